@@ -1,0 +1,1 @@
+//! plypost: a correspondence server for large chess variants.
