@@ -1,0 +1,279 @@
+//! Writes preview pages for eyeballing the pieces and boards:
+//! `cargo run --example gallery -- OUT_DIR [--static STATIC_PIECES_DIR]`
+//! OUT_DIR gets gallery.html (every image, both colours, several sizes), board-*.html (start
+//! positions) and diagram.html; with --static, the standalone `NAME.svg` files are (re)written.
+use std::path::{Path, PathBuf};
+
+use plypost_board::{
+    image_names, mark_icon, piece_icon, render_board, render_move_diagram, sprite, standalone_svg,
+    text_diagram, BoardView, Highlight, Mark, PieceView,
+};
+
+const TERACHESS2: &str = "sjyhxfdoodfxhyjs/cmztuvlkalvutzmc/ernbwigqqgiwbnre/pppppppppppppppp/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/ERNBWIGQQGIWBNRE/CMZTUVLKALVUTZMC/SJYHXFDOODFXHYJS";
+const TERA2_LETTERS: &[(char, &str)] = &[
+    ('k', "king"),
+    ('q', "queen"),
+    ('r', "rook"),
+    ('b', "bishop"),
+    ('n', "knight"),
+    ('p', "pawn"),
+    ('i', "prince"),
+    ('e', "elephant"),
+    ('w', "machine"),
+    ('m', "camel"),
+    ('z', "giraffe"),
+    ('f', "buffalo"),
+    ('l', "lion"),
+    ('c', "cannon"),
+    ('v', "crocodile"),
+    ('o', "sorceress"),
+    ('g', "eagle"),
+    ('u', "rhinoceros"),
+    ('h', "marshal"),
+    ('x', "cardinal"),
+    ('a', "amazon"),
+    ('j', "centaur"),
+    ('s', "admiral"),
+    ('y', "missionary"),
+    ('d', "duchess"),
+    ('t', "troll"),
+];
+const OBENTO: &str = "otwsyiiyswto/rvgmbqkbmgvr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RVGMBQKBMGVR/OTWSYIIYSWTO";
+const OBENTO_LETTERS: &[(char, &str)] = &[
+    ('k', "king"),
+    ('q', "queen"),
+    ('r', "rook"),
+    ('b', "bishop"),
+    ('m', "marquis"),
+    ('g', "gold-pashtun"),
+    ('v', "silver-pashtun"),
+    ('w', "wizard"),
+    ('s', "ship"),
+    ('t', "snake"),
+    ('y', "osprey"),
+    ('o', "ostrich"),
+    ('i', "wildebeest"),
+    ('p', "pawn"),
+];
+const GRATIA: &str = "rnagbykybganr/1ecdfw1wfdce1/ppppppppppppp/13/13/13/13/13/13/13/PPPPPPPPPPPPP/1ECDFW1WFDCE1/RNAGBYKYBGANR";
+const GRATIA_LETTERS: &[(char, &str)] = &[
+    ('k', "king"),
+    ('r', "rook"),
+    ('b', "bishop"),
+    ('g', "giraffe"),
+    ('y', "gryphon"),
+    ('a', "anchorite"),
+    ('n', "knight"),
+    ('w', "wazir"),
+    ('c', "camel"),
+    ('f', "ferz"),
+    ('d', "dabbaba"),
+    ('e', "elephant"),
+    ('q', "queen"),
+    ('p', "pawn"),
+];
+
+fn title_case(image: &str) -> String {
+    image
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parses the board field of a FEN into a view (a1 first).
+fn from_fen(fen: &str, width: u8, letters: &[(char, &str)]) -> BoardView {
+    let rows: Vec<&str> = fen.split('/').collect();
+    let height = rows.len() as u8;
+    let mut v = BoardView::new(width, height);
+    for (row_i, row) in rows.iter().enumerate() {
+        let rank = usize::from(height) - 1 - row_i;
+        let mut file = 0usize;
+        let mut digits = String::new();
+        for ch in row.chars() {
+            if ch.is_ascii_digit() {
+                digits.push(ch);
+                continue;
+            }
+            if !digits.is_empty() {
+                file += digits.parse::<usize>().unwrap_or(0);
+                digits.clear();
+            }
+            let image = letters
+                .iter()
+                .find(|(l, _)| *l == ch.to_ascii_lowercase())
+                .map(|(_, n)| *n)
+                .unwrap_or("wombat");
+            let white = ch.is_ascii_uppercase();
+            let colour = if white { "White" } else { "Black" };
+            v.squares[rank * usize::from(width) + file] = Some(PieceView::new(
+                image,
+                white,
+                &format!("{colour} {}", title_case(image)),
+            ));
+            file += 1;
+        }
+    }
+    v
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>{title}</title><style>body{{font-family:sans-serif;margin:8px;background:#faf7f0;color:#333}}\
+         .grid{{display:flex;flex-wrap:wrap;gap:6px}}.cell{{width:132px;text-align:center;font-size:12px;border:1px solid #ddd;padding:4px;background:#fff}}\
+         .sq{{display:inline-block;background:#b98b5e;line-height:0}}.sq.l{{background:#eedcb4}}</style></head>\
+         <body>{}{body}</body></html>",
+        sprite()
+    )
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("cannot write {}: {e}", path.display());
+        std::process::exit(1);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(out) = args.first().map(PathBuf::from) else {
+        eprintln!("usage: gallery OUT_DIR [--static STATIC_PIECES_DIR]");
+        std::process::exit(2);
+    };
+    if let Some(i) = args.iter().position(|a| a == "--static") {
+        let Some(dir) = args.get(i + 1).map(PathBuf::from) else {
+            eprintln!("--static needs a directory");
+            std::process::exit(2);
+        };
+        for name in image_names() {
+            write(
+                &dir.join(format!("{name}.svg")),
+                &standalone_svg(name, true),
+            );
+        }
+    }
+
+    // Every image in both colours on both square colours, at 60 px and 22 px.
+    let mut g = String::from("<div class=\"grid\">");
+    for name in image_names().into_iter().chain(["wombat"]) {
+        let t = title_case(name);
+        g.push_str(&format!(
+            "<div class=\"cell\"><span class=\"sq l\">{}</span><span class=\"sq\">{}</span><br>\
+             <span class=\"sq\">{}</span><span class=\"sq l\">{}</span> \
+             <span class=\"sq l\">{}</span><span class=\"sq\">{}</span><br>{name}</div>",
+            piece_icon(name, true, &format!("White {t}"), 60),
+            piece_icon(name, false, &format!("Black {t}"), 60),
+            piece_icon(name, true, &t, 22),
+            piece_icon(name, false, &t, 22),
+            piece_icon(name, true, &t, 30),
+            piece_icon(name, false, &t, 30),
+        ));
+    }
+    g.push_str("</div>");
+    write(&out.join("gallery.html"), &page("plypost pieces", &g));
+
+    // Close-ups: 12 images a page at 100 px, for screenshots.
+    let names: Vec<&str> = image_names().into_iter().chain(["wombat"]).collect();
+    for (i, chunk) in names.chunks(12).enumerate() {
+        let mut b = String::from("<div class=\"grid\">");
+        for name in chunk {
+            b.push_str(&format!(
+                "<div class=\"cell\" style=\"width:210px\"><span class=\"sq l\">{}</span><span class=\"sq\">{}</span><br>{name}</div>",
+                piece_icon(name, true, name, 100),
+                piece_icon(name, false, name, 100)
+            ));
+        }
+        b.push_str("</div>");
+        write(
+            &out.join(format!("big-{}.html", i + 1)),
+            &page("close-ups", &b),
+        );
+    }
+
+    let mut t2 = from_fen(TERACHESS2, 16, TERA2_LETTERS);
+    t2.highlights = vec![
+        (16 + 7, Highlight::LastFrom),
+        (16 * 3 + 7, Highlight::LastTo),
+        (16 * 14 + 7, Highlight::Check),
+    ];
+    let board = render_board(&t2);
+    write(
+        &out.join("board-16.html"),
+        &page(
+            "Terachess II",
+            &format!("<div style=\"max-width:1100px\">{board}</div>"),
+        ),
+    );
+    t2.flipped = true;
+    t2.id = "board2".into();
+    write(
+        &out.join("board-16-flipped.html"),
+        &page("Terachess II flipped", &render_board(&t2)),
+    );
+    let mut ob = from_fen(OBENTO, 12, OBENTO_LETTERS);
+    ob.highlights = vec![
+        (12 * 2 + 4, Highlight::Selected),
+        (12 * 4 + 4, Highlight::Target),
+        (12 * 3 + 4, Highlight::Target),
+    ];
+    write(
+        &out.join("board-12.html"),
+        &page("Obento", &render_board(&ob)),
+    );
+    let mut gr = from_fen(GRATIA, 13, GRATIA_LETTERS);
+    if let Some(Some(p)) = gr.squares.get_mut(13 * 2) {
+        p.badge = Some("R".into());
+    }
+    write(
+        &out.join("board-13.html"),
+        &page("GraTiA", &render_board(&gr)),
+    );
+
+    // A Knight's move diagram and the mark legend.
+    let knight = PieceView::new("knight", true, "White Knight");
+    let c = 3 * 7 + 3;
+    let mut marks: Vec<(usize, Mark)> = [
+        (1i32, 2i32),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ]
+    .iter()
+    .map(|(dx, dy)| ((c as i32 + dy * 7 + dx) as usize, Mark::MoveOrCapture))
+    .collect();
+    marks.extend([
+        (c + 7, Mark::Move),
+        (c + 14 + 7, Mark::FirstMoveOnly),
+        (c + 1, Mark::Capture),
+        (c - 7, Mark::Blocked),
+        (c - 14 - 1, Mark::Hop),
+        (c - 2, Mark::Screen),
+    ]);
+    let mut d = render_move_diagram(7, 7, c, &knight, &marks);
+    for m in Mark::ALL {
+        d.push_str(&format!("<div>{} {}</div>", mark_icon(m, 22), m.describe()));
+    }
+    let cells: Vec<Option<(char, bool)>> = t2
+        .squares
+        .iter()
+        .map(|p| {
+            p.as_ref()
+                .map(|p| (p.image.chars().next().unwrap_or('?'), p.white))
+        })
+        .collect();
+    d.push_str(&format!(
+        "<pre>{}</pre>",
+        text_diagram(16, 16, false, &cells)
+    ));
+    write(&out.join("diagram.html"), &page("diagram", &d));
+}
