@@ -1,0 +1,1 @@
+//! Move diagrams (to come).

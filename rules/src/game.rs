@@ -1,0 +1,129 @@
+//! A game: start position, moves, and the game-end rules (8.5).
+
+use crate::notation::{IllegalMove, MoveError};
+use crate::position::{Move, Position};
+use crate::square::Color;
+use crate::variant::RuleOptions;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum DecisiveReason {
+    Checkmate,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum DrawReason {
+    Stalemate,
+    Repetition,
+    MoveCount,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    Decisive {
+        winner: Color,
+        reason: DecisiveReason,
+    },
+    Draw {
+        reason: DrawReason,
+    },
+}
+
+/// A start position and the moves played from it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    moves: Vec<Move>,
+    current: Position,
+    /// Repetition keys of every position so far, the start included.
+    keys: Vec<u64>,
+    options: RuleOptions,
+}
+
+impl Game {
+    /// A game from `start` with the variant's own draw rules.
+    pub fn new(start: Position) -> Game {
+        let options = start.variant().rule_options();
+        Game::with_options(start, options)
+    }
+
+    /// A game from `start` with the given draw rules (presets).
+    pub fn with_options(start: Position, options: RuleOptions) -> Game {
+        let key = start.repetition_key();
+        Game {
+            current: start.clone(),
+            start,
+            moves: Vec::new(),
+            keys: vec![key],
+            options,
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    pub fn options(&self) -> RuleOptions {
+        self.options
+    }
+
+    /// Plays a legal move; refused once the game is over.
+    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        if self.outcome().is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let next = self.current.play(mv)?;
+        self.keys.push(next.repetition_key());
+        self.moves.push(*mv);
+        self.current = next;
+        Ok(())
+    }
+
+    /// Parses and plays a move text; returns the move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.current.parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// How many times the current position has occurred (1 = first time).
+    pub fn occurrences(&self) -> usize {
+        let key = self.keys.last().copied().unwrap_or(0);
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// The result, if the game is over: checkmate, stalemate, repetition or move count.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = &self.current;
+        if pos.legal_moves().is_empty() {
+            return Some(if pos.is_check() {
+                Outcome::Decisive {
+                    winner: pos.side_to_move().opposite(),
+                    reason: DecisiveReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
+            });
+        }
+        if self.options.repetition && self.occurrences() >= 3 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        if let Some(limit) = self.options.move_count_limit {
+            if pos.halfmove_clock() >= limit {
+                return Some(Outcome::Draw {
+                    reason: DrawReason::MoveCount,
+                });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,430 @@
+//! The movement model: a typed, serde-able description of how a piece moves, and the compact
+//! text form used in variant files (see `rules/variants/README.md`).
+//!
+//! Vectors are written from White's point of view: `dy > 0` is forward. For Black the engine
+//! mirrors them vertically.
+
+use serde::{Deserialize, Serialize};
+
+/// A displacement in files (`dx`, to the right) and ranks (`dy`, forward).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vector {
+    pub dx: i8,
+    pub dy: i8,
+}
+
+impl Vector {
+    pub const fn new(dx: i8, dy: i8) -> Vector {
+        Vector { dx, dy }
+    }
+}
+
+/// What a move part may do on its destination square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Mode {
+    /// Moves to an empty square or captures an enemy piece.
+    #[default]
+    MoveOrCapture,
+    /// Only to an empty square.
+    MoveOnly,
+    /// Only capturing an enemy piece.
+    CaptureOnly,
+}
+
+impl Mode {
+    pub fn can_move(self) -> bool {
+        self != Mode::CaptureOnly
+    }
+    pub fn can_capture(self) -> bool {
+        self != Mode::MoveOnly
+    }
+}
+
+/// One leg-pair of a bent move: a first leg, then slides outward in the listed directions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BentLeg {
+    /// The first leg (a step or a leap); the square it reaches is the corner.
+    pub first: Vector,
+    /// Unit directions of the continuation, which slides at least one square from the corner.
+    pub slides: Vec<Vector>,
+}
+
+/// The geometric shape of a move part.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Shape {
+    /// Jumps by each vector; never blocked.
+    Leap { vectors: Vec<Vector> },
+    /// Repeats each vector while the squares are empty, `min..=max` times (`max: None` =
+    /// to the edge); `odd_only` keeps only odd distances. Blocked by any piece on a square
+    /// passed over (so `max = 2` of a leap vector is a lame double leap like `N2`).
+    Ride {
+        vectors: Vec<Vector>,
+        min: u8,
+        max: Option<u8>,
+        odd_only: bool,
+    },
+    /// Slides along each vector to the first piece (the screen), jumps it, and reaches the
+    /// squares beyond it up to and including the next piece.
+    Hop { vectors: Vec<Vector> },
+    /// Two legs: the first leg to a corner; if the corner is empty, slides on from it.
+    /// `may_stop`: the corner itself is a destination too.
+    Bent { legs: Vec<BentLeg>, may_stop: bool },
+}
+
+/// One part of a piece's movement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MovePart {
+    pub shape: Shape,
+    pub mode: Mode,
+    /// Only while the piece stands on a rank where its kind starts (a Pawn's first move).
+    pub first_move_only: bool,
+    /// When any part of a kind is `promoting`, only moves of such parts promote
+    /// (the Terachess II Troll promotes only by its Pawn-like step or capture).
+    pub promoting: bool,
+}
+
+/// The direction in which a bent move continues, relative to its first leg.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Continuation {
+    /// The nonzero orthogonal components of the first leg (Eagle: NE step → N and E).
+    OrthogonalOutward,
+    /// The diagonals not going back against the first leg (Rhinoceros: N step → NE and NW;
+    /// (1,2) leap → NE only).
+    DiagonalOutward,
+    /// Straight on vertically in the first leg's vertical sense (Ship).
+    VerticalOutward,
+}
+
+fn sign(v: i8) -> i8 {
+    v.signum()
+}
+
+impl Continuation {
+    fn slides(self, first: Vector) -> Vec<Vector> {
+        let mut out = Vec::new();
+        match self {
+            Continuation::OrthogonalOutward => {
+                if first.dx != 0 {
+                    out.push(Vector::new(sign(first.dx), 0));
+                }
+                if first.dy != 0 {
+                    out.push(Vector::new(0, sign(first.dy)));
+                }
+            }
+            Continuation::DiagonalOutward => {
+                for sx in [1i8, -1] {
+                    for sy in [1i8, -1] {
+                        if sx * first.dx >= 0 && sy * first.dy >= 0 {
+                            out.push(Vector::new(sx, sy));
+                        }
+                    }
+                }
+            }
+            Continuation::VerticalOutward => {
+                if first.dy != 0 {
+                    out.push(Vector::new(0, sign(first.dy)));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A direction filter of the text form.
+fn direction_matches(word: &str, v: Vector) -> Option<bool> {
+    Some(match word {
+        "all" => true,
+        "forward" => v.dy > 0,
+        "backward" => v.dy < 0,
+        "sideways" => v.dy == 0,
+        "vertical" => v.dx == 0,
+        "orthogonal" => v.dx == 0 || v.dy == 0,
+        "diagonal" => v.dx.abs() == v.dy.abs(),
+        "forward-diagonal" => v.dy > 0 && v.dx.abs() == v.dy.abs(),
+        "backward-diagonal" => v.dy < 0 && v.dx.abs() == v.dy.abs(),
+        "left" => v.dx < 0,
+        "right" => v.dx > 0,
+        _ => return None,
+    })
+}
+
+const DIRECTION_WORDS: &str = "all, forward, backward, sideways, vertical, orthogonal, diagonal, \
+forward-diagonal, backward-diagonal, left, right";
+
+/// The base vector of an atom letter.
+fn atom(letter: &str) -> Option<(i8, i8)> {
+    Some(match letter {
+        "W" => (1, 0),
+        "F" => (1, 1),
+        "D" => (2, 0),
+        "A" => (2, 2),
+        "H" => (3, 0),
+        "G" => (3, 3),
+        "N" => (2, 1),
+        "C" => (3, 1),
+        "Z" => (3, 2),
+        _ => return None,
+    })
+}
+
+/// All images of (x, y) under the 8 symmetries of the square, without duplicates.
+fn symmetric_images(x: i8, y: i8) -> Vec<Vector> {
+    let mut out: Vec<Vector> = Vec::new();
+    for (a, b) in [(x, y), (y, x)] {
+        for sa in [1i8, -1] {
+            for sb in [1i8, -1] {
+                let v = Vector::new(a * sa, b * sb);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn parse_atoms(token: &str) -> Result<Vec<Vector>, String> {
+    let mut out = Vec::new();
+    // Split on commas that are outside parentheses.
+    let mut depth = 0;
+    let mut start = 0;
+    let mut pieces = Vec::new();
+    for (i, c) in token.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                pieces.push(&token[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    pieces.push(&token[start..]);
+    for piece in pieces {
+        let (x, y) = if let Some(base) = atom(piece) {
+            base
+        } else if let Some(inner) = piece.strip_prefix('(').and_then(|p| p.strip_suffix(')')) {
+            let mut nums = inner.split(',').map(|n| n.trim().parse::<i8>());
+            match (nums.next(), nums.next(), nums.next()) {
+                (Some(Ok(x)), Some(Ok(y)), None)
+                    if (x != 0 || y != 0) && x.abs() <= 15 && y.abs() <= 15 =>
+                {
+                    (x, y)
+                }
+                _ => return Err(format!("'{piece}' is not a leap like (4,1)")),
+            }
+        } else {
+            return Err(format!(
+                "unknown atom '{piece}' (use W F D A H G N C Z or a leap like (4,1))"
+            ));
+        };
+        for v in symmetric_images(x, y) {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn parse_number(words: &[&str], i: usize, what: &str) -> Result<u8, String> {
+    words
+        .get(i)
+        .and_then(|w| w.parse::<u8>().ok())
+        .filter(|&n| (1..=15).contains(&n))
+        .ok_or_else(|| format!("'{what}' must be followed by a number 1..15"))
+}
+
+impl MovePart {
+    /// Reads the compact text form of a move part, e.g. `ride W`, `leap N`,
+    /// `move-only ride W forward max 2`, `capture-only hop W`, `bent F then orthogonal-outward`,
+    /// `first-move-only move-only ride W forward min 2 max 3`.
+    ///
+    /// Grammar: `[move-only|capture-only] [first-move-only] SHAPE ATOMS [DIRECTIONS]
+    /// [then CONTINUATION] [min N] [max N] [odd] [must-continue] [promoting]`.
+    pub fn parse(text: &str) -> Result<MovePart, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut i = 0;
+        let mut mode = Mode::MoveOrCapture;
+        let mut first_move_only = false;
+        while let Some(&w) = words.get(i) {
+            match w {
+                "move-only" => mode = Mode::MoveOnly,
+                "capture-only" => mode = Mode::CaptureOnly,
+                "first-move-only" => first_move_only = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        let shape_word = *words
+            .get(i)
+            .ok_or_else(|| "expected a shape: leap, ride, hop or bent".to_string())?;
+        if !matches!(shape_word, "leap" | "ride" | "hop" | "bent") {
+            return Err(format!(
+                "expected a shape (leap, ride, hop or bent), found '{shape_word}'"
+            ));
+        }
+        i += 1;
+        let atom_word = *words
+            .get(i)
+            .ok_or_else(|| format!("'{shape_word}' must be followed by atoms such as W or N,C"))?;
+        let mut vectors = parse_atoms(atom_word)?;
+        i += 1;
+        if let Some(&w) = words.get(i) {
+            if w.split(',').all(|d| direction_matches(d, Vector::new(0, 0)).is_some()) {
+                let dirs: Vec<&str> = w.split(',').collect();
+                vectors.retain(|&v| dirs.iter().any(|d| direction_matches(d, v) == Some(true)));
+                if vectors.is_empty() {
+                    return Err(format!("the directions '{w}' leave no move of '{atom_word}'"));
+                }
+                i += 1;
+            }
+        }
+        let mut continuation = None;
+        let mut min = None;
+        let mut max = None;
+        let mut odd_only = false;
+        let mut must_continue = false;
+        let mut promoting = false;
+        while let Some(&w) = words.get(i) {
+            match w {
+                "then" => {
+                    let c = words.get(i + 1).copied().unwrap_or("");
+                    continuation = Some(match c {
+                        "orthogonal-outward" => Continuation::OrthogonalOutward,
+                        "diagonal-outward" => Continuation::DiagonalOutward,
+                        "vertical-outward" => Continuation::VerticalOutward,
+                        _ => {
+                            return Err(format!(
+                                "'then' must be followed by orthogonal-outward, \
+                                 diagonal-outward or vertical-outward, not '{c}'"
+                            ))
+                        }
+                    });
+                    i += 1;
+                }
+                "min" => {
+                    min = Some(parse_number(&words, i + 1, "min")?);
+                    i += 1;
+                }
+                "max" => {
+                    max = Some(parse_number(&words, i + 1, "max")?);
+                    i += 1;
+                }
+                "odd" => odd_only = true,
+                "must-continue" => must_continue = true,
+                "promoting" => promoting = true,
+                "move-only" | "capture-only" | "first-move-only" => {
+                    return Err(format!("'{w}' must come before the shape word"))
+                }
+                _ => {
+                    return Err(format!(
+                        "unexpected word '{w}' (directions are: {DIRECTION_WORDS})"
+                    ))
+                }
+            }
+            i += 1;
+        }
+        let ride_only = |what: &str| -> Result<(), String> {
+            if shape_word != "ride" {
+                Err(format!("'{what}' applies only to 'ride'"))
+            } else {
+                Ok(())
+            }
+        };
+        if min.is_some() {
+            ride_only("min")?;
+        }
+        if max.is_some() {
+            ride_only("max")?;
+        }
+        if odd_only {
+            ride_only("odd")?;
+        }
+        if shape_word != "bent" && (continuation.is_some() || must_continue) {
+            return Err("'then' and 'must-continue' apply only to 'bent'".to_string());
+        }
+        let shape = match shape_word {
+            "leap" => Shape::Leap { vectors },
+            "ride" => {
+                let min = min.unwrap_or(1);
+                if let Some(max) = max {
+                    if max < min {
+                        return Err(format!("max {max} is below min {min}"));
+                    }
+                }
+                Shape::Ride {
+                    vectors,
+                    min,
+                    max,
+                    odd_only,
+                }
+            }
+            "hop" => Shape::Hop { vectors },
+            _ => {
+                let continuation = continuation.ok_or_else(|| {
+                    "'bent' needs 'then orthogonal-outward|diagonal-outward|vertical-outward'"
+                        .to_string()
+                })?;
+                let legs: Vec<BentLeg> = vectors
+                    .iter()
+                    .map(|&first| BentLeg {
+                        first,
+                        slides: continuation.slides(first),
+                    })
+                    .filter(|leg| !leg.slides.is_empty())
+                    .collect();
+                if legs.is_empty() {
+                    return Err("this bent move has no continuation".to_string());
+                }
+                Shape::Bent {
+                    legs,
+                    may_stop: !must_continue,
+                }
+            }
+        };
+        if first_move_only && mode != Mode::MoveOnly {
+            return Err("a first-move-only part must also be move-only".to_string());
+        }
+        Ok(MovePart {
+            shape,
+            mode,
+            first_move_only,
+            promoting,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_has_eight_vectors() {
+        let p = MovePart::parse("leap N").unwrap();
+        match p.shape {
+            Shape::Leap { vectors } => assert_eq!(vectors.len(), 8),
+            _ => panic!(),
+        }
+    }
+
+    #[test]
+    fn eagle_legs() {
+        let p = MovePart::parse("bent F then orthogonal-outward").unwrap();
+        match p.shape {
+            Shape::Bent { legs, may_stop } => {
+                assert!(may_stop);
+                assert_eq!(legs.len(), 4);
+                assert!(legs.iter().all(|l| l.slides.len() == 2));
+            }
+            _ => panic!(),
+        }
+    }
+
+    #[test]
+    fn errors_are_explained() {
+        assert!(MovePart::parse("ride Q").unwrap_err().contains("unknown atom"));
+        assert!(MovePart::parse("leap W max 2").unwrap_err().contains("only to 'ride'"));
+    }
+}

@@ -1,0 +1,407 @@
+//! Move text in and out (VARIANTS.md section 1), and explanations of illegal moves.
+
+use crate::position::{cell_kind, Move, Position, Special};
+use crate::square::{parse_square_prefix, Square};
+use crate::tables::GenShape;
+use crate::variant::KindId;
+
+/// Why a move is illegal, in player words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("{0} is not on the board")]
+    OffBoard(Square),
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    #[error("the piece on {0} is not yours")]
+    NotYourPiece(Square),
+    #[error("you cannot capture your own piece on {0}")]
+    OwnPiece(Square),
+    #[error("a {piece} cannot move from {from} to {to}")]
+    CannotReach {
+        piece: String,
+        from: Square,
+        to: Square,
+    },
+    #[error("the way of the {piece} from {from} to {to} is blocked")]
+    Blocked {
+        piece: String,
+        from: Square,
+        to: Square,
+    },
+    #[error("a {piece} captures only over exactly one piece")]
+    HopNeedsOneScreen { piece: String },
+    #[error("a {piece} goes to {to} only to capture")]
+    CaptureOnly { piece: String, to: Square },
+    #[error("a {piece} cannot capture on {to} that way")]
+    MoveOnly { piece: String, to: Square },
+    #[error("that move leaves your King in check")]
+    LeavesKingInCheck,
+    #[error("the King's jump passes over an attacked square")]
+    JumpThroughCheck,
+    #[error("the King cannot jump while in check")]
+    JumpInCheck,
+    #[error("the King's jump never captures")]
+    JumpNeverCaptures,
+    #[error("the King has already lost its jump")]
+    NoJumpRight,
+    #[error("castling needs every square between King and Rook empty, and {0} is not")]
+    CastlingBlocked(Square),
+    #[error("you cannot castle out of check")]
+    CastlingInCheck,
+    #[error("the King cannot castle over the attacked square {0}")]
+    CastlingThroughCheck(Square),
+    #[error("the right to castle on that side is lost")]
+    NoCastlingRight,
+    #[error("the {piece} must promote on the last rank")]
+    MustPromote { piece: String },
+    #[error("the {piece} cannot promote to {target} on this move")]
+    BadPromotion { piece: String, target: String },
+    #[error("this move does not promote")]
+    DoesNotPromote,
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("syntax error at character {at}: expected {expected}")]
+    Syntax { at: usize, expected: &'static str },
+    #[error("unknown piece letter '{0}'")]
+    UnknownPiece(String),
+    #[error("the piece on {square} is a {found}, not a {given}")]
+    WrongPiece {
+        square: Square,
+        found: String,
+        given: String,
+    },
+    #[error("ambiguous: choose promotion {0}")]
+    Ambiguous(String),
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+}
+
+struct Parsed {
+    piece: Option<String>,
+    from: Square,
+    to: Square,
+    promotion: Option<String>,
+}
+
+fn syntax(at: usize, expected: &'static str) -> MoveError {
+    MoveError::Syntax { at: at + 1, expected }
+}
+
+/// Reads an optional piece token (`+R`, `Q`, `q`) at `i`; `upper_only`: only upper case.
+fn read_token(bytes: &[u8], i: usize, upper_only: bool) -> Option<(String, usize)> {
+    let plus = bytes.get(i) == Some(&b'+');
+    let at = if plus { i + 1 } else { i };
+    let l = *bytes.get(at)?;
+    let ok = if upper_only {
+        l.is_ascii_uppercase()
+    } else {
+        l.is_ascii_alphabetic()
+    };
+    if !ok {
+        return None;
+    }
+    let token = format!("{}{}", if plus { "+" } else { "" }, l.to_ascii_uppercase() as char);
+    Some((token, at + 1 - i))
+}
+
+fn parse_text(text: &str) -> Result<Parsed, MoveError> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut piece = None;
+    if let Some((token, used)) = read_token(bytes, 0, true) {
+        piece = Some(token);
+        i += used;
+    }
+    let (from, used) =
+        parse_square_prefix(&bytes[i..]).ok_or_else(|| syntax(i, "a square like h2"))?;
+    i += used;
+    if matches!(bytes.get(i), Some(b'-' | b'x' | b':')) {
+        i += 1;
+    }
+    let (to, used) = parse_square_prefix(&bytes[i..])
+        .ok_or_else(|| syntax(i, "the destination square, like j3"))?;
+    i += used;
+    let mut promotion = None;
+    if bytes.get(i) == Some(&b'=') {
+        let (token, used) =
+            read_token(bytes, i + 1, false).ok_or_else(|| syntax(i + 1, "a piece letter after '='"))?;
+        promotion = Some(token);
+        i += 1 + used;
+    } else if let Some((token, used)) = read_token(bytes, i, false) {
+        promotion = Some(token);
+        i += used;
+    }
+    while i < bytes.len() {
+        if matches!(bytes[i], b'+' | b'#' | b'!' | b'?') {
+            i += 1;
+        } else {
+            return Err(syntax(i, "the end of the move"));
+        }
+    }
+    Ok(Parsed {
+        piece,
+        from,
+        to,
+        promotion,
+    })
+}
+
+impl Position {
+    /// Canonical long algebraic text: piece letter, from, `-` or `x`, to, `=` promotion.
+    pub fn move_text(&self, mv: &Move) -> String {
+        let letter = self
+            .piece_at(mv.from)
+            .map(|p| p.kind.letter.clone())
+            .unwrap_or_default();
+        let capture = self.board[mv.to.index()] != 0 || mv.is_en_passant();
+        let mut out = format!(
+            "{letter}{}{}{}",
+            mv.from,
+            if capture { 'x' } else { '-' },
+            mv.to
+        );
+        if let Some(p) = mv.promotion {
+            out.push('=');
+            out.push_str(&self.variant.kind(p).letter);
+        }
+        out
+    }
+
+    /// Compact text: from, to, lower-case promotion token (`d15d16q`, `e9e10+p`).
+    pub fn move_compact(&self, mv: &Move) -> String {
+        let mut out = format!("{}{}", mv.from, mv.to);
+        if let Some(p) = mv.promotion {
+            out.push_str(&self.variant.kind(p).letter.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// Reads a move in long algebraic or compact form and matches it against the legal moves.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let bare = text.trim_end_matches(['+', '#', '!', '?']);
+        if matches!(bare, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+            let wing = usize::from(bare.len() > 3);
+            let king = self
+                .king_square(self.side)
+                .ok_or(MoveError::Illegal(IllegalMove::NoCastlingRight))?;
+            let mv = self
+                .castling_move(king, wing)
+                .ok_or(MoveError::Illegal(IllegalMove::NoCastlingRight))?;
+            return self.play(&mv).map(|_| mv).map_err(MoveError::Illegal);
+        }
+        if text.is_empty() {
+            return Err(syntax(0, "a move like h2-j3"));
+        }
+        let parsed = parse_text(text)?;
+        if let Some(letter) = &parsed.piece {
+            let Some(kind) = self.variant.kind_by_letter(letter) else {
+                return Err(MoveError::UnknownPiece(letter.clone()));
+            };
+            if let Some(found) = self.piece_at(parsed.from) {
+                if found.kind.id != kind.id && found.color == self.side {
+                    return Err(MoveError::WrongPiece {
+                        square: parsed.from,
+                        found: found.kind.name.clone(),
+                        given: kind.name.clone(),
+                    });
+                }
+            }
+        }
+        let promotion = match &parsed.promotion {
+            Some(token) => Some(
+                self.variant
+                    .kind_by_letter(token)
+                    .map(|k| k.id)
+                    .ok_or_else(|| MoveError::UnknownPiece(token.clone()))?,
+            ),
+            None => None,
+        };
+        let candidates: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == parsed.from && m.to == parsed.to)
+            .collect();
+        if let Some(p) = promotion {
+            return candidates
+                .iter()
+                .find(|m| m.promotion == Some(p))
+                .copied()
+                .ok_or_else(|| {
+                    MoveError::Illegal(self.explain_illegal(parsed.from, parsed.to, Some(p), false))
+                });
+        }
+        if let Some(m) = candidates.iter().find(|m| m.promotion.is_none()) {
+            return Ok(*m);
+        }
+        match candidates.len() {
+            0 => Err(MoveError::Illegal(
+                self.explain_illegal(parsed.from, parsed.to, None, false),
+            )),
+            1 => Ok(candidates[0]),
+            _ => {
+                let choices: Vec<String> = candidates
+                    .iter()
+                    .filter_map(|m| m.promotion)
+                    .map(|p| format!("={}", self.variant.kind(p).letter))
+                    .collect();
+                Err(MoveError::Ambiguous(choices.join(" or ")))
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of the piece on `from` (no jump, no castling).
+    fn piece_moves(&self, from: Square) -> Vec<Move> {
+        let mut all = Vec::new();
+        self.pseudo_moves(&mut all, true);
+        all.retain(|m| m.from == from);
+        all
+    }
+
+    /// Says why moving `from`-`to` (with `promotion`) is not legal here.
+    pub(crate) fn explain_illegal(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<KindId>,
+        exact: bool,
+    ) -> IllegalMove {
+        let v = &self.variant;
+        for sq in [from, to] {
+            if !v.contains(sq) {
+                return IllegalMove::OffBoard(sq);
+            }
+        }
+        let Some(piece) = self.piece_at(from) else {
+            return IllegalMove::NoPiece(from);
+        };
+        if piece.color != self.side {
+            return IllegalMove::NotYourPiece(from);
+        }
+        let name = piece.kind.name.clone();
+        let legal: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        if !legal.is_empty() {
+            return match promotion {
+                Some(p) if legal.iter().all(|m| m.promotion.is_none()) => {
+                    let _ = p;
+                    IllegalMove::DoesNotPromote
+                }
+                Some(p) => IllegalMove::BadPromotion {
+                    piece: name,
+                    target: v.kind(p).name.clone(),
+                },
+                None if exact || legal.iter().all(|m| m.promotion.is_some()) => {
+                    IllegalMove::MustPromote { piece: name }
+                }
+                None => IllegalMove::LeavesKingInCheck,
+            };
+        }
+        let target = self.piece_at(to);
+        // The King's jump and castling.
+        if piece.kind.is_royal {
+            let dx = to.file() as i32 - from.file() as i32;
+            let dy = to.rank() as i32 - from.rank() as i32;
+            if let Some(castling) = v.castling() {
+                if dy == 0 && dx.unsigned_abs() == castling.king_distance as u32 {
+                    let wing = usize::from(dx < 0);
+                    return match self.castling_move(from, wing) {
+                        None => IllegalMove::NoCastlingRight,
+                        Some(mv) => self
+                            .castling_problem(&mv)
+                            .unwrap_or(IllegalMove::LeavesKingInCheck),
+                    };
+                }
+            }
+            let is_jump = dx.abs().max(dy.abs()) == 2;
+            if v.has_king_jump() && is_jump {
+                if !self.has_jump_right(self.side) {
+                    return IllegalMove::NoJumpRight;
+                }
+                if target.is_some() {
+                    return IllegalMove::JumpNeverCaptures;
+                }
+                if self.is_check() {
+                    return IllegalMove::JumpInCheck;
+                }
+                let mut jumps = Vec::new();
+                self.pseudo_moves(&mut jumps, false);
+                if !jumps.iter().any(|m| m.from == from && m.to == to) {
+                    return IllegalMove::JumpThroughCheck;
+                }
+                return IllegalMove::LeavesKingInCheck;
+            }
+        }
+        let pseudo = self.piece_moves(from);
+        if pseudo.iter().any(|m| m.to == to) {
+            return IllegalMove::LeavesKingInCheck;
+        }
+        if let Some(t) = target {
+            if t.color == self.side {
+                return IllegalMove::OwnPiece(to);
+            }
+        }
+        // Hoppers: a capture along a hop line with the wrong number of screens.
+        let cell = self.board[from.index()];
+        let gens = &v.0.tables.gens[self.side.index()];
+        let kind_gens = gens.get(cell_kind(cell)).map(Vec::as_slice).unwrap_or(&[]);
+        if target.is_some() {
+            for g in kind_gens {
+                if matches!(g.shape, GenShape::Hop) && g.can_capture {
+                    let mut sq = from;
+                    while let Some(next) = sq.offset(g.dx as i32, g.dy as i32, v.width(), v.height()) {
+                        sq = next;
+                        if sq == to {
+                            return IllegalMove::HopNeedsOneScreen { piece: name };
+                        }
+                    }
+                }
+            }
+        }
+        // Would the piece reach `to` on an otherwise empty board?
+        let mut lone = self.clone();
+        lone.ep = None;
+        for index in 0..256 {
+            if index != from.index() && index != to.index() {
+                lone.board[index] = 0;
+            }
+        }
+        let reach_as_is = lone.piece_moves(from).iter().any(|m| m.to == to);
+        if reach_as_is {
+            return IllegalMove::Blocked {
+                piece: name,
+                from,
+                to,
+            };
+        }
+        // Try the other occupancy of `to`: empty, or an enemy piece.
+        let them = self.side.opposite();
+        let swapped = if target.is_some() {
+            0
+        } else {
+            crate::position::make_cell(them, piece.kind.id, None)
+        };
+        lone.board[to.index()] = swapped;
+        if lone.piece_moves(from).iter().any(|m| m.to == to) {
+            return if target.is_some() {
+                IllegalMove::MoveOnly { piece: name, to }
+            } else {
+                IllegalMove::CaptureOnly { piece: name, to }
+            };
+        }
+        let _ = Special::None;
+        IllegalMove::CannotReach {
+            piece: name,
+            from,
+            to,
+        }
+    }
+}

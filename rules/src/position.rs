@@ -1,0 +1,1312 @@
+//! Positions: board state, FEN, move generation, legality and playing moves.
+
+use crate::square::{Color, Square};
+use crate::tables::{set_contains, Gen, GenShape, Tables};
+use crate::variant::{KindId, PieceKind, Variant};
+use std::fmt;
+
+/// Cell encoding: 0 = empty; else bit 7 set, bit 6 = Black, bits 0..5 = kind,
+/// bits 8.. = promotion target + 1 (pieces that promote by their start file).
+pub(crate) type Cell = u16;
+const OCCUPIED: Cell = 0x80;
+const BLACK_BIT: Cell = 0x40;
+
+pub(crate) fn make_cell(color: Color, kind: KindId, target: Option<KindId>) -> Cell {
+    let mut c = OCCUPIED | kind.0 as Cell;
+    if color == Color::Black {
+        c |= BLACK_BIT;
+    }
+    if let Some(t) = target {
+        c |= (t.0 as Cell + 1) << 8;
+    }
+    c
+}
+
+#[inline]
+pub(crate) fn cell_kind(c: Cell) -> usize {
+    (c & 0x3f) as usize
+}
+
+#[inline]
+pub(crate) fn cell_color(c: Cell) -> Color {
+    if c & BLACK_BIT != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+#[inline]
+fn cell_is(c: Cell, color: Color) -> bool {
+    c != 0 && ((c & BLACK_BIT != 0) == (color == Color::Black))
+}
+
+pub(crate) fn cell_target(c: Cell) -> Option<KindId> {
+    let t = c >> 8;
+    if t == 0 {
+        None
+    } else {
+        Some(KindId((t - 1) as u8))
+    }
+}
+
+/// A piece on the board, with its kind's description.
+#[derive(Clone, Copy, Debug)]
+pub struct Piece<'v> {
+    pub color: Color,
+    pub kind: &'v PieceKind,
+    /// For pieces that promote by their start file (GraTiA Pawns): what it will become.
+    pub promotion_target: Option<&'v PieceKind>,
+}
+
+impl Piece<'_> {
+    /// FEN token: `R`, `r`, `+R`, `P[R]` never (targets are written by the FEN writer).
+    pub fn token(&self) -> String {
+        self.kind.token(self.color)
+    }
+    pub fn name(&self) -> &str {
+        &self.kind.name
+    }
+    pub fn image(&self) -> &str {
+        &self.kind.image
+    }
+    pub fn is_promoted(&self) -> bool {
+        self.kind.is_promoted
+    }
+}
+
+/// What a move does besides moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    None,
+    /// A multi-square step that gives the opponent an e.p. right.
+    MultiStep,
+    /// An e.p. capture: the captured piece stands on `victim`.
+    EnPassant { victim: Square },
+    /// Castling: the King moves from `from` to `to`, the Rook from `rook_from` to `rook_to`.
+    Castle { rook_from: Square, rook_to: Square },
+    /// The King's first-move jump.
+    KingJump,
+}
+
+/// A move. Obtain moves from `Position::legal_moves` or `Position::parse_move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) promotion: Option<KindId>,
+    pub(crate) special: Special,
+}
+
+impl Move {
+    pub fn from(&self) -> Square {
+        self.from
+    }
+    pub fn to(&self) -> Square {
+        self.to
+    }
+    /// The kind the moving piece becomes, if the move promotes.
+    pub fn promotion(&self) -> Option<KindId> {
+        self.promotion
+    }
+    pub fn special(&self) -> Special {
+        self.special
+    }
+    pub fn is_castle(&self) -> bool {
+        matches!(self.special, Special::Castle { .. })
+    }
+    pub fn is_en_passant(&self) -> bool {
+        matches!(self.special, Special::EnPassant { .. })
+    }
+    pub fn is_king_jump(&self) -> bool {
+        self.special == Special::KingJump
+    }
+}
+
+/// Most squares an e.p. right can cover.
+const MAX_EP_SQUARES: usize = 5;
+
+/// The e.p. right left by the last move: the squares passed over and the piece to take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct EnPassant {
+    pub victim: Square,
+    pub passed: [Square; MAX_EP_SQUARES],
+    pub count: u8,
+}
+
+impl EnPassant {
+    pub fn squares(&self) -> &[Square] {
+        &self.passed[..self.count as usize]
+    }
+    fn contains(&self, sq: Square) -> bool {
+        self.squares().contains(&sq)
+    }
+}
+
+/// A complete game state.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) board: [Cell; 256],
+    pub(crate) side: Color,
+    /// King's first-move jump rights per colour.
+    pub(crate) jump_rights: [bool; 2],
+    /// Castling rights per colour: [last-file wing (`K`), a-file wing (`Q`)].
+    pub(crate) castling: [[bool; 2]; 2],
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) kings: [Option<Square>; 2],
+    /// Zobrist hash of the placement only (state is mixed in by `hash()`).
+    pub(crate) board_hash: u64,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.variant == other.variant
+            && self.board[..] == other.board[..]
+            && self.side == other.side
+            && self.jump_rights == other.jump_rights
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+#[inline]
+fn cell_key(cell: Cell, index: usize) -> u64 {
+    splitmix(((cell as u64) << 8) | index as u64)
+}
+
+#[inline]
+fn offset(index: usize, dx: i8, dy: i8, width: u8, height: u8) -> Option<usize> {
+    let file = (index & 15) as i32 + dx as i32;
+    let rank = (index >> 4) as i32 + dy as i32;
+    if file >= 0 && rank >= 0 && file < width as i32 && rank < height as i32 {
+        Some((rank * 16 + file) as usize)
+    } else {
+        None
+    }
+}
+
+/// The King's jump destinations with the squares they pass over (8.1).
+const JUMPS: [(i8, i8, [(i8, i8); 2], usize); 16] = [
+    (2, 0, [(1, 0), (0, 0)], 1),
+    (-2, 0, [(-1, 0), (0, 0)], 1),
+    (0, 2, [(0, 1), (0, 0)], 1),
+    (0, -2, [(0, -1), (0, 0)], 1),
+    (2, 2, [(1, 1), (0, 0)], 1),
+    (2, -2, [(1, -1), (0, 0)], 1),
+    (-2, 2, [(-1, 1), (0, 0)], 1),
+    (-2, -2, [(-1, -1), (0, 0)], 1),
+    (2, 1, [(1, 0), (1, 1)], 2),
+    (2, -1, [(1, 0), (1, -1)], 2),
+    (-2, 1, [(-1, 0), (-1, 1)], 2),
+    (-2, -1, [(-1, 0), (-1, -1)], 2),
+    (1, 2, [(0, 1), (1, 1)], 2),
+    (-1, 2, [(0, 1), (-1, 1)], 2),
+    (1, -2, [(0, -1), (1, -1)], 2),
+    (-1, -2, [(0, -1), (-1, -1)], 2),
+];
+
+/// Why a FEN could not be read. Character positions are 1-based in the whole FEN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("the FEN is empty")]
+    Empty,
+    #[error("the FEN has {found} ranks, the board has {expected}")]
+    RankCount { found: usize, expected: u8 },
+    #[error("rank {rank} of the FEN has {found} squares, the board has {expected}")]
+    RankWidth { rank: u8, found: usize, expected: u8 },
+    #[error("unknown piece letter '{letter}' at character {at}")]
+    UnknownPiece { letter: String, at: usize },
+    #[error("unexpected '{found}' at character {at}: {expected}")]
+    Unexpected {
+        found: char,
+        at: usize,
+        expected: &'static str,
+    },
+    #[error("the side to move must be 'w' or 'b', not '{0}'")]
+    Side(String),
+    #[error("unknown special right '{found}' at character {at} (this variant allows {allowed})")]
+    Right {
+        found: char,
+        at: usize,
+        allowed: &'static str,
+    },
+    #[error("bad e.p. field '{field}': {reason}")]
+    EnPassant { field: String, reason: String },
+    #[error("the half-move clock '{0}' is not a number")]
+    Halfmove(String),
+    #[error("the move number '{0}' is not a positive number")]
+    Fullmove(String),
+    #[error("unexpected text '{0}' after the move number")]
+    Trailing(String),
+    #[error("{0} has more than one royal piece")]
+    TooManyKings(Color),
+    #[error("the side not to move ({0}) is in check")]
+    OpponentInCheck(Color),
+}
+
+/// Splits on ASCII whitespace, keeping each field's byte offset.
+fn fields_with_offsets(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, b) in text.bytes().enumerate() {
+        if b.is_ascii_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// 1-based character number of byte offset `byte` in `text`.
+fn char_number(text: &str, byte: usize) -> usize {
+    text.get(..byte).map_or(byte, |t| t.chars().count()) + 1
+}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(variant: &Variant) -> Position {
+        match Position::from_fen(variant, variant.start_fen()) {
+            Ok(pos) => pos,
+            // A Variant is only built after its start FEN parsed; keep a safe fallback anyway.
+            Err(_) => Position::empty(variant),
+        }
+    }
+
+    fn empty(variant: &Variant) -> Position {
+        Position {
+            variant: variant.clone(),
+            board: [0; 256],
+            side: Color::White,
+            jump_rights: [false; 2],
+            castling: [[false; 2]; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            kings: [None, None],
+            board_hash: 0,
+        }
+    }
+
+    /// Reads a FEN (section 1 of VARIANTS.md). The clocks may be omitted (0 and 1).
+    pub fn from_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
+        let fields = fields_with_offsets(fen);
+        let Some(&(_, placement)) = fields.first() else {
+            return Err(FenError::Empty);
+        };
+        let v = &variant.0;
+        let mut pos = Position::empty(variant);
+        let ranks: Vec<&str> = placement.split('/').collect();
+        if ranks.len() != v.height as usize {
+            return Err(FenError::RankCount {
+                found: ranks.len(),
+                expected: v.height,
+            });
+        }
+        let base = fields[0].0;
+        let mut byte = base;
+        let mut royal_count = [0; 2];
+        for (row, text) in ranks.iter().enumerate() {
+            let rank = v.height as usize - 1 - row;
+            let bytes = text.as_bytes();
+            let mut file = 0usize;
+            let mut i = 0;
+            let too_wide = |found: usize| FenError::RankWidth {
+                rank: rank as u8 + 1,
+                found,
+                expected: v.width,
+            };
+            while i < bytes.len() {
+                let at = char_number(fen, byte + i);
+                let b = bytes[i];
+                if b.is_ascii_digit() {
+                    let mut n = (b - b'0') as usize;
+                    if let Some(&d) = bytes.get(i + 1) {
+                        if d.is_ascii_digit() {
+                            n = n * 10 + (d - b'0') as usize;
+                            i += 1;
+                        }
+                    }
+                    if n == 0 {
+                        return Err(FenError::Unexpected {
+                            found: '0',
+                            at,
+                            expected: "an empty-square count is 1 to 16",
+                        });
+                    }
+                    file += n;
+                    i += 1;
+                    continue;
+                }
+                let promoted = b == b'+';
+                let letter_index = if promoted { i + 1 } else { i };
+                let Some(&l) = bytes.get(letter_index) else {
+                    return Err(FenError::Unexpected {
+                        found: '+',
+                        at,
+                        expected: "'+' must be followed by a piece letter",
+                    });
+                };
+                if !l.is_ascii_alphabetic() {
+                    let found = text[letter_index..].chars().next().unwrap_or('?');
+                    return Err(FenError::Unexpected {
+                        found,
+                        at: char_number(fen, byte + letter_index),
+                        expected: "a piece letter, a digit or '/'",
+                    });
+                }
+                let color = if l.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let token = format!(
+                    "{}{}",
+                    if promoted { "+" } else { "" },
+                    l.to_ascii_uppercase() as char
+                );
+                let Some(kind) = variant.kind_by_letter(&token) else {
+                    let shown = if promoted {
+                        format!("+{}", l as char)
+                    } else {
+                        (l as char).to_string()
+                    };
+                    return Err(FenError::UnknownPiece { letter: shown, at });
+                };
+                i = letter_index + 1;
+                let mut target = None;
+                if bytes.get(i) == Some(&b'[') {
+                    let close = text[i..].find(']').map(|c| c + i);
+                    let Some(close) = close else {
+                        return Err(FenError::Unexpected {
+                            found: '[',
+                            at: char_number(fen, byte + i),
+                            expected: "'[' must be closed by ']'",
+                        });
+                    };
+                    if !kind.promotes_by_start_file {
+                        return Err(FenError::Unexpected {
+                            found: '[',
+                            at: char_number(fen, byte + i),
+                            expected: "a [target] follows only a piece that promotes by its \
+                                       start file",
+                        });
+                    }
+                    let inner = text[i + 1..close].to_ascii_uppercase();
+                    match variant.kind_by_letter(&inner) {
+                        Some(t) => target = Some(t.id),
+                        None => {
+                            return Err(FenError::UnknownPiece {
+                                letter: text[i + 1..close].to_string(),
+                                at: char_number(fen, byte + i + 1),
+                            })
+                        }
+                    }
+                    i = close + 1;
+                }
+                if file >= v.width as usize {
+                    return Err(too_wide(file + 1));
+                }
+                if kind.promotes_by_start_file && target.is_none() {
+                    target = variant.file_promotion_target(file as u8);
+                }
+                if kind.is_royal {
+                    royal_count[color.index()] += 1;
+                    if royal_count[color.index()] > 1 {
+                        return Err(FenError::TooManyKings(color));
+                    }
+                }
+                let sq = Square::from_index((rank * 16 + file) as u8);
+                pos.put(sq, make_cell(color, kind.id, target));
+                file += 1;
+            }
+            if file != v.width as usize {
+                return Err(too_wide(file));
+            }
+            byte += text.len() + 1;
+        }
+
+        if let Some(&(at, side)) = fields.get(1) {
+            pos.side = match side {
+                "w" => Color::White,
+                "b" => Color::Black,
+                _ => return Err(FenError::Side(side.to_string())),
+            };
+            let _ = at;
+        }
+        if let Some(&(at, rights)) = fields.get(2) {
+            if rights != "-" {
+                let allowed = if v.king_jump {
+                    "K and k (King's jump) or -"
+                } else if v.castling.is_some() {
+                    "K Q k q (castling) or -"
+                } else {
+                    "only -"
+                };
+                for (i, ch) in rights.char_indices() {
+                    let bad = FenError::Right {
+                        found: ch,
+                        at: char_number(fen, at + i),
+                        allowed,
+                    };
+                    match ch {
+                        'K' | 'k' if v.king_jump => {
+                            pos.jump_rights[usize::from(ch == 'k')] = true;
+                        }
+                        'K' | 'Q' | 'k' | 'q' if v.castling.is_some() => {
+                            let color = usize::from(ch.is_ascii_lowercase());
+                            let wing = usize::from(ch.eq_ignore_ascii_case(&'q'));
+                            pos.castling[color][wing] = true;
+                        }
+                        _ => return Err(bad),
+                    }
+                }
+            }
+        }
+        if let Some(&(_, ep)) = fields.get(3) {
+            if ep != "-" {
+                pos.ep = Some(pos.parse_ep(ep)?);
+            }
+        }
+        if let Some(&(_, half)) = fields.get(4) {
+            pos.halfmove = half
+                .parse()
+                .map_err(|_| FenError::Halfmove(half.to_string()))?;
+        }
+        if let Some(&(_, full)) = fields.get(5) {
+            pos.fullmove = match full.parse::<u32>() {
+                Ok(n) if n > 0 => n,
+                _ => return Err(FenError::Fullmove(full.to_string())),
+            };
+        }
+        if let Some(&(_, extra)) = fields.get(6) {
+            return Err(FenError::Trailing(extra.to_string()));
+        }
+        let them = pos.side.opposite();
+        if let Some(k) = pos.kings[them.index()] {
+            if pos.attacked(&pos.board, k, pos.side) {
+                return Err(FenError::OpponentInCheck(them));
+            }
+        }
+        Ok(pos)
+    }
+
+    fn parse_ep(&self, field: &str) -> Result<EnPassant, FenError> {
+        let err = |reason: String| FenError::EnPassant {
+            field: field.to_string(),
+            reason,
+        };
+        let mut squares = Vec::new();
+        let bytes = field.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match crate::square::parse_square_prefix(&bytes[i..]) {
+                Some((sq, used)) => {
+                    squares.push(sq);
+                    i += used;
+                }
+                None => return Err(err(format!("no square at character {}", i + 1))),
+            }
+        }
+        if squares.len() > MAX_EP_SQUARES {
+            return Err(err(format!("at most {MAX_EP_SQUARES} squares")));
+        }
+        let mover = self.side.opposite();
+        let fwd = mover.forward();
+        squares.sort_by_key(|s| s.rank() as i32 * fwd);
+        let Some(&last) = squares.last() else {
+            return Err(err("no square".to_string()));
+        };
+        for (i, sq) in squares.iter().enumerate() {
+            if !self.variant.contains(*sq) {
+                return Err(err(format!("{sq} is off the board")));
+            }
+            if self.board[sq.index()] != 0 {
+                return Err(err(format!("{sq} is not empty")));
+            }
+            if i > 0 {
+                let prev = squares[i - 1];
+                if sq.file() != prev.file() || (sq.rank() as i32 - prev.rank() as i32) != fwd {
+                    return Err(err("the squares must follow each other on one file".to_string()));
+                }
+            }
+        }
+        let victim = last
+            .offset(0, fwd, self.variant.width(), self.variant.height())
+            .filter(|v| cell_is(self.board[v.index()], mover))
+            .ok_or_else(|| err(format!("no {mover} piece stands just beyond {last}")))?;
+        let mut passed = [victim; MAX_EP_SQUARES];
+        passed[..squares.len()].copy_from_slice(&squares);
+        Ok(EnPassant {
+            victim,
+            passed,
+            count: squares.len() as u8,
+        })
+    }
+
+    /// Writes the FEN of the complete state.
+    pub fn to_fen(&self) -> String {
+        let v = &self.variant.0;
+        let mut out = String::new();
+        for rank in (0..v.height).rev() {
+            let mut empty = 0;
+            for file in 0..v.width {
+                let index = rank as usize * 16 + file as usize;
+                let cell = self.board[index];
+                if cell == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let kind = self.variant.kind(KindId(cell_kind(cell) as u8));
+                let color = cell_color(cell);
+                out.push_str(&kind.token(color));
+                if kind.promotes_by_start_file {
+                    if let Some(t) = cell_target(cell) {
+                        if Some(t) != self.variant.file_promotion_target(file) {
+                            out.push('[');
+                            out.push_str(&self.variant.kind(t).token(color));
+                            out.push(']');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        let mut rights = String::new();
+        if v.king_jump {
+            if self.jump_rights[0] {
+                rights.push('K');
+            }
+            if self.jump_rights[1] {
+                rights.push('k');
+            }
+        }
+        for (color, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
+            for wing in 0..2 {
+                if self.castling[color][wing] {
+                    rights.push(letters[wing]);
+                }
+            }
+        }
+        if rights.is_empty() {
+            rights.push('-');
+        }
+        out.push_str(&rights);
+        out.push(' ');
+        match &self.ep {
+            Some(ep) => {
+                for sq in ep.squares() {
+                    out.push_str(&sq.to_string());
+                }
+            }
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+
+    fn put(&mut self, sq: Square, cell: Cell) {
+        let index = sq.index();
+        let old = self.board[index];
+        if old != 0 {
+            self.board_hash ^= cell_key(old, index);
+            if Some(KindId(cell_kind(old) as u8)) == self.variant.0.royal {
+                self.kings[cell_color(old).index()] = None;
+            }
+        }
+        self.board[index] = cell;
+        if cell != 0 {
+            self.board_hash ^= cell_key(cell, index);
+            if Some(KindId(cell_kind(cell) as u8)) == self.variant.0.royal {
+                self.kings[cell_color(cell).index()] = Some(sq);
+            }
+        }
+    }
+
+    pub(crate) fn cell_at(&self, sq: Square) -> Option<(Color, KindId, Option<KindId>)> {
+        let c = *self.board.get(sq.index())?;
+        if c == 0 {
+            None
+        } else {
+            Some((cell_color(c), KindId(cell_kind(c) as u8), cell_target(c)))
+        }
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `sq`, if any (None off the board too).
+    pub fn piece_at(&self, sq: Square) -> Option<Piece<'_>> {
+        if !self.variant.contains(sq) {
+            return None;
+        }
+        let (color, kind, target) = self.cell_at(sq)?;
+        Some(Piece {
+            color,
+            kind: self.variant.kind(kind),
+            promotion_target: target.map(|t| self.variant.kind(t)),
+        })
+    }
+
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        match self.kings[self.side.index()] {
+            Some(k) => self.attacked(&self.board, k, self.side.opposite()),
+            None => false,
+        }
+    }
+
+    /// Whether `by` attacks `sq` (8.4: any capture move of `by` onto it counts).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.variant.contains(sq) && self.attacked(&self.board, sq, by)
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// The squares of the current e.p. right.
+    pub fn en_passant_squares(&self) -> Vec<Square> {
+        self.ep.map(|e| e.squares().to_vec()).unwrap_or_default()
+    }
+    /// Whether `color`'s King still has its first-move jump.
+    pub fn has_jump_right(&self, color: Color) -> bool {
+        self.jump_rights[color.index()]
+    }
+    /// Castling right of `color` on the last-file wing (`king_side`) or the a-file wing.
+    pub fn has_castling_right(&self, color: Color, king_side: bool) -> bool {
+        self.castling[color.index()][usize::from(!king_side)]
+    }
+
+    fn state_key(&self, ep: Option<&EnPassant>) -> u64 {
+        let mut packed = self.side.index() as u64;
+        packed |= (self.jump_rights[0] as u64) << 1 | (self.jump_rights[1] as u64) << 2;
+        packed |= (self.castling[0][0] as u64) << 3 | (self.castling[0][1] as u64) << 4;
+        packed |= (self.castling[1][0] as u64) << 5 | (self.castling[1][1] as u64) << 6;
+        if let Some(ep) = ep {
+            packed |= (ep.victim.index() as u64 + 1) << 8;
+            packed |= (ep.count as u64) << 20;
+        }
+        splitmix(packed ^ 0x5eed_0000_0000)
+    }
+
+    /// Zobrist hash of the complete state (placement, side, rights, e.p.).
+    pub fn hash(&self) -> u64 {
+        self.board_hash ^ self.state_key(self.ep.as_ref())
+    }
+
+    /// The key for repetition: like `hash`, but an e.p. right counts only when some e.p.
+    /// capture is legal (8.5: "e.p. possibilities").
+    pub fn repetition_key(&self) -> u64 {
+        let ep_possible = self.ep.is_some() && self.legal_moves().iter().any(|m| m.is_en_passant());
+        let ep = if ep_possible { self.ep.as_ref() } else { None };
+        self.board_hash ^ self.state_key(ep)
+    }
+
+    // ----- attacks -----------------------------------------------------------------------
+
+    /// Whether `by` attacks `sq` on `board`.
+    pub(crate) fn attacked(&self, board: &[Cell; 256], sq: Square, by: Color) -> bool {
+        let v = &self.variant.0;
+        let t: &Tables = &v.tables;
+        let (w, h) = (v.width, v.height);
+        let c = by.index();
+        let target = sq.index();
+        for ray in &t.rays[c] {
+            let mut s = target;
+            for k in 1..=ray.reach as usize {
+                match offset(s, ray.dx, ray.dy, w, h) {
+                    None => break,
+                    Some(next) => {
+                        s = next;
+                        let cell = board[s];
+                        if cell != 0 {
+                            if cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0
+                            {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        for hop in &t.hops[c] {
+            let mut s = target;
+            let mut screens = 0;
+            while let Some(next) = offset(s, hop.dx, hop.dy, w, h) {
+                s = next;
+                let cell = board[s];
+                if cell != 0 {
+                    if screens == 1 {
+                        if cell_is(cell, by) && hop.mask & (1u64 << cell_kind(cell)) != 0 {
+                            return true;
+                        }
+                        break;
+                    }
+                    screens += 1;
+                }
+            }
+        }
+        for bent in &t.bents[c] {
+            let mut corner = target;
+            while let Some(next) = offset(corner, bent.back_slide.0, bent.back_slide.1, w, h) {
+                corner = next;
+                if board[corner] != 0 {
+                    break;
+                }
+                if let Some(a) = offset(corner, bent.back_first.0, bent.back_first.1, w, h) {
+                    let cell = board[a];
+                    if cell_is(cell, by) && bent.mask & (1u64 << cell_kind(cell)) != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    // ----- move generation ---------------------------------------------------------------
+
+    fn push_with_promotions(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        cell: Cell,
+        part_promotes: bool,
+        special: Special,
+    ) {
+        let v = &self.variant.0;
+        let kind_index = cell_kind(cell);
+        let plain = Move {
+            from,
+            to,
+            promotion: None,
+            special,
+        };
+        let Some(kind) = v.pieces.get(kind_index) else {
+            return;
+        };
+        if !kind.can_promote() || (v.tables.has_promoting_parts[kind_index] && !part_promotes) {
+            out.push(plain);
+            return;
+        }
+        let relative = match self.side {
+            Color::White => to.rank(),
+            Color::Black => v.height - 1 - to.rank(),
+        };
+        if relative + v.promotion_zone < v.height {
+            out.push(plain);
+            return;
+        }
+        let last_rank = relative == v.height - 1;
+        if v.promotion_optional && !(kind.must_promote_on_last_rank && last_rank) {
+            out.push(plain);
+        }
+        if kind.promotes_by_start_file {
+            match cell_target(cell) {
+                Some(t) => out.push(Move {
+                    promotion: Some(t),
+                    ..plain
+                }),
+                None if !v.promotion_optional => out.push(plain),
+                None => {}
+            }
+        } else {
+            for &t in &kind.promotes_to {
+                out.push(Move {
+                    promotion: Some(t),
+                    ..plain
+                });
+            }
+        }
+    }
+
+    /// Pseudo-legal moves (own King's safety not checked, except the jump's and castling's
+    /// passed squares and the no-jump-out-of-check rule), appended to `out`.
+    pub(crate) fn pseudo_moves(&self, out: &mut Vec<Move>, in_check: bool) {
+        let v = &self.variant.0;
+        let (w, h) = (v.width, v.height);
+        let us = self.side;
+        let them = us.opposite();
+        let gens_by_kind = &v.tables.gens[us.index()];
+        for rank in 0..h as usize {
+            for file in 0..w as usize {
+                let index = rank * 16 + file;
+                let cell = self.board[index];
+                if !cell_is(cell, us) {
+                    continue;
+                }
+                let kind = cell_kind(cell);
+                let from = Square::from_index(index as u8);
+                let on_start_rank = v.start_ranks[us.index()]
+                    .get(kind)
+                    .is_some_and(|r| r & (1 << rank) != 0);
+                let Some(piece) = v.pieces.get(kind) else {
+                    continue;
+                };
+                let ep = if piece.captures_en_passant {
+                    self.ep.as_ref()
+                } else {
+                    None
+                };
+                let Some(gens) = gens_by_kind.get(kind) else {
+                    continue;
+                };
+                for g in gens {
+                    if g.first_move_only && !on_start_rank {
+                        continue;
+                    }
+                    self.gen_one(out, from, cell, g, ep, piece.creates_en_passant, them);
+                }
+            }
+        }
+        if let Some(king) = self.kings[us.index()] {
+            if v.king_jump && self.jump_rights[us.index()] && !in_check {
+                self.gen_jumps(out, king);
+            }
+            if v.castling.is_some() && !in_check {
+                self.gen_castling(out, king);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn gen_one(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        cell: Cell,
+        g: &Gen,
+        ep: Option<&EnPassant>,
+        creates_ep: bool,
+        them: Color,
+    ) {
+        let v = &self.variant.0;
+        let (w, h) = (v.width, v.height);
+        let start = from.index();
+        match g.shape {
+            GenShape::Ride { min, max, odd_only } => {
+                let mut s = start;
+                for k in 1..=max {
+                    let Some(next) = offset(s, g.dx, g.dy, w, h) else {
+                        break;
+                    };
+                    s = next;
+                    let target = self.board[s];
+                    let counts = k >= min && (!odd_only || k % 2 == 1);
+                    let to = Square::from_index(s as u8);
+                    if target == 0 {
+                        if !counts {
+                            continue;
+                        }
+                        if let Some(ep) = ep {
+                            if g.can_capture && ep.contains(to) {
+                                let special = Special::EnPassant { victim: ep.victim };
+                                self.push_with_promotions(out, from, to, cell, g.promoting, special);
+                                continue;
+                            }
+                        }
+                        if g.can_move {
+                            let special = if creates_ep && k >= 2 {
+                                Special::MultiStep
+                            } else {
+                                Special::None
+                            };
+                            self.push_with_promotions(out, from, to, cell, g.promoting, special);
+                        }
+                    } else {
+                        if counts && g.can_capture && cell_is(target, them) {
+                            self.push_with_promotions(
+                                out,
+                                from,
+                                to,
+                                cell,
+                                g.promoting,
+                                Special::None,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            GenShape::Hop => {
+                let mut s = start;
+                let mut screened = false;
+                while let Some(next) = offset(s, g.dx, g.dy, w, h) {
+                    s = next;
+                    let target = self.board[s];
+                    if !screened {
+                        screened = target != 0;
+                        continue;
+                    }
+                    let to = Square::from_index(s as u8);
+                    if target == 0 {
+                        if g.can_move {
+                            self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                        }
+                    } else {
+                        if g.can_capture && cell_is(target, them) {
+                            self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                        }
+                        break;
+                    }
+                }
+            }
+            GenShape::Bent {
+                slides,
+                slide_count,
+                may_stop,
+            } => {
+                let Some(corner) = offset(start, g.dx, g.dy, w, h) else {
+                    return;
+                };
+                let corner_cell = self.board[corner];
+                let corner_sq = Square::from_index(corner as u8);
+                if corner_cell != 0 {
+                    if may_stop && g.can_capture && cell_is(corner_cell, them) {
+                        self.push_with_promotions(out, from, corner_sq, cell, g.promoting, Special::None);
+                    }
+                    return;
+                }
+                if may_stop && g.can_move {
+                    self.push_with_promotions(out, from, corner_sq, cell, g.promoting, Special::None);
+                }
+                for &(dx, dy) in &slides[..slide_count as usize] {
+                    let mut s = corner;
+                    while let Some(next) = offset(s, dx, dy, w, h) {
+                        s = next;
+                        let target = self.board[s];
+                        let to = Square::from_index(s as u8);
+                        if target == 0 {
+                            if g.can_move {
+                                self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                            }
+                        } else {
+                            if g.can_capture && cell_is(target, them) {
+                                self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The jump destinations that pass 8.1 points 2..4 (destination safety is checked later).
+    fn gen_jumps(&self, out: &mut Vec<Move>, king: Square) {
+        let v = &self.variant.0;
+        let them = self.side.opposite();
+        for &(dx, dy, passed, count) in &JUMPS {
+            let Some(to) = offset(king.index(), dx, dy, v.width, v.height) else {
+                continue;
+            };
+            if self.board[to] != 0 {
+                continue;
+            }
+            let any_safe = passed[..count].iter().any(|&(px, py)| {
+                offset(king.index(), px, py, v.width, v.height).is_some_and(|p| {
+                    !self.attacked(&self.board, Square::from_index(p as u8), them)
+                })
+            });
+            if any_safe {
+                out.push(Move {
+                    from: king,
+                    to: Square::from_index(to as u8),
+                    promotion: None,
+                    special: Special::KingJump,
+                });
+            }
+        }
+    }
+
+    /// Castling moves whose path is empty and whose passed squares are not attacked.
+    fn gen_castling(&self, out: &mut Vec<Move>, king: Square) {
+        for wing in 0..2 {
+            if let Some(mv) = self.castling_move(king, wing) {
+                if self.castling_problem(&mv).is_none() {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// The castling move of `wing` (0 = last-file wing) if the right and the pieces are there.
+    pub(crate) fn castling_move(&self, king: Square, wing: usize) -> Option<Move> {
+        let v = &self.variant.0;
+        let castling = v.castling.as_ref()?;
+        let us = self.side.index();
+        if !self.castling[us][wing] || castling.king_start[us] != king {
+            return None;
+        }
+        let rook_from = castling.rook_start[us][wing];
+        let rook_cell = self.board[rook_from.index()];
+        if !cell_is(rook_cell, self.side) || cell_kind(rook_cell) != castling.rook_kind.index() {
+            return None;
+        }
+        let dir: i32 = if wing == 0 { 1 } else { -1 };
+        let to = king.offset(dir * castling.king_distance as i32, 0, v.width, v.height)?;
+        let rook_to = to.offset(-dir, 0, v.width, v.height)?;
+        Some(Move {
+            from: king,
+            to,
+            promotion: None,
+            special: Special::Castle { rook_from, rook_to },
+        })
+    }
+
+    /// Why a castling move (as built by `castling_move`) is not allowed before the
+    /// landing-square test, if it is not.
+    pub(crate) fn castling_problem(&self, mv: &Move) -> Option<crate::IllegalMove> {
+        use crate::IllegalMove;
+        let Special::Castle { rook_from, .. } = mv.special else {
+            return None;
+        };
+        let v = &self.variant.0;
+        let (a, b) = if rook_from.file() < mv.from.file() {
+            (rook_from.file() + 1, mv.from.file())
+        } else {
+            (mv.from.file() + 1, rook_from.file())
+        };
+        let rank = mv.from.rank();
+        for file in a..b {
+            let index = rank as usize * 16 + file as usize;
+            if self.board[index] != 0 {
+                return Some(IllegalMove::CastlingBlocked(Square::from_index(index as u8)));
+            }
+        }
+        if self.is_check() {
+            return Some(IllegalMove::CastlingInCheck);
+        }
+        let dir: i32 = if mv.to.file() > mv.from.file() { 1 } else { -1 };
+        let them = self.side.opposite();
+        let mut sq = mv.from;
+        loop {
+            sq = sq.offset(dir, 0, v.width, v.height)?;
+            if sq == mv.to {
+                break;
+            }
+            if self.attacked(&self.board, sq, them) {
+                return Some(IllegalMove::CastlingThroughCheck(sq));
+            }
+        }
+        None
+    }
+
+    /// Whether the mover's King is safe after `mv` (ordinary legality), using `board` as
+    /// scratch space (restored before returning).
+    pub(crate) fn king_safe_after(&self, board: &mut [Cell; 256], mv: &Move) -> bool {
+        let us = self.side;
+        let from = mv.from.index();
+        let to = mv.to.index();
+        let moving = board[from];
+        let royal = self.variant.0.royal.map(|r| r.index());
+        let mut king = self.kings[us.index()];
+        if Some(cell_kind(moving)) == royal {
+            king = Some(mv.to);
+        }
+        let saved_to = board[to];
+        match mv.special {
+            Special::EnPassant { victim } => {
+                let saved_victim = board[victim.index()];
+                board[victim.index()] = 0;
+                board[from] = 0;
+                board[to] = moving;
+                let safe = king.is_none_or(|k| !self.attacked(board, k, us.opposite()));
+                board[to] = saved_to;
+                board[from] = moving;
+                board[victim.index()] = saved_victim;
+                safe
+            }
+            Special::Castle { rook_from, rook_to } => {
+                let rook = board[rook_from.index()];
+                let saved_rook_to = board[rook_to.index()];
+                board[from] = 0;
+                board[rook_from.index()] = 0;
+                board[to] = moving;
+                board[rook_to.index()] = rook;
+                let safe = king.is_none_or(|k| !self.attacked(board, k, us.opposite()));
+                board[rook_to.index()] = saved_rook_to;
+                board[to] = saved_to;
+                board[rook_from.index()] = rook;
+                board[from] = moving;
+                safe
+            }
+            _ => {
+                board[from] = 0;
+                board[to] = moving;
+                let safe = king.is_none_or(|k| !self.attacked(board, k, us.opposite()));
+                board[to] = saved_to;
+                board[from] = moving;
+                safe
+            }
+        }
+    }
+
+    /// Legality of a pseudo-legal move, with a fast path for moves that cannot expose the King.
+    #[inline]
+    pub(crate) fn is_legal_pseudo(&self, board: &mut [Cell; 256], mv: &Move, in_check: bool) -> bool {
+        let v = &self.variant.0;
+        let us = self.side.index();
+        if !in_check {
+            if let Some(king) = self.kings[us] {
+                let moving = self.board[mv.from.index()];
+                let simple = matches!(mv.special, Special::None | Special::MultiStep)
+                    && Some(cell_kind(moving)) != v.royal.map(|r| r.index());
+                if simple
+                    && !set_contains(&v.tables.block_sensitive[us][king.index()], mv.from.index())
+                    && !(v.tables.has_hoppers
+                        && set_contains(&v.tables.screen_sensitive[us][king.index()], mv.to.index()))
+                {
+                    return true;
+                }
+            } else {
+                return true;
+            }
+        }
+        self.king_safe_after(board, mv)
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(128);
+        let in_check = self.is_check();
+        self.pseudo_moves(&mut moves, in_check);
+        let mut board = self.board;
+        moves.retain(|mv| self.is_legal_pseudo(&mut board, mv, in_check));
+        moves
+    }
+
+    /// Plays a move known to be legal.
+    pub(crate) fn play_unchecked(&self, mv: &Move) -> Position {
+        let mut next = self.clone();
+        let v = &self.variant.0;
+        let us = self.side;
+        let moving = self.board[mv.from.index()];
+        let kind_index = cell_kind(moving);
+        let mut capture = self.board[mv.to.index()] != 0;
+        next.put(mv.from, 0);
+        match mv.special {
+            Special::EnPassant { victim } => {
+                next.put(victim, 0);
+                capture = true;
+            }
+            Special::Castle { rook_from, rook_to } => {
+                let rook = self.board[rook_from.index()];
+                next.put(rook_from, 0);
+                next.put(rook_to, rook);
+            }
+            _ => {}
+        }
+        let placed = match mv.promotion {
+            Some(kind) => make_cell(us, kind, None),
+            None => moving,
+        };
+        next.put(mv.to, placed);
+        if Some(KindId(kind_index as u8)) == v.royal {
+            next.jump_rights[us.index()] = false;
+            next.castling[us.index()] = [false, false];
+        }
+        if let Some(castling) = &v.castling {
+            for color in 0..2 {
+                for wing in 0..2 {
+                    let rook_sq = castling.rook_start[color][wing];
+                    if rook_sq == mv.from || rook_sq == mv.to {
+                        next.castling[color][wing] = false;
+                    }
+                }
+            }
+        }
+        next.ep = None;
+        if mv.special == Special::MultiStep {
+            let (fx, fy) = (mv.from.file() as i32, mv.from.rank() as i32);
+            let (tx, ty) = (mv.to.file() as i32, mv.to.rank() as i32);
+            let steps = (tx - fx).abs().max((ty - fy).abs());
+            let count = (steps - 1) as usize;
+            if steps >= 2 && count <= MAX_EP_SQUARES && (tx - fx) % steps == 0 && (ty - fy) % steps == 0
+            {
+                let (ux, uy) = ((tx - fx) / steps, (ty - fy) / steps);
+                let mut passed = [mv.to; MAX_EP_SQUARES];
+                let mut ok = true;
+                for (k, slot) in passed.iter_mut().enumerate().take(count) {
+                    match mv.from.offset(ux * (k as i32 + 1), uy * (k as i32 + 1), v.width, v.height) {
+                        Some(sq) => *slot = sq,
+                        None => ok = false,
+                    }
+                }
+                if ok {
+                    next.ep = Some(EnPassant {
+                        victim: mv.to,
+                        passed,
+                        count: count as u8,
+                    });
+                }
+            }
+        }
+        let resets = capture || v.pieces.get(kind_index).is_some_and(|p| p.resets_move_clock);
+        next.halfmove = if resets { 0 } else { self.halfmove.saturating_add(1) };
+        if us == Color::Black {
+            next.fullmove = self.fullmove.saturating_add(1);
+        }
+        next.side = us.opposite();
+        next
+    }
+
+    /// Plays `mv` if it is legal, else says why not.
+    pub fn play(&self, mv: &Move) -> Result<Position, crate::IllegalMove> {
+        if self.legal_moves().contains(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(self.explain_illegal(mv.from, mv.to, mv.promotion, true))
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! Tables compiled from the movement model: per colour and kind the move generators, and per
+//! attacking colour the reverse attack patterns used to answer "is this square attacked".
+
+use crate::model::{Shape, Vector};
+use crate::square::Color;
+use crate::variant::PieceKind;
+
+/// Distances are at most 15 on a 16 x 16 board.
+pub(crate) const MAX_DISTANCE: usize = 16;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GenShape {
+    Ride {
+        min: u8,
+        max: u8,
+        odd_only: bool,
+    },
+    Hop,
+    Bent {
+        slides: [(i8, i8); 4],
+        slide_count: u8,
+        may_stop: bool,
+    },
+}
+
+/// One direction of one move part, in absolute board terms for one colour.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gen {
+    pub dx: i8,
+    pub dy: i8,
+    pub shape: GenShape,
+    pub can_move: bool,
+    pub can_capture: bool,
+    pub first_move_only: bool,
+    pub promoting: bool,
+}
+
+/// Attackers along a line from the attacked square: `masks[k]` holds the kinds that capture
+/// from distance k (the first piece met must be one of them).
+#[derive(Clone, Debug)]
+pub(crate) struct RayAttack {
+    pub dx: i8,
+    pub dy: i8,
+    pub reach: u8,
+    pub masks: [u64; MAX_DISTANCE],
+}
+
+/// Hoppers attacking along a line: the second piece met must be one of them.
+#[derive(Clone, Debug)]
+pub(crate) struct HopAttack {
+    pub dx: i8,
+    pub dy: i8,
+    pub mask: u64,
+}
+
+/// Bent riders: walk back along `back_slide` over empty squares (each a possible corner); the
+/// attacker stands at corner + `back_first`.
+#[derive(Clone, Debug)]
+pub(crate) struct BentAttack {
+    pub back_slide: (i8, i8),
+    pub back_first: (i8, i8),
+    pub mask: u64,
+}
+
+/// A set of squares (index `rank * 16 + file`).
+pub(crate) type SquareSet = [u64; 4];
+
+pub(crate) fn set_contains(set: &SquareSet, index: usize) -> bool {
+    set[index >> 6] & (1u64 << (index & 63)) != 0
+}
+
+fn set_insert(set: &mut SquareSet, index: usize) {
+    set[index >> 6] |= 1u64 << (index & 63);
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// `gens[colour][kind]`.
+    pub gens: [Vec<Vec<Gen>>; 2],
+    /// Kinds having at least one `promoting` part.
+    pub has_promoting_parts: Vec<bool>,
+    /// Indexed by the attacking colour.
+    pub rays: [Vec<RayAttack>; 2],
+    pub hops: [Vec<HopAttack>; 2],
+    pub bents: [Vec<BentAttack>; 2],
+    pub has_hoppers: bool,
+    /// `[king colour][king square]`: squares whose emptying may expose the King.
+    pub block_sensitive: [Vec<SquareSet>; 2],
+    /// `[king colour][king square]`: squares where a new piece may become a hopper's screen.
+    pub screen_sensitive: [Vec<SquareSet>; 2],
+}
+
+fn orient(v: Vector, color: Color) -> (i8, i8) {
+    match color {
+        Color::White => (v.dx, v.dy),
+        Color::Black => (v.dx, -v.dy),
+    }
+}
+
+fn step(index: usize, d: (i8, i8), width: u8, height: u8) -> Option<usize> {
+    let file = (index % 16) as i32 + d.0 as i32;
+    let rank = (index / 16) as i32 + d.1 as i32;
+    if file >= 0 && rank >= 0 && file < width as i32 && rank < height as i32 {
+        Some((rank * 16 + file) as usize)
+    } else {
+        None
+    }
+}
+
+impl Tables {
+    pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8) -> Tables {
+        let longest = width.max(height).saturating_sub(1).max(1);
+        let mut gens: [Vec<Vec<Gen>>; 2] = [Vec::new(), Vec::new()];
+        let mut rays: [Vec<RayAttack>; 2] = [Vec::new(), Vec::new()];
+        let mut hops: [Vec<HopAttack>; 2] = [Vec::new(), Vec::new()];
+        let mut bents: [Vec<BentAttack>; 2] = [Vec::new(), Vec::new()];
+        let mut has_hoppers = false;
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            for kind in pieces {
+                let bit = 1u64 << kind.id.index();
+                let mut kind_gens = Vec::new();
+                for part in &kind.moves {
+                    let can_move = part.mode.can_move();
+                    let can_capture = part.mode.can_capture();
+                    let mut add_ray = |d: (i8, i8), min: u8, max: u8, odd: bool| {
+                        let back = (-d.0, -d.1);
+                        let idx = match rays[c].iter().position(|r| (r.dx, r.dy) == back) {
+                            Some(i) => i,
+                            None => {
+                                rays[c].push(RayAttack {
+                                    dx: back.0,
+                                    dy: back.1,
+                                    reach: 0,
+                                    masks: [0; MAX_DISTANCE],
+                                });
+                                rays[c].len() - 1
+                            }
+                        };
+                        let ray = &mut rays[c][idx];
+                        for k in min..=max.min(MAX_DISTANCE as u8 - 1) {
+                            if !odd || k % 2 == 1 {
+                                ray.masks[k as usize] |= bit;
+                                ray.reach = ray.reach.max(k);
+                            }
+                        }
+                    };
+                    match &part.shape {
+                        Shape::Leap { vectors } | Shape::Ride { vectors, .. } => {
+                            let (min, max, odd_only) = match &part.shape {
+                                Shape::Ride {
+                                    min, max, odd_only, ..
+                                } => (*min, max.unwrap_or(longest).min(longest), *odd_only),
+                                _ => (1, 1, false),
+                            };
+                            for &v in vectors {
+                                let d = orient(v, color);
+                                kind_gens.push(Gen {
+                                    dx: d.0,
+                                    dy: d.1,
+                                    shape: GenShape::Ride { min, max, odd_only },
+                                    can_move,
+                                    can_capture,
+                                    first_move_only: part.first_move_only,
+                                    promoting: part.promoting,
+                                });
+                                if can_capture && !part.first_move_only {
+                                    add_ray(d, min, max, odd_only);
+                                }
+                            }
+                        }
+                        Shape::Hop { vectors } => {
+                            for &v in vectors {
+                                let d = orient(v, color);
+                                kind_gens.push(Gen {
+                                    dx: d.0,
+                                    dy: d.1,
+                                    shape: GenShape::Hop,
+                                    can_move,
+                                    can_capture,
+                                    first_move_only: part.first_move_only,
+                                    promoting: part.promoting,
+                                });
+                                if can_capture && !part.first_move_only {
+                                    has_hoppers = true;
+                                    let back = (-d.0, -d.1);
+                                    match hops[c].iter_mut().find(|h| (h.dx, h.dy) == back) {
+                                        Some(h) => h.mask |= bit,
+                                        None => hops[c].push(HopAttack {
+                                            dx: back.0,
+                                            dy: back.1,
+                                            mask: bit,
+                                        }),
+                                    }
+                                }
+                            }
+                        }
+                        Shape::Bent { legs, may_stop } => {
+                            for leg in legs {
+                                let first = orient(leg.first, color);
+                                let mut slides = [(0i8, 0i8); 4];
+                                let mut slide_count = 0u8;
+                                for (i, &s) in leg.slides.iter().take(4).enumerate() {
+                                    slides[i] = orient(s, color);
+                                    slide_count += 1;
+                                }
+                                kind_gens.push(Gen {
+                                    dx: first.0,
+                                    dy: first.1,
+                                    shape: GenShape::Bent {
+                                        slides,
+                                        slide_count,
+                                        may_stop: *may_stop,
+                                    },
+                                    can_move,
+                                    can_capture,
+                                    first_move_only: part.first_move_only,
+                                    promoting: part.promoting,
+                                });
+                                if can_capture && !part.first_move_only {
+                                    if *may_stop {
+                                        add_ray(first, 1, 1, false);
+                                    }
+                                    for &s in &slides[..slide_count as usize] {
+                                        let back_slide = (-s.0, -s.1);
+                                        let back_first = (-first.0, -first.1);
+                                        match bents[c].iter_mut().find(|b| {
+                                            b.back_slide == back_slide && b.back_first == back_first
+                                        }) {
+                                            Some(b) => b.mask |= bit,
+                                            None => bents[c].push(BentAttack {
+                                                back_slide,
+                                                back_first,
+                                                mask: bit,
+                                            }),
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                gens[c].push(kind_gens);
+            }
+            // Short rays first: they are the cheapest to test.
+            rays[c].sort_by_key(|r| r.reach);
+        }
+
+        let mut block_sensitive: [Vec<SquareSet>; 2] = [Vec::new(), Vec::new()];
+        let mut screen_sensitive: [Vec<SquareSet>; 2] = [Vec::new(), Vec::new()];
+        for king_color in [Color::White, Color::Black] {
+            let attacker = king_color.opposite().index();
+            let kc = king_color.index();
+            block_sensitive[kc] = vec![[0; 4]; 256];
+            screen_sensitive[kc] = vec![[0; 4]; 256];
+            for king in 0..256usize {
+                if king % 16 >= width as usize || king / 16 >= height as usize {
+                    continue;
+                }
+                let block = &mut block_sensitive[kc][king];
+                let screen = &mut screen_sensitive[kc][king];
+                for ray in &rays[attacker] {
+                    let mut sq = king;
+                    for _ in 1..ray.reach {
+                        match step(sq, (ray.dx, ray.dy), width, height) {
+                            Some(next) => {
+                                sq = next;
+                                set_insert(block, sq);
+                            }
+                            None => break,
+                        }
+                    }
+                }
+                for hop in &hops[attacker] {
+                    let mut sq = king;
+                    while let Some(next) = step(sq, (hop.dx, hop.dy), width, height) {
+                        sq = next;
+                        set_insert(block, sq);
+                        set_insert(screen, sq);
+                    }
+                }
+                for bent in &bents[attacker] {
+                    let mut sq = king;
+                    while let Some(next) = step(sq, bent.back_slide, width, height) {
+                        sq = next;
+                        set_insert(block, sq);
+                    }
+                }
+            }
+        }
+        let has_promoting_parts = pieces
+            .iter()
+            .map(|p| p.moves.iter().any(|m| m.promoting))
+            .collect();
+        Tables {
+            gens,
+            has_promoting_parts,
+            rays,
+            hops,
+            bents,
+            has_hoppers,
+            block_sensitive,
+            screen_sensitive,
+        }
+    }
+}

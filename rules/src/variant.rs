@@ -1,0 +1,873 @@
+//! Variant definitions: loading and validating the TOML files, and the compiled tables the
+//! move generator uses.
+
+use crate::model::MovePart;
+use crate::position::Position;
+use crate::square::{Color, Square, MAX_SIDE, MIN_SIDE};
+use crate::tables::Tables;
+use serde::Deserialize;
+use std::fmt;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// Index of a piece kind inside its variant (`variant.pieces()[id.index()]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct KindId(pub(crate) u8);
+
+impl KindId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// At most this many piece kinds per variant (kind sets are 64-bit masks).
+pub const MAX_KINDS: usize = 64;
+
+/// One kind of piece of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceKind {
+    pub id: KindId,
+    /// Plain name: "Rook", "Dragon King".
+    pub name: String,
+    /// The FEN token of a White piece: `R`, or `+R` for a promoted piece.
+    pub letter: String,
+    pub value: f64,
+    /// Lower-case identifier of the picture: "eagle", "dragon-king".
+    pub image: String,
+    /// A short plain-words description of the move, for legends.
+    pub description: String,
+    pub is_royal: bool,
+    /// True for the promoted form written `+X`.
+    pub is_promoted: bool,
+    /// The movement, as written in the file.
+    pub move_texts: Vec<String>,
+    /// The movement, compiled to the typed model.
+    pub moves: Vec<MovePart>,
+    /// Kinds this piece may become by promotion (empty: none, unless `promotes_by_start_file`).
+    pub promotes_to: Vec<KindId>,
+    /// GraTiA Pawn: promotes to the piece of the file it started on.
+    pub promotes_by_start_file: bool,
+    /// In an optional-promotion variant, promotion is still compulsory on the last rank.
+    pub must_promote_on_last_rank: bool,
+    /// Its multi-square move-only steps give the enemy an e.p. right on the passed squares.
+    pub creates_en_passant: bool,
+    /// It may capture e.p. with its capturing steps.
+    pub captures_en_passant: bool,
+    /// Its moves reset the move-count clock (Pawns, Corporals); captures always do.
+    pub resets_move_clock: bool,
+}
+
+impl PieceKind {
+    /// The token of this kind for a piece of `color` (`R`/`r`, `+R`/`+r`).
+    pub fn token(&self, color: Color) -> String {
+        match color {
+            Color::White => self.letter.clone(),
+            Color::Black => self.letter.to_ascii_lowercase(),
+        }
+    }
+
+    /// Whether this kind can ever promote.
+    pub fn can_promote(&self) -> bool {
+        !self.promotes_to.is_empty() || self.promotes_by_start_file
+    }
+}
+
+/// Castling geometry: the King moves `king_distance` squares toward the Rook, which lands on the
+/// square next to the King's new square, on its inner side.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king_distance: u8,
+    pub rook_kind: KindId,
+    /// Per colour: the King's start square and the Rook start squares of the wing of the
+    /// last file (`K`) and of file a (`Q`).
+    pub king_start: [Square; 2],
+    pub rook_start: [[Square; 2]; 2],
+}
+
+/// Game-end switches that presets may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RuleOptions {
+    /// Plies without capture or clock-resetting move after which the game is drawn.
+    pub move_count_limit: Option<u32>,
+    /// Whether the third occurrence of a position is a draw.
+    pub repetition: bool,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            move_count_limit: Some(100),
+            repetition: true,
+        }
+    }
+}
+
+pub(crate) struct VariantData {
+    pub source: String,
+    pub name: String,
+    pub display_name: String,
+    pub width: u8,
+    pub height: u8,
+    pub start_fen: String,
+    pub provisional_setup: Option<String>,
+    pub pieces: Vec<PieceKind>,
+    pub royal: Option<KindId>,
+    pub king_jump: bool,
+    pub castling: Option<Castling>,
+    pub promotion_zone: u8,
+    pub promotion_optional: bool,
+    /// Per file: the promotion target of a `promotes_by_start_file` piece that started there.
+    pub file_targets: Vec<Option<KindId>>,
+    pub rule_options: RuleOptions,
+    /// Per colour, per kind: bit r set if the kind starts on rank r (first-move-only parts).
+    pub start_ranks: [Vec<u16>; 2],
+    pub tables: Tables,
+}
+
+/// A validated variant. Cheap to clone.
+#[derive(Clone)]
+pub struct Variant(pub(crate) Arc<VariantData>);
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({})", self.0.name)
+    }
+}
+
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.source == other.0.source
+    }
+}
+
+/// The name given to `Variant::builtin` is not a built-in variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia)")]
+pub struct UnknownVariant(pub String);
+
+/// One problem in a variant definition, with its line (1-based) when known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionError {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for DefinitionError {}
+
+const BUILTIN_NAMES: [&str; 6] = [
+    "chess",
+    "terachess2",
+    "terachess1",
+    "teramachy",
+    "obento",
+    "gratia",
+];
+
+fn builtin_text(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "chess" => include_str!("../variants/chess.toml"),
+        "terachess2" => include_str!("../variants/terachess2.toml"),
+        "terachess1" => include_str!("../variants/terachess1.toml"),
+        "teramachy" => include_str!("../variants/teramachy.toml"),
+        "obento" => include_str!("../variants/obento.toml"),
+        "gratia" => include_str!("../variants/gratia.toml"),
+        _ => return None,
+    })
+}
+
+type Val = Option<Spanned<toml::Value>>;
+
+#[derive(Deserialize)]
+struct RawVariant {
+    name: Val,
+    display_name: Val,
+    width: Val,
+    height: Val,
+    start_fen: Val,
+    provisional_setup: Val,
+    king_jump: Val,
+    castling: Option<Spanned<RawCastling>>,
+    promotion: Option<Spanned<RawPromotion>>,
+    draw: Option<RawDraw>,
+    piece: Option<Vec<Spanned<RawPiece>>>,
+}
+
+#[derive(Deserialize)]
+struct RawCastling {
+    king_distance: Val,
+    rook: Val,
+}
+
+#[derive(Deserialize)]
+struct RawPromotion {
+    zone: Val,
+    optional: Val,
+    by_start_file: Val,
+}
+
+#[derive(Deserialize)]
+struct RawDraw {
+    move_count_limit: Val,
+    repetition: Val,
+}
+
+#[derive(Deserialize)]
+struct RawPiece {
+    name: Val,
+    letter: Val,
+    value: Val,
+    image: Val,
+    description: Val,
+    royal: Val,
+    moves: Val,
+    promotes_to: Val,
+    promotes_by_start_file: Val,
+    must_promote_on_last_rank: Val,
+    creates_en_passant: Val,
+    captures_en_passant: Val,
+    resets_move_clock: Val,
+}
+
+const TOP_KEYS: [&str; 11] = [
+    "name",
+    "display_name",
+    "width",
+    "height",
+    "start_fen",
+    "provisional_setup",
+    "king_jump",
+    "castling",
+    "promotion",
+    "draw",
+    "piece",
+];
+const PIECE_KEYS: [&str; 13] = [
+    "name",
+    "letter",
+    "value",
+    "image",
+    "description",
+    "royal",
+    "moves",
+    "promotes_to",
+    "promotes_by_start_file",
+    "must_promote_on_last_rank",
+    "creates_en_passant",
+    "captures_en_passant",
+    "resets_move_clock",
+];
+const CASTLING_KEYS: [&str; 2] = ["king_distance", "rook"];
+const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
+const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
+
+/// Collects errors while reading the definition.
+struct Checker<'a> {
+    text: &'a str,
+    errors: Vec<DefinitionError>,
+}
+
+impl<'a> Checker<'a> {
+    fn line_of(&self, offset: usize) -> usize {
+        self.text
+            .get(..offset.min(self.text.len()))
+            .map_or(1, |t| t.matches('\n').count() + 1)
+    }
+
+    fn error_at(&mut self, offset: Option<usize>, message: String) {
+        let line = offset.map(|o| self.line_of(o));
+        self.errors.push(DefinitionError { line, message });
+    }
+
+    fn string(&mut self, v: &Val, what: &str, required: bool, near: usize) -> Option<String> {
+        match v {
+            None => {
+                if required {
+                    self.error_at(Some(near), format!("missing '{what}'"));
+                }
+                None
+            }
+            Some(s) => match s.get_ref() {
+                toml::Value::String(text) => Some(text.clone()),
+                _ => {
+                    self.error_at(Some(s.span().start), format!("'{what}' must be a string"));
+                    None
+                }
+            },
+        }
+    }
+
+    fn boolean(&mut self, v: &Val, what: &str) -> bool {
+        match v {
+            None => false,
+            Some(s) => match s.get_ref() {
+                toml::Value::Boolean(b) => *b,
+                _ => {
+                    self.error_at(Some(s.span().start), format!("'{what}' must be true or false"));
+                    false
+                }
+            },
+        }
+    }
+
+    fn integer(&mut self, v: &Val, what: &str, range: (i64, i64), near: usize) -> Option<i64> {
+        match v {
+            None => {
+                self.error_at(Some(near), format!("missing '{what}'"));
+                None
+            }
+            Some(s) => match s.get_ref() {
+                toml::Value::Integer(n) if (range.0..=range.1).contains(n) => Some(*n),
+                _ => {
+                    self.error_at(
+                        Some(s.span().start),
+                        format!("'{what}' must be a whole number from {} to {}", range.0, range.1),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn string_list(&mut self, v: &Val, what: &str) -> Vec<(String, usize)> {
+        let Some(s) = v else { return Vec::new() };
+        match s.get_ref() {
+            toml::Value::Array(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    match item {
+                        toml::Value::String(t) => out.push((t.clone(), s.span().start)),
+                        _ => self.error_at(
+                            Some(s.span().start),
+                            format!("'{what}' must be a list of strings"),
+                        ),
+                    }
+                }
+                out
+            }
+            _ => {
+                self.error_at(Some(s.span().start), format!("'{what}' must be a list of strings"));
+                Vec::new()
+            }
+        }
+    }
+
+    /// Unknown keys of a table, reported at the table's place.
+    fn unknown_keys(&mut self, table: Option<&toml::Table>, known: &[&str], at: usize, what: &str) {
+        if let Some(table) = table {
+            for key in table.keys() {
+                if !known.contains(&key.as_str()) {
+                    let offset = self.find_key(key, at);
+                    self.error_at(Some(offset), format!("unknown key '{key}' in {what}"));
+                }
+            }
+        }
+    }
+
+    /// The offset of the first line at or after `from` that assigns `key`.
+    fn find_key(&self, key: &str, from: usize) -> usize {
+        let mut offset = 0;
+        for line in self.text.split_inclusive('\n') {
+            if offset >= from {
+                let trimmed = line.trim_start();
+                if let Some(rest) = trimmed.strip_prefix(key) {
+                    if rest.trim_start().starts_with('=') {
+                        return offset;
+                    }
+                }
+            }
+            offset += line.len();
+        }
+        from
+    }
+}
+
+fn valid_letter(letter: &str) -> bool {
+    let body = letter.strip_prefix('+').unwrap_or(letter);
+    body.len() == 1 && body.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+fn valid_image(image: &str) -> bool {
+    !image.is_empty()
+        && image
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !image.starts_with('-')
+}
+
+impl Variant {
+    /// A built-in variant by name.
+    pub fn builtin(name: &str) -> Result<Variant, UnknownVariant> {
+        let text = builtin_text(name).ok_or_else(|| UnknownVariant(name.to_string()))?;
+        Variant::from_toml(text).map_err(|_| UnknownVariant(name.to_string()))
+    }
+
+    /// Names accepted by `Variant::builtin`.
+    pub fn builtin_names() -> &'static [&'static str] {
+        &BUILTIN_NAMES
+    }
+
+    /// Reads and validates a definition; returns every problem found, each with its line.
+    pub fn from_toml(text: &str) -> Result<Variant, Vec<DefinitionError>> {
+        let mut ck = Checker {
+            text,
+            errors: Vec::new(),
+        };
+        let raw: RawVariant = match toml::from_str(text) {
+            Ok(raw) => raw,
+            Err(e) => {
+                let line = e.span().map(|s| ck.line_of(s.start));
+                return Err(vec![DefinitionError {
+                    line,
+                    message: e.message().trim().to_string(),
+                }]);
+            }
+        };
+        // Unknown keys (serde ignores them, a typo must not pass silently).
+        let table: Option<toml::Table> = toml::from_str(text).ok();
+        if let Some(table) = &table {
+            ck.unknown_keys(Some(table), &TOP_KEYS, 0, "the variant");
+            for (section, keys) in [
+                ("castling", &CASTLING_KEYS[..]),
+                ("promotion", &PROMOTION_KEYS[..]),
+                ("draw", &DRAW_KEYS[..]),
+            ] {
+                if let Some(toml::Value::Table(t)) = table.get(section) {
+                    let at = text.find(&format!("[{section}]")).unwrap_or(0);
+                    ck.unknown_keys(Some(t), keys, at, &format!("[{section}]"));
+                }
+            }
+            if let (Some(toml::Value::Array(pieces)), Some(raw_pieces)) =
+                (table.get("piece"), raw.piece.as_ref())
+            {
+                for (p, rp) in pieces.iter().zip(raw_pieces) {
+                    if let toml::Value::Table(t) = p {
+                        ck.unknown_keys(Some(t), &PIECE_KEYS, rp.span().start, "a [[piece]]");
+                    }
+                }
+            }
+        }
+
+        let name = ck.string(&raw.name, "name", true, 0).unwrap_or_default();
+        if !name.is_empty() && !valid_image(&name) {
+            let at = raw.name.as_ref().map(|s| s.span().start);
+            ck.error_at(
+                at,
+                "'name' must be a lower-case identifier (letters, digits, '-')".to_string(),
+            );
+        }
+        let display_name = ck
+            .string(&raw.display_name, "display_name", true, 0)
+            .unwrap_or_default();
+        let side = (MIN_SIDE as i64, MAX_SIDE as i64);
+        let width = ck.integer(&raw.width, "width", side, 0).unwrap_or(0) as u8;
+        let height = ck.integer(&raw.height, "height", side, 0).unwrap_or(0) as u8;
+        let start_fen = ck.string(&raw.start_fen, "start_fen", true, 0);
+        let provisional_setup = ck.string(&raw.provisional_setup, "provisional_setup", false, 0);
+        let king_jump = ck.boolean(&raw.king_jump, "king_jump");
+
+        // Pieces.
+        let raw_pieces = raw.piece.unwrap_or_default();
+        if raw_pieces.is_empty() {
+            ck.error_at(None, "the variant declares no [[piece]]".to_string());
+        }
+        if raw_pieces.len() > MAX_KINDS {
+            ck.error_at(None, format!("at most {MAX_KINDS} piece kinds are supported"));
+        }
+        let mut pieces: Vec<PieceKind> = Vec::new();
+        let mut promo_names: Vec<Vec<(String, usize)>> = Vec::new();
+        for (index, rp) in raw_pieces.iter().enumerate() {
+            let at = rp.span().start;
+            let rp = rp.get_ref();
+            let pname = ck.string(&rp.name, "name", true, at).unwrap_or_default();
+            let letter = ck.string(&rp.letter, "letter", true, at).unwrap_or_default();
+            let here = |v: &Val| v.as_ref().map_or(at, |s| s.span().start);
+            if !letter.is_empty() && !valid_letter(&letter) {
+                ck.error_at(
+                    Some(here(&rp.letter)),
+                    format!(
+                        "letter '{letter}' must be one upper-case letter, or '+' and one \
+                         (a promoted piece)"
+                    ),
+                );
+            }
+            if let Some(other) = pieces.iter().find(|p| p.letter == letter && !letter.is_empty()) {
+                ck.error_at(
+                    Some(here(&rp.letter)),
+                    format!("letter '{letter}' is used twice ({} and {pname})", other.name),
+                );
+            }
+            let value = match &rp.value {
+                None => 0.0,
+                Some(s) => match s.get_ref() {
+                    toml::Value::Float(f) => *f,
+                    toml::Value::Integer(i) => *i as f64,
+                    _ => {
+                        ck.error_at(Some(s.span().start), "'value' must be a number".to_string());
+                        0.0
+                    }
+                },
+            };
+            let image = ck.string(&rp.image, "image", true, at).unwrap_or_default();
+            if !image.is_empty() && !valid_image(&image) {
+                ck.error_at(
+                    Some(here(&rp.image)),
+                    format!(
+                        "image '{image}' must be a lower-case identifier like \"dragon-king\""
+                    ),
+                );
+            }
+            let description = ck
+                .string(&rp.description, "description", true, at)
+                .unwrap_or_default();
+            let is_royal = ck.boolean(&rp.royal, "royal");
+            let move_texts = ck.string_list(&rp.moves, "moves");
+            if rp.moves.is_none() {
+                ck.error_at(Some(at), format!("piece '{pname}' has no 'moves'"));
+            }
+            let mut moves = Vec::new();
+            for (text, offset) in &move_texts {
+                match MovePart::parse(text) {
+                    Ok(part) => moves.push(part),
+                    Err(message) => ck.error_at(
+                        Some(*offset),
+                        format!("piece '{pname}', move \"{text}\": {message}"),
+                    ),
+                }
+            }
+            promo_names.push(ck.string_list(&rp.promotes_to, "promotes_to"));
+            let promotes_by_start_file =
+                ck.boolean(&rp.promotes_by_start_file, "promotes_by_start_file");
+            pieces.push(PieceKind {
+                id: KindId(index.min(255) as u8),
+                name: pname,
+                is_promoted: letter.starts_with('+'),
+                letter,
+                value,
+                image,
+                description,
+                is_royal,
+                move_texts: move_texts.into_iter().map(|(t, _)| t).collect(),
+                moves,
+                promotes_to: Vec::new(),
+                promotes_by_start_file,
+                must_promote_on_last_rank: ck
+                    .boolean(&rp.must_promote_on_last_rank, "must_promote_on_last_rank"),
+                creates_en_passant: ck.boolean(&rp.creates_en_passant, "creates_en_passant"),
+                captures_en_passant: ck.boolean(&rp.captures_en_passant, "captures_en_passant"),
+                resets_move_clock: ck.boolean(&rp.resets_move_clock, "resets_move_clock"),
+            });
+        }
+        let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();
+        let find_kind = |letter: &str| {
+            letters
+                .iter()
+                .position(|l| l == letter)
+                .map(|i| KindId(i as u8))
+        };
+        for (index, names) in promo_names.iter().enumerate() {
+            let mut targets = Vec::new();
+            for (letter, offset) in names {
+                match find_kind(letter) {
+                    Some(id) => targets.push(id),
+                    None => ck.error_at(
+                        Some(*offset),
+                        format!(
+                            "piece '{}' promotes to '{letter}', which is no piece letter",
+                            pieces[index].name
+                        ),
+                    ),
+                }
+            }
+            pieces[index].promotes_to = targets;
+        }
+        let royals: Vec<KindId> = pieces.iter().filter(|p| p.is_royal).map(|p| p.id).collect();
+        if royals.len() > 1 {
+            ck.error_at(None, "at most one piece kind may be royal".to_string());
+        }
+        let royal = royals.first().copied();
+
+        // Promotion settings.
+        let mut promotion_zone = 1u8;
+        let mut promotion_optional = false;
+        let mut file_targets = vec![None; width as usize];
+        if let Some(rp) = &raw.promotion {
+            let at = rp.span().start;
+            let rp = rp.get_ref();
+            if rp.zone.is_some() {
+                promotion_zone = ck
+                    .integer(&rp.zone, "zone", (1, height.max(1) as i64 / 2), at)
+                    .unwrap_or(1) as u8;
+            }
+            promotion_optional = ck.boolean(&rp.optional, "optional");
+            let files = ck.string_list(&rp.by_start_file, "by_start_file");
+            if rp.by_start_file.is_some() {
+                if files.len() != width as usize {
+                    ck.error_at(
+                        Some(at),
+                        format!(
+                            "'by_start_file' lists {} pieces, the board has {width} files",
+                            files.len()
+                        ),
+                    );
+                }
+                for (file, (letter, offset)) in files.iter().enumerate() {
+                    match find_kind(letter) {
+                        Some(id) if file < file_targets.len() => file_targets[file] = Some(id),
+                        Some(_) => {}
+                        None => ck.error_at(
+                            Some(*offset),
+                            format!("'by_start_file' names '{letter}', which is no piece letter"),
+                        ),
+                    }
+                }
+            }
+        }
+        if pieces.iter().any(|p| p.promotes_by_start_file) && file_targets.iter().any(Option::is_none)
+        {
+            ck.error_at(
+                None,
+                "a piece promotes by its start file, so [promotion] needs 'by_start_file' \
+                 with one piece per file"
+                    .to_string(),
+            );
+        }
+
+        let mut rule_options = RuleOptions::default();
+        if let Some(rd) = &raw.draw {
+            if let Some(s) = &rd.move_count_limit {
+                match s.get_ref() {
+                    toml::Value::Integer(0) => rule_options.move_count_limit = None,
+                    toml::Value::Integer(n) if *n > 0 && *n <= u32::MAX as i64 => {
+                        rule_options.move_count_limit = Some(*n as u32)
+                    }
+                    _ => ck.error_at(
+                        Some(s.span().start),
+                        "'move_count_limit' must be a whole number of plies (0 = off)".to_string(),
+                    ),
+                }
+            }
+            if rd.repetition.is_some() {
+                rule_options.repetition = ck.boolean(&rd.repetition, "repetition");
+            }
+        }
+
+        let mut castling_raw = None;
+        if let Some(rc) = &raw.castling {
+            let at = rc.span().start;
+            let rc = rc.get_ref();
+            let dist = ck.integer(&rc.king_distance, "king_distance", (2, 13), at);
+            let rook = ck.string(&rc.rook, "rook", true, at);
+            if king_jump {
+                ck.error_at(
+                    Some(at),
+                    "a variant cannot have both castling and the King's jump (both use the \
+                     rights letters K and Q)"
+                        .to_string(),
+                );
+            }
+            if royal.is_none() {
+                ck.error_at(Some(at), "castling needs a royal piece".to_string());
+            }
+            if let (Some(dist), Some(rook)) = (dist, rook) {
+                match find_kind(&rook) {
+                    Some(id) => castling_raw = Some((dist as u8, id, at)),
+                    None => ck.error_at(
+                        Some(at),
+                        format!("castling rook '{rook}' is no piece letter"),
+                    ),
+                }
+            }
+        }
+        if king_jump && royal.is_none() {
+            let at = raw.king_jump.as_ref().map(|s| s.span().start);
+            ck.error_at(at, "the King's jump needs a royal piece".to_string());
+        }
+
+        if !ck.errors.is_empty() || width == 0 || height == 0 {
+            return Err(ck.errors);
+        }
+        let start_fen = start_fen.unwrap_or_default();
+        let fen_at = raw.start_fen.as_ref().map(|s| s.span().start);
+
+        let tables = Tables::build(&pieces, width, height);
+        let mut data = VariantData {
+            source: text.to_string(),
+            name,
+            display_name,
+            width,
+            height,
+            start_fen: start_fen.clone(),
+            provisional_setup,
+            pieces,
+            royal,
+            king_jump,
+            // Placeholder geometry so the setup's rights parse; filled in below.
+            castling: castling_raw.map(|(king_distance, rook_kind, _)| Castling {
+                king_distance,
+                rook_kind,
+                king_start: [Square::from_index(0); 2],
+                rook_start: [[Square::from_index(0); 2]; 2],
+            }),
+            promotion_zone,
+            promotion_optional,
+            file_targets,
+            rule_options,
+            start_ranks: [Vec::new(), Vec::new()],
+            tables,
+        };
+        let kinds = data.pieces.len();
+        data.start_ranks = [vec![0; kinds], vec![0; kinds]];
+        // Read the setup with a provisional variant, then fill in what the setup determines.
+        let provisional = Variant(Arc::new(data));
+        let setup = match Position::from_fen(&provisional, &start_fen) {
+            Ok(pos) => pos,
+            Err(e) => {
+                ck.error_at(fen_at, format!("start_fen: {e}"));
+                return Err(ck.errors);
+            }
+        };
+        let mut start_ranks = [vec![0u16; kinds], vec![0u16; kinds]];
+        let mut king_start = [None, None];
+        let mut setup_cells = Vec::new();
+        for index in 0..256usize {
+            let sq = Square::from_index(index as u8);
+            if let Some((color, kind, _)) = setup.cell_at(sq) {
+                setup_cells.push((sq, color, kind));
+                start_ranks[color.index()][kind.index()] |= 1 << sq.rank();
+                if Some(kind) == royal {
+                    king_start[color.index()] = Some(sq);
+                }
+            }
+        }
+        drop(setup);
+        let mut data = match Arc::try_unwrap(provisional.0) {
+            Ok(data) => data,
+            Err(_) => {
+                ck.error_at(None, "internal: variant still shared".to_string());
+                return Err(ck.errors);
+            }
+        };
+        data.start_ranks = start_ranks;
+        if let Some((king_distance, rook_kind, at)) = castling_raw {
+            let mut rook_start = [[Square::from_index(0); 2]; 2];
+            let mut king_sq = [Square::from_index(0); 2];
+            for color in [Color::White, Color::Black] {
+                let Some(ks) = king_start[color.index()] else {
+                    ck.error_at(Some(at), format!("castling: {color} has no King in the setup"));
+                    continue;
+                };
+                king_sq[color.index()] = ks;
+                for (wing, dir) in [(0usize, 1i32), (1, -1)] {
+                    // The outermost Rook on the King's rank, on that side.
+                    let mut found = None;
+                    let mut sq = ks;
+                    while let Some(next) = sq.offset(dir, 0, width, height) {
+                        sq = next;
+                        if setup_cells.contains(&(sq, color, rook_kind)) {
+                            found = Some(sq);
+                        }
+                    }
+                    match found {
+                        Some(rsq)
+                            if (rsq.file() as i32 - ks.file() as i32).abs()
+                                > king_distance as i32 =>
+                        {
+                            rook_start[color.index()][wing] = rsq;
+                        }
+                        _ => ck.error_at(
+                            Some(at),
+                            format!(
+                                "castling: {color} needs a Rook on the King's rank farther than \
+                                 {king_distance} squares on the {} side",
+                                if wing == 0 { "last file" } else { "a-file" }
+                            ),
+                        ),
+                    }
+                }
+            }
+            data.castling = Some(Castling {
+                king_distance,
+                rook_kind,
+                king_start: king_sq,
+                rook_start,
+            });
+        }
+        if !ck.errors.is_empty() {
+            return Err(ck.errors);
+        }
+        Ok(Variant(Arc::new(data)))
+    }
+
+    /// The definition text this variant was loaded from.
+    pub fn source_text(&self) -> &str {
+        &self.0.source
+    }
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+    pub fn display_name(&self) -> &str {
+        &self.0.display_name
+    }
+    pub fn width(&self) -> u8 {
+        self.0.width
+    }
+    pub fn height(&self) -> u8 {
+        self.0.height
+    }
+    pub fn pieces(&self) -> &[PieceKind] {
+        &self.0.pieces
+    }
+    /// The kind with this id. Panics never: out-of-range ids fall back to the first kind.
+    pub fn kind(&self, id: KindId) -> &PieceKind {
+        self.0
+            .pieces
+            .get(id.index())
+            .unwrap_or_else(|| &self.0.pieces[0])
+    }
+    /// The kind whose White token is `letter` (`R`, `+R`).
+    pub fn kind_by_letter(&self, letter: &str) -> Option<&PieceKind> {
+        self.0.pieces.iter().find(|p| p.letter == letter)
+    }
+    /// The notice to show with the setup when it is a reconstruction.
+    pub fn provisional_setup(&self) -> Option<&str> {
+        self.0.provisional_setup.as_deref()
+    }
+    pub fn start_fen(&self) -> &str {
+        &self.0.start_fen
+    }
+    /// The draw rules the variant file declares (presets may override them).
+    pub fn rule_options(&self) -> RuleOptions {
+        self.0.rule_options
+    }
+    pub fn has_king_jump(&self) -> bool {
+        self.0.king_jump
+    }
+    pub fn castling(&self) -> Option<&Castling> {
+        self.0.castling.as_ref()
+    }
+    /// Depth of the promotion zone in ranks (1 = last rank only).
+    pub fn promotion_zone(&self) -> u8 {
+        self.0.promotion_zone
+    }
+    pub fn promotion_is_optional(&self) -> bool {
+        self.0.promotion_optional
+    }
+    /// For pieces that promote by start file: the target of a piece that started on `file`.
+    pub fn file_promotion_target(&self, file: u8) -> Option<KindId> {
+        self.0.file_targets.get(file as usize).copied().flatten()
+    }
+    /// Whether `sq` is on the board.
+    pub fn contains(&self, sq: Square) -> bool {
+        sq.file() < self.0.width && sq.rank() < self.0.height
+    }
+}
+
