@@ -1,1 +1,12 @@
-//! plypost: a correspondence server for large chess variants.
+//! plypost: a correspondence (play-by-email) server for large chess variants.
+//!
+//! Data flows one way: `web` (parse the request, call a service, render) → services
+//! (`accounts`, `mail`, ...) → `db`. A handler never talks SQL; a service never builds HTML.
+
+pub mod accounts;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod jobs;
+pub mod mail;
+pub mod web;

@@ -1,0 +1,3 @@
+DROP TABLE password_resets;
+DROP TABLE login_attempts;
+DROP TABLE users;

@@ -1,0 +1,56 @@
+//! Accounts: registration, log-in with rate limits, passwords, settings, password reset by
+//! mail, unsubscribe links. No HTTP here; the web layer calls these functions and renders.
+
+pub mod password;
+pub mod rate_limit;
+pub mod reset;
+pub mod users;
+pub mod validate;
+
+pub use crate::db::models::User;
+pub use users::{
+    authenticate, change_email, change_password, find, notification_address, register, unsubscribe,
+    unsubscribe_url, update_preferences, Preferences, Registration,
+};
+
+use crate::mail::MailError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// Bad input; the message is meant for the user.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("That username is taken.")]
+    UsernameTaken,
+    #[error("An account with that email address already exists.")]
+    EmailTaken,
+    #[error("Wrong username or password.")]
+    InvalidCredentials,
+    #[error("Too many failed log-in attempts. Please wait {minutes} minute{} and try again.", if *.minutes == 1 { "" } else { "s" })]
+    RateLimited { minutes: i64 },
+    #[error("Your current password is not correct.")]
+    WrongPassword,
+    #[error("This password-reset link is invalid, has expired or was already used. Please ask for a new one.")]
+    InvalidResetToken,
+    #[error("This link is not valid.")]
+    InvalidUnsubscribeLink,
+    #[error("No such account.")]
+    NotFound,
+    #[error("database: {0}")]
+    Db(#[from] diesel::result::Error),
+    #[error("password hashing: {0}")]
+    Hash(String),
+    #[error("mail: {0}")]
+    Mail(#[from] MailError),
+}
+
+impl AccountError {
+    /// True for errors caused by the user's input (shown on the form); false for failures of
+    /// the server (logged, shown as a 500 page).
+    pub fn is_user_error(&self) -> bool {
+        !matches!(
+            self,
+            AccountError::Db(_) | AccountError::Hash(_) | AccountError::Mail(_)
+        )
+    }
+}

@@ -1,0 +1,100 @@
+//! Log-in rate limits, per account name and per client address, counted from the
+//! `login_attempts` table so they hold across restarts and server processes.
+
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::AccountError;
+use crate::db::models::NewLoginAttempt;
+use crate::db::schema::login_attempts;
+use crate::db::DbConn;
+
+pub const WINDOW: Duration = Duration::minutes(15);
+/// Failed attempts on one account name within [`WINDOW`] before it is locked.
+pub const PER_ACCOUNT: i64 = 5;
+/// Failed attempts from one address within [`WINDOW`] before it is locked.
+pub const PER_ADDRESS: i64 = 20;
+
+/// Fails with `RateLimited` when either limit is reached.
+pub fn check(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    username_key: &str,
+    ip: &str,
+) -> Result<(), AccountError> {
+    let since = now - WINDOW;
+    let by_account = login_attempts::table
+        .filter(login_attempts::username_key.eq(username_key))
+        .filter(login_attempts::success.eq(false))
+        .filter(login_attempts::attempted_at.gt(since));
+    let by_address = login_attempts::table
+        .filter(login_attempts::ip.eq(ip))
+        .filter(login_attempts::success.eq(false))
+        .filter(login_attempts::attempted_at.gt(since));
+
+    let account_failures: Vec<NaiveDateTime> = by_account
+        .select(login_attempts::attempted_at)
+        .order(login_attempts::attempted_at.desc())
+        .limit(PER_ACCOUNT)
+        .load(conn)?;
+    if account_failures.len() as i64 >= PER_ACCOUNT {
+        return Err(limited(now, &account_failures));
+    }
+    let address_failures: Vec<NaiveDateTime> = by_address
+        .select(login_attempts::attempted_at)
+        .order(login_attempts::attempted_at.desc())
+        .limit(PER_ADDRESS)
+        .load(conn)?;
+    if address_failures.len() as i64 >= PER_ADDRESS {
+        return Err(limited(now, &address_failures));
+    }
+    Ok(())
+}
+
+/// The lock lifts when the oldest of the counted failures leaves the window.
+fn limited(now: NaiveDateTime, newest_first: &[NaiveDateTime]) -> AccountError {
+    let oldest = newest_first.last().copied().unwrap_or(now);
+    let wait = (oldest + WINDOW) - now;
+    let minutes = (wait.num_seconds() + 59) / 60;
+    AccountError::RateLimited {
+        minutes: minutes.max(1),
+    }
+}
+
+pub fn record(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    username_key: &str,
+    ip: &str,
+    success: bool,
+) -> Result<(), AccountError> {
+    diesel::insert_into(login_attempts::table)
+        .values(NewLoginAttempt {
+            username_key,
+            ip,
+            success,
+            attempted_at: now,
+        })
+        .execute(conn)?;
+    Ok(())
+}
+
+/// After a successful log-in or a password reset, earlier failures on the account no longer
+/// count.
+pub fn clear_account(conn: &mut DbConn, username_key: &str) -> Result<(), AccountError> {
+    diesel::delete(
+        login_attempts::table
+            .filter(login_attempts::username_key.eq(username_key))
+            .filter(login_attempts::success.eq(false)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Forgets attempts older than a day (called by a job).
+pub fn purge_old(conn: &mut DbConn, now: NaiveDateTime) -> Result<usize, AccountError> {
+    Ok(diesel::delete(
+        login_attempts::table.filter(login_attempts::attempted_at.lt(now - Duration::days(1))),
+    )
+    .execute(conn)?)
+}

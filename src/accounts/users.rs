@@ -1,0 +1,287 @@
+//! Registration, log-in, settings and unsubscribe.
+
+use diesel::prelude::*;
+use rand::RngCore;
+
+use super::{password, rate_limit, validate, AccountError};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::models::{NewUser, User};
+use crate::db::schema::users;
+use crate::db::{self, DbConn, UserId};
+use crate::mail::MailKind;
+
+#[derive(Debug, Clone, Default)]
+pub struct Registration {
+    pub username: String,
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Preferences {
+    /// Email when it is my move.
+    pub notify_turn: bool,
+    /// Email before my time runs out.
+    pub notify_reminder: bool,
+    /// A chrono-tz name such as `Europe/Paris`.
+    pub time_zone: String,
+}
+
+pub fn register(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    form: &Registration,
+) -> Result<User, AccountError> {
+    let (username, username_key) = validate::username(&form.username)?;
+    let (email, email_key) = validate::email(&form.email)?;
+    validate::password(&form.password)?;
+    let password_hash = password::hash(&form.password)?;
+    let now = clock.now_db();
+    let unsubscribe_token = random_token();
+
+    db::write_transaction(conn, |conn| {
+        let same_name: i64 = users::table
+            .filter(users::username_key.eq(&username_key))
+            .count()
+            .get_result(conn)?;
+        if same_name > 0 {
+            return Err(AccountError::UsernameTaken);
+        }
+        let same_email: i64 = users::table
+            .filter(users::email_key.eq(&email_key))
+            .count()
+            .get_result(conn)?;
+        if same_email > 0 {
+            return Err(AccountError::EmailTaken);
+        }
+        let inserted = diesel::insert_into(users::table)
+            .values(NewUser {
+                username: &username,
+                username_key: &username_key,
+                email: &email,
+                email_key: &email_key,
+                password_hash: &password_hash,
+                session_epoch: 0,
+                notify_turn: true,
+                notify_reminder: true,
+                time_zone: "UTC",
+                unsubscribe_token: &unsubscribe_token,
+                created_at: now,
+                updated_at: now,
+            })
+            .execute(conn);
+        match inserted {
+            Ok(_) => {}
+            // Lost a race with a concurrent registration.
+            Err(e) if db::is_unique_violation(&e) => return Err(AccountError::UsernameTaken),
+            Err(e) => return Err(e.into()),
+        }
+        Ok(users::table
+            .filter(users::username_key.eq(&username_key))
+            .select(User::as_select())
+            .first(conn)?)
+    })
+}
+
+pub fn find(conn: &mut DbConn, id: UserId) -> Result<Option<User>, AccountError> {
+    Ok(users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn find_by_username(conn: &mut DbConn, username: &str) -> Result<Option<User>, AccountError> {
+    Ok(users::table
+        .filter(users::username_key.eq(username.trim().to_ascii_lowercase()))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Checks a log-in. Refuses without looking at the password while the account name or the
+/// client address is rate-limited; records every attempt.
+pub fn authenticate(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    username: &str,
+    password_input: &str,
+    ip: &str,
+) -> Result<User, AccountError> {
+    let username_key = username.trim().to_ascii_lowercase();
+    let now = clock.now_db();
+    if username_key.is_empty() || password_input.is_empty() {
+        return Err(AccountError::InvalidCredentials);
+    }
+    rate_limit::check(conn, now, &username_key, ip)?;
+    let user = find_by_username(conn, &username_key)?;
+    let ok = match &user {
+        Some(user) => password::verify(password_input, &user.password_hash),
+        None => {
+            password::verify_dummy(password_input);
+            false
+        }
+    };
+    rate_limit::record(conn, now, &username_key, ip, ok)?;
+    match user {
+        Some(user) if ok => {
+            rate_limit::clear_account(conn, &username_key)?;
+            Ok(user)
+        }
+        _ => Err(AccountError::InvalidCredentials),
+    }
+}
+
+/// Changes the password and ends every other session of the user (the session epoch moves
+/// on). Returns the updated user, whose new epoch the current session must store.
+pub fn change_password(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: UserId,
+    current: &str,
+    new: &str,
+) -> Result<User, AccountError> {
+    let user = find(conn, id)?.ok_or(AccountError::NotFound)?;
+    if !password::verify(current, &user.password_hash) {
+        return Err(AccountError::WrongPassword);
+    }
+    validate::password(new)?;
+    set_password(conn, clock, id, new)
+}
+
+pub(super) fn set_password(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: UserId,
+    new: &str,
+) -> Result<User, AccountError> {
+    let hash = password::hash(new)?;
+    diesel::update(users::table.find(id))
+        .set((
+            users::password_hash.eq(hash),
+            users::session_epoch.eq(users::session_epoch + 1),
+            users::updated_at.eq(clock.now_db()),
+        ))
+        .execute(conn)?;
+    find(conn, id)?.ok_or(AccountError::NotFound)
+}
+
+pub fn change_email(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: UserId,
+    current_password: &str,
+    new_email: &str,
+) -> Result<User, AccountError> {
+    let user = find(conn, id)?.ok_or(AccountError::NotFound)?;
+    if !password::verify(current_password, &user.password_hash) {
+        return Err(AccountError::WrongPassword);
+    }
+    let (email, email_key) = validate::email(new_email)?;
+    db::write_transaction(conn, |conn| {
+        let taken: i64 = users::table
+            .filter(users::email_key.eq(&email_key))
+            .filter(users::id.ne(id))
+            .count()
+            .get_result(conn)?;
+        if taken > 0 {
+            return Err(AccountError::EmailTaken);
+        }
+        match diesel::update(users::table.find(id))
+            .set((
+                users::email.eq(&email),
+                users::email_key.eq(&email_key),
+                users::updated_at.eq(clock.now_db()),
+            ))
+            .execute(conn)
+        {
+            Ok(_) => {}
+            Err(e) if db::is_unique_violation(&e) => return Err(AccountError::EmailTaken),
+            Err(e) => return Err(e.into()),
+        }
+        find(conn, id)?.ok_or(AccountError::NotFound)
+    })
+}
+
+pub fn update_preferences(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: UserId,
+    prefs: &Preferences,
+) -> Result<User, AccountError> {
+    let tz = validate::time_zone(&prefs.time_zone)?;
+    diesel::update(users::table.find(id))
+        .set((
+            users::notify_turn.eq(prefs.notify_turn),
+            users::notify_reminder.eq(prefs.notify_reminder),
+            users::time_zone.eq(tz.name()),
+            users::updated_at.eq(clock.now_db()),
+        ))
+        .execute(conn)?;
+    find(conn, id)?.ok_or(AccountError::NotFound)
+}
+
+/// The address to notify about `kind`, or `None` when the user switched that mail off.
+pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
+    let wanted = match kind {
+        MailKind::YourTurn => user.notify_turn,
+        MailKind::Reminder => user.notify_reminder,
+        MailKind::PasswordReset => true,
+    };
+    wanted.then_some(user.email.as_str())
+}
+
+/// The link (for the List-Unsubscribe header and the mail footer) that switches `kind` off.
+pub fn unsubscribe_url(config: &Config, user: &User, kind: MailKind) -> String {
+    config.absolute_url(&format!(
+        "/unsubscribe/{}/{}",
+        user.unsubscribe_token,
+        kind.as_str()
+    ))
+}
+
+/// Switches off one kind of notification for the owner of `token`.
+pub fn unsubscribe(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    token: &str,
+    kind: &str,
+) -> Result<User, AccountError> {
+    let user = find_by_unsubscribe_token(conn, token, kind)?;
+    let target = users::table.find(user.id);
+    let now = clock.now_db();
+    match MailKind::parse(kind) {
+        Some(MailKind::YourTurn) => diesel::update(target)
+            .set((users::notify_turn.eq(false), users::updated_at.eq(now)))
+            .execute(conn)?,
+        Some(MailKind::Reminder) => diesel::update(target)
+            .set((users::notify_reminder.eq(false), users::updated_at.eq(now)))
+            .execute(conn)?,
+        _ => return Err(AccountError::InvalidUnsubscribeLink),
+    };
+    find(conn, user.id)?.ok_or(AccountError::NotFound)
+}
+
+/// Checks an unsubscribe link without changing anything.
+pub fn find_by_unsubscribe_token(
+    conn: &mut DbConn,
+    token: &str,
+    kind: &str,
+) -> Result<User, AccountError> {
+    if !MailKind::parse(kind).is_some_and(MailKind::is_notification) {
+        return Err(AccountError::InvalidUnsubscribeLink);
+    }
+    users::table
+        .filter(users::unsubscribe_token.eq(token))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(AccountError::InvalidUnsubscribeLink)
+}
+
+fn random_token() -> String {
+    let mut bytes = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}

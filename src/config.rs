@@ -1,0 +1,329 @@
+//! All settings, read once at start from `PLYPOST_*` environment variables.
+//!
+//! Every setting has a default that works on a laptop. A bad value stops the start with an
+//! error that names the variable.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use lettre::message::Mailbox;
+use rand::RngCore;
+use url::Url;
+
+use crate::db::DatabaseUrl;
+
+/// File name of the generated cookie key, kept next to the SQLite database.
+pub const SECRET_FILE_NAME: &str = "plypost.secret";
+/// The cookie key is derived from this many bytes at least.
+pub const MIN_SECRET_LEN: usize = 32;
+
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: {message}")]
+pub struct ConfigError {
+    pub name: &'static str,
+    pub message: String,
+}
+
+impl ConfigError {
+    fn new(name: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            name,
+            message: message.into(),
+        }
+    }
+}
+
+/// The key that signs and encrypts session cookies. Never printed.
+#[derive(Clone)]
+pub struct SecretKey(Vec<u8>);
+
+impl SecretKey {
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SecretKey(..)")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `PLYPOST_BIND`: address the HTTP server listens on.
+    pub bind: SocketAddr,
+    /// `PLYPOST_DATABASE_URL`: SQLite file path or `postgres://` URL.
+    pub database: DatabaseUrl,
+    /// `PLYPOST_BASE_URL`: public URL of the site, used for links in mail. No trailing slash.
+    pub base_url: Url,
+    /// `PLYPOST_SMTP_URL`: SMTP server; `None` writes mail as `.eml` files to `mail_dir`.
+    pub smtp_url: Option<String>,
+    /// `PLYPOST_MAIL_DIR`
+    pub mail_dir: PathBuf,
+    /// `PLYPOST_MAIL_FROM`
+    pub mail_from: Mailbox,
+    /// `PLYPOST_SECRET_KEY`, or the generated key file.
+    pub secret_key: SecretKey,
+    /// `PLYPOST_STATIC_DIR`
+    pub static_dir: PathBuf,
+    /// How often the mail job looks for due mail when nothing wakes it up.
+    pub mail_poll_interval: Duration,
+    /// How long the SMTP client waits for the server before the attempt counts as failed.
+    pub smtp_timeout: Duration,
+}
+
+impl Config {
+    /// Reads the process environment. May create the secret key file.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads settings through `lookup` (the environment, or a map in tests). Empty values count
+    /// as unset.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+
+        let bind_text = get("PLYPOST_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+        let bind: SocketAddr = bind_text.trim().parse().map_err(|_| {
+            ConfigError::new(
+                "PLYPOST_BIND",
+                format!("`{bind_text}` is not an address like 127.0.0.1:8080"),
+            )
+        })?;
+
+        let database_text = get("PLYPOST_DATABASE_URL").unwrap_or_else(|| "plypost.db".to_owned());
+        let database = DatabaseUrl::parse(database_text.trim())
+            .map_err(|message| ConfigError::new("PLYPOST_DATABASE_URL", message))?;
+
+        let base_text = get("PLYPOST_BASE_URL").unwrap_or_else(|| format!("http://{bind}"));
+        let base_url = parse_base_url(base_text.trim())
+            .map_err(|message| ConfigError::new("PLYPOST_BASE_URL", message))?;
+
+        let smtp_url = match get("PLYPOST_SMTP_URL") {
+            None => None,
+            Some(text) => {
+                let text = text.trim().to_owned();
+                check_smtp_url(&text).map_err(|m| ConfigError::new("PLYPOST_SMTP_URL", m))?;
+                Some(text)
+            }
+        };
+
+        let mail_dir = PathBuf::from(get("PLYPOST_MAIL_DIR").unwrap_or_else(|| "var/mail".into()));
+
+        let from_text =
+            get("PLYPOST_MAIL_FROM").unwrap_or_else(|| "plypost <plypost@localhost>".to_owned());
+        let mail_from: Mailbox = from_text.trim().parse().map_err(|_| {
+            ConfigError::new(
+                "PLYPOST_MAIL_FROM",
+                format!("`{from_text}` is not a mail address like `plypost <noreply@example.org>`"),
+            )
+        })?;
+
+        let secret_key = match get("PLYPOST_SECRET_KEY") {
+            Some(key) => {
+                if key.len() < MIN_SECRET_LEN {
+                    return Err(ConfigError::new(
+                        "PLYPOST_SECRET_KEY",
+                        format!("must be at least {MIN_SECRET_LEN} characters long"),
+                    ));
+                }
+                SecretKey(key.into_bytes())
+            }
+            None => load_or_create_secret(&secret_file_for(&database))
+                .map_err(|m| ConfigError::new("PLYPOST_SECRET_KEY", m))?,
+        };
+
+        let static_dir =
+            PathBuf::from(get("PLYPOST_STATIC_DIR").unwrap_or_else(|| "static".into()));
+
+        Ok(Config {
+            bind,
+            database,
+            base_url,
+            smtp_url,
+            mail_dir,
+            mail_from,
+            secret_key,
+            static_dir,
+            mail_poll_interval: Duration::from_secs(5),
+            smtp_timeout: Duration::from_secs(20),
+        })
+    }
+
+    /// Cookies get the `Secure` flag when the site is served over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.base_url.scheme() == "https"
+    }
+
+    /// An absolute link to `path` (which starts with `/`) for use in mail.
+    pub fn absolute_url(&self, path: &str) -> String {
+        let base = self.base_url.as_str().trim_end_matches('/');
+        format!("{base}{path}")
+    }
+
+    /// Host name used on the right side of Message-IDs.
+    pub fn mail_domain(&self) -> String {
+        self.base_url.host_str().unwrap_or("localhost").to_owned()
+    }
+}
+
+fn parse_base_url(text: &str) -> Result<Url, String> {
+    let url = Url::parse(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
+    if url.scheme() != "http" && url.scheme() != "https" {
+        return Err(format!("`{text}` must start with http:// or https://"));
+    }
+    if url.host_str().is_none() {
+        return Err(format!("`{text}` has no host"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(format!("`{text}` must not have a query or fragment"));
+    }
+    Ok(url)
+}
+
+fn check_smtp_url(text: &str) -> Result<(), String> {
+    let url = Url::parse(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
+    match url.scheme() {
+        "smtp" | "smtps" => {}
+        other => return Err(format!("scheme `{other}` is not smtp:// or smtps://")),
+    }
+    if url.host_str().is_none() {
+        return Err("the URL has no host".to_owned());
+    }
+    Ok(())
+}
+
+/// The generated key lives next to the SQLite file; with PostgreSQL, in the working directory.
+fn secret_file_for(database: &DatabaseUrl) -> PathBuf {
+    match database {
+        DatabaseUrl::Sqlite(path) => {
+            let dir = Path::new(path)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| PathBuf::from("."));
+            dir.join(SECRET_FILE_NAME)
+        }
+        DatabaseUrl::Postgres(_) => PathBuf::from(SECRET_FILE_NAME),
+    }
+}
+
+fn load_or_create_secret(path: &Path) -> Result<SecretKey, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let key = text.trim().to_owned();
+            if key.len() < MIN_SECRET_LEN {
+                return Err(format!(
+                    "the key file {} is shorter than {MIN_SECRET_LEN} characters; delete it to generate a new one",
+                    path.display()
+                ));
+            }
+            Ok(SecretKey(key.into_bytes()))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut bytes = [0u8; 64];
+            rand::rngs::OsRng.fill_bytes(&mut bytes);
+            let key = hex::encode(bytes);
+            if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            write_private(path, key.as_bytes())
+                .map_err(|e| format!("cannot write the key file {}: {e}", path.display()))?;
+            tracing::info!(path = %path.display(), "generated a new cookie key");
+            Ok(SecretKey(key.into_bytes()))
+        }
+        Err(e) => Err(format!("cannot read the key file {}: {e}", path.display())),
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(bytes)
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::write(path, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    const KEY: (&str, &str) = ("PLYPOST_SECRET_KEY", "0123456789abcdef0123456789abcdef");
+
+    #[test]
+    fn defaults_work() {
+        let c = config(&[KEY]).unwrap();
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.database, DatabaseUrl::Sqlite("plypost.db".into()));
+        assert_eq!(c.base_url.as_str(), "http://127.0.0.1:8080/");
+        assert!(c.smtp_url.is_none());
+        assert_eq!(c.mail_dir, PathBuf::from("var/mail"));
+        assert!(!c.secure_cookies());
+        assert_eq!(
+            c.absolute_url("/login"),
+            "http://127.0.0.1:8080/login".to_owned()
+        );
+    }
+
+    #[test]
+    fn bad_settings_name_the_variable() {
+        for (name, value) in [
+            ("PLYPOST_BIND", "nowhere"),
+            ("PLYPOST_DATABASE_URL", "mysql://x/y"),
+            ("PLYPOST_BASE_URL", "ftp://example.org"),
+            ("PLYPOST_SMTP_URL", "http://mail"),
+            ("PLYPOST_MAIL_FROM", "not an address"),
+            ("PLYPOST_SECRET_KEY", "short"),
+        ] {
+            let err = if name == "PLYPOST_SECRET_KEY" {
+                config(&[(name, value)]).unwrap_err()
+            } else {
+                config(&[KEY, (name, value)]).unwrap_err()
+            };
+            assert_eq!(err.name, name);
+            assert!(err.to_string().starts_with(name), "{err}");
+        }
+    }
+
+    #[test]
+    fn https_base_url_makes_cookies_secure() {
+        let c = config(&[KEY, ("PLYPOST_BASE_URL", "https://plypost.example")]).unwrap();
+        assert!(c.secure_cookies());
+        assert_eq!(c.mail_domain(), "plypost.example");
+    }
+
+    #[test]
+    fn secret_is_generated_once_next_to_the_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("sub").join("p.db");
+        let vars = [("PLYPOST_DATABASE_URL", db.to_str().unwrap())];
+        let first = config(&vars).unwrap();
+        let file = dir.path().join("sub").join(SECRET_FILE_NAME);
+        assert!(file.exists());
+        let second = config(&vars).unwrap();
+        assert_eq!(first.secret_key.as_bytes(), second.secret_key.as_bytes());
+        assert!(first.secret_key.as_bytes().len() >= MIN_SECRET_LEN);
+    }
+}

@@ -1,0 +1,325 @@
+//! Storage: one connection type over SQLite and PostgreSQL, an r2d2 pool, embedded
+//! migrations (one folder per backend) and a few helpers every service uses.
+//!
+//! Write code against [`DbConn`]. Where diesel's `MultiConnection` cannot express something
+//! (`RETURNING` into a model, `ON CONFLICT`, multi-row inserts), match on the enum.
+
+pub mod ids;
+pub mod models;
+pub mod schema;
+
+use std::path::Path;
+use std::time::Duration;
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use diesel::prelude::*;
+use diesel::r2d2::{self, ManageConnection};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+pub use ids::{OutboxId, UserId};
+
+pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// How long SQLite waits for a lock before giving up with "database is locked".
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
+
+/// A database connection of either backend.
+#[derive(diesel::MultiConnection)]
+pub enum DbConn {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+pub type DbPool = r2d2::Pool<ConnectionManager>;
+pub type PooledConn = r2d2::PooledConnection<ConnectionManager>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[from] diesel::ConnectionError),
+    #[error("database pool: {0}")]
+    Pool(#[from] r2d2::PoolError),
+    #[error("database query: {0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("migrations: {0}")]
+    Migration(String),
+    #[error("cannot prepare the database file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Where the data lives; the backend is chosen by the URL scheme.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// A file path (`plypost.db`, `sqlite://var/plypost.db`, `sqlite:plypost.db`).
+    Sqlite(String),
+    /// `postgres://` or `postgresql://`.
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(Self::Postgres(text.to_owned()));
+        }
+        let path = text
+            .strip_prefix("sqlite://")
+            .or_else(|| text.strip_prefix("sqlite:"))
+            .unwrap_or(text);
+        if path.is_empty() {
+            return Err("an empty SQLite path".to_owned());
+        }
+        if path.contains("://") {
+            return Err(format!(
+                "`{text}`: use a SQLite file path or a postgres:// URL"
+            ));
+        }
+        if path == ":memory:" {
+            // Each pooled connection would get its own empty database.
+            return Err("an in-memory SQLite database cannot be shared; use a file".to_owned());
+        }
+        Ok(Self::Sqlite(path.to_owned()))
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// Opens connections for the pool, picking the backend by the URL scheme ourselves (the
+/// derived `establish` tries each backend and hides the real error) and setting up SQLite.
+#[derive(Debug, Clone)]
+pub struct ConnectionManager {
+    url: DatabaseUrl,
+}
+
+impl ConnectionManager {
+    pub fn new(url: DatabaseUrl) -> Self {
+        Self { url }
+    }
+}
+
+impl ManageConnection for ConnectionManager {
+    type Connection = DbConn;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConn, DbError> {
+        establish(&self.url)
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), DbError> {
+        conn.batch_execute("SELECT 1")?;
+        Ok(())
+    }
+
+    fn has_broken(&self, _conn: &mut DbConn) -> bool {
+        false
+    }
+}
+
+/// Opens one connection (SQLite: WAL, busy timeout and foreign keys on).
+pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
+    match url {
+        DatabaseUrl::Postgres(url) => Ok(DbConn::Postgres(PgConnection::establish(url)?)),
+        DatabaseUrl::Sqlite(path) => {
+            let mut conn = SqliteConnection::establish(path)?;
+            // busy_timeout first: switching to WAL itself needs a lock.
+            conn.batch_execute(&format!(
+                "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS};
+                 PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = NORMAL;
+                 PRAGMA foreign_keys = ON;"
+            ))?;
+            Ok(DbConn::Sqlite(conn))
+        }
+    }
+}
+
+/// Builds the pool. The SQLite file (and its folder) is created if missing.
+pub fn pool(url: &DatabaseUrl, max_size: u32) -> Result<DbPool, DbError> {
+    if let DatabaseUrl::Sqlite(path) = url {
+        if let Some(dir) = Path::new(path)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    let pool = r2d2::Pool::builder()
+        .max_size(max_size)
+        .connection_timeout(Duration::from_secs(10))
+        .build(ConnectionManager::new(url.clone()))?;
+    Ok(pool)
+}
+
+/// Applies the pending migrations of the connection's backend; returns how many ran.
+pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
+    let applied = match conn {
+        DbConn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        DbConn::Postgres(c) => c
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+    };
+    applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Runs `f` in a transaction meant to write. On SQLite it starts with `BEGIN IMMEDIATE`, so
+/// the write lock is taken up front and concurrent writers wait (busy timeout) instead of
+/// failing when a read lock would have to be upgraded. Nested calls use a savepoint.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConn,
+    f: impl FnOnce(&mut DbConn) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    let top_level_sqlite = match conn {
+        DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c)
+            .transaction_depth()
+            .map_err(E::from)?
+            .is_none(),
+        DbConn::Postgres(_) => false,
+    };
+    if !top_level_sqlite {
+        return conn.transaction(f);
+    }
+    if let DbConn::Sqlite(c) = conn {
+        AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+    }
+    match f(conn) {
+        Ok(value) => {
+            <DbConn as Connection>::TransactionManager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(err) => {
+            if let Err(rollback) =
+                <DbConn as Connection>::TransactionManager::rollback_transaction(conn)
+            {
+                tracing::error!(error = %rollback, "rollback failed");
+            }
+            Err(err)
+        }
+    }
+}
+
+/// True when the error is a violated UNIQUE constraint (on either backend).
+pub fn is_unique_violation(err: &diesel::result::Error) -> bool {
+    matches!(
+        err,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+/// One column of a table, as the database reports it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ColumnInfo {
+    pub table: String,
+    pub column: String,
+    pub not_null: bool,
+}
+
+#[derive(QueryableByName)]
+struct ColumnRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    table_name: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    column_name: String,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    not_null: bool,
+}
+
+/// The application's tables and columns (diesel's own bookkeeping table left out), sorted.
+/// Used to check that both backends' migrations describe the same schema.
+pub fn describe_schema(conn: &mut DbConn) -> Result<Vec<ColumnInfo>, DbError> {
+    let rows: Vec<ColumnRow> = match conn {
+        DbConn::Sqlite(c) => diesel::sql_query(
+            "SELECT m.name AS table_name, p.name AS column_name,
+                    (p.\"notnull\" <> 0 OR p.pk > 0) AS not_null
+             FROM sqlite_master m, pragma_table_info(m.name) p
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
+               AND m.name <> '__diesel_schema_migrations'",
+        )
+        .load(c)?,
+        DbConn::Postgres(c) => diesel::sql_query(
+            "SELECT table_name::text AS table_name, column_name::text AS column_name,
+                    (is_nullable = 'NO') AS not_null
+             FROM information_schema.columns
+             WHERE table_schema = current_schema()
+               AND table_name <> '__diesel_schema_migrations'",
+        )
+        .load(c)?,
+    };
+    let mut columns: Vec<ColumnInfo> = rows
+        .into_iter()
+        .map(|r| ColumnInfo {
+            table: r.table_name,
+            column: r.column_name,
+            not_null: r.not_null,
+        })
+        .collect();
+    columns.sort();
+    Ok(columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_is_chosen_by_scheme() {
+        assert_eq!(
+            DatabaseUrl::parse("postgres://u@h/db").unwrap(),
+            DatabaseUrl::Postgres("postgres://u@h/db".into())
+        );
+        assert_eq!(
+            DatabaseUrl::parse("postgresql://h/db")
+                .unwrap()
+                .backend_name(),
+            "postgres"
+        );
+        assert_eq!(
+            DatabaseUrl::parse("sqlite://var/p.db").unwrap(),
+            DatabaseUrl::Sqlite("var/p.db".into())
+        );
+        assert_eq!(
+            DatabaseUrl::parse("p.db").unwrap(),
+            DatabaseUrl::Sqlite("p.db".into())
+        );
+        assert!(DatabaseUrl::parse("mysql://h/db").is_err());
+        assert!(DatabaseUrl::parse(":memory:").is_err());
+    }
+
+    #[test]
+    fn sqlite_is_set_up_for_concurrency() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = DatabaseUrl::Sqlite(dir.path().join("t.db").to_string_lossy().into_owned());
+        let pool = pool(&url, 2).unwrap();
+        let mut conn = pool.get().unwrap();
+        #[derive(QueryableByName)]
+        struct Mode {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            journal_mode: String,
+        }
+        #[derive(QueryableByName)]
+        struct Fk {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            foreign_keys: i64,
+        }
+        let DbConn::Sqlite(c) = &mut *conn else {
+            panic!("expected SQLite")
+        };
+        let mode: Mode = diesel::sql_query("PRAGMA journal_mode")
+            .get_result(c)
+            .unwrap();
+        assert_eq!(mode.journal_mode, "wal");
+        let fk: Fk = diesel::sql_query("PRAGMA foreign_keys")
+            .get_result(c)
+            .unwrap();
+        assert_eq!(fk.foreign_keys, 1);
+        assert!(run_migrations(&mut conn).unwrap() > 0);
+        assert_eq!(run_migrations(&mut conn).unwrap(), 0);
+    }
+}

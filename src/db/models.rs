@@ -1,0 +1,108 @@
+//! Rows as stored. Timestamps are naive UTC (`NaiveDateTime`).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::ids::{OutboxId, UserId};
+use super::schema::{login_attempts, outbox, password_resets, users};
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: UserId,
+    pub username: String,
+    pub username_key: String,
+    pub email: String,
+    pub email_key: String,
+    pub password_hash: String,
+    pub session_epoch: i64,
+    pub notify_turn: bool,
+    pub notify_reminder: bool,
+    pub time_zone: String,
+    pub unsubscribe_token: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub username_key: &'a str,
+    pub email: &'a str,
+    pub email_key: &'a str,
+    pub password_hash: &'a str,
+    pub session_epoch: i64,
+    pub notify_turn: bool,
+    pub notify_reminder: bool,
+    pub time_zone: &'a str,
+    pub unsubscribe_token: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = login_attempts)]
+pub struct NewLoginAttempt<'a> {
+    pub username_key: &'a str,
+    pub ip: &'a str,
+    pub success: bool,
+    pub attempted_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = password_resets)]
+pub struct PasswordReset {
+    pub id: i64,
+    pub user_id: UserId,
+    pub token_hash: String,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+    pub used_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = password_resets)]
+pub struct NewPasswordReset<'a> {
+    pub user_id: UserId,
+    pub token_hash: &'a str,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = outbox)]
+pub struct OutboxRow {
+    pub id: OutboxId,
+    pub kind: String,
+    pub to_addr: String,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: Option<String>,
+    pub message_id: String,
+    pub list_unsubscribe: Option<String>,
+    pub status: String,
+    pub attempts: i64,
+    pub next_attempt_at: NaiveDateTime,
+    pub claim_token: Option<String>,
+    pub claimed_until: Option<NaiveDateTime>,
+    pub last_error: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub sent_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = outbox)]
+pub struct NewOutboxRow<'a> {
+    pub kind: &'a str,
+    pub to_addr: &'a str,
+    pub subject: &'a str,
+    pub body_text: &'a str,
+    pub body_html: Option<&'a str>,
+    pub message_id: &'a str,
+    pub list_unsubscribe: Option<&'a str>,
+    pub status: &'a str,
+    pub attempts: i64,
+    pub next_attempt_at: NaiveDateTime,
+    pub created_at: NaiveDateTime,
+}

@@ -1,0 +1,98 @@
+//! Delivers queued mail: claim due rows, send each, record the outcome. Failed attempts are
+//! retried with exponential back-off (see `mail::outbox::backoff`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+use crate::clock::SharedClock;
+use crate::db::DbPool;
+use crate::mail::outbox::{self, Delivery};
+use crate::mail::{MailError, Mailer};
+
+/// Rows claimed per round.
+const BATCH: i64 = 20;
+
+#[derive(Clone)]
+pub struct MailWorker {
+    pub pool: DbPool,
+    pub clock: SharedClock,
+    pub mailer: Arc<Mailer>,
+    /// Notified after mail is queued, so it goes out without waiting for the next poll.
+    pub wakeup: Arc<Notify>,
+    pub poll_interval: Duration,
+}
+
+impl MailWorker {
+    /// Starts the delivery loop on the current tokio runtime.
+    pub fn spawn(self) -> JoinHandle<()> {
+        tokio::spawn(async move { self.run().await })
+    }
+
+    async fn run(self) {
+        loop {
+            match self.deliver_due().await {
+                Ok(0) => {}
+                Ok(n) => tracing::debug!(count = n, "mail round done"),
+                Err(e) => tracing::warn!(error = %e, "mail round failed"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(self.poll_interval) => {}
+                _ = self.wakeup.notified() => {}
+            }
+        }
+    }
+
+    /// One round: delivers every due message; returns how many were attempted.
+    pub async fn deliver_due(&self) -> Result<usize, MailError> {
+        let mut attempted = 0;
+        loop {
+            let (token, rows) = self
+                .blocking(move |pool, clock| {
+                    let mut conn = pool.get().map_err(|e| MailError::Pool(e.to_string()))?;
+                    outbox::claim_due(&mut conn, clock.now_db(), BATCH)
+                })
+                .await?;
+            if rows.is_empty() {
+                return Ok(attempted);
+            }
+            let full_batch = rows.len() as i64 == BATCH;
+            for row in rows {
+                attempted += 1;
+                let delivery = match self.mailer.send(&row).await {
+                    Ok(()) => {
+                        tracing::info!(id = %row.id, kind = %row.kind, "mail sent");
+                        Delivery::Sent
+                    }
+                    Err(e) => {
+                        tracing::warn!(id = %row.id, attempt = row.attempts + 1, error = %e, "mail not sent; will retry");
+                        Delivery::Failed(e.to_string())
+                    }
+                };
+                let token = token.clone();
+                let id = row.id;
+                self.blocking(move |pool, clock| {
+                    let mut conn = pool.get().map_err(|e| MailError::Pool(e.to_string()))?;
+                    outbox::record(&mut conn, id, &token, clock.now_db(), &delivery)
+                })
+                .await?;
+            }
+            if !full_batch {
+                return Ok(attempted);
+            }
+        }
+    }
+
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&DbPool, &SharedClock) -> Result<T, MailError> + Send + 'static,
+    ) -> Result<T, MailError> {
+        let pool = self.pool.clone();
+        let clock = self.clock.clone();
+        tokio::task::spawn_blocking(move || f(&pool, &clock))
+            .await
+            .map_err(|e| MailError::Pool(format!("blocking task: {e}")))?
+    }
+}

@@ -1,0 +1,61 @@
+//! Turning an outbox row into an RFC 5322 message.
+
+use std::time::SystemTime;
+
+use chrono::{DateTime, Utc};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::Message;
+
+use super::MailError;
+use crate::db::models::OutboxRow;
+
+/// `List-Unsubscribe: <https://...>` (RFC 2369).
+#[derive(Debug, Clone)]
+pub struct ListUnsubscribe(pub String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        let inner = s.trim().trim_start_matches('<').trim_end_matches('>');
+        Ok(Self(inner.to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// Builds the message; the Message-ID and Date come from the row, so a retried message is
+/// the same message.
+pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, MailError> {
+    let to: Mailbox = row
+        .to_addr
+        .parse()
+        .map_err(|_| MailError::Address(row.to_addr.clone()))?;
+    let date: SystemTime = DateTime::<Utc>::from_naive_utc_and_offset(row.created_at, Utc).into();
+    let mut builder = Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(row.subject.clone())
+        .date(date)
+        .message_id(Some(format!("<{}@{}>", row.message_id, domain)));
+    if let Some(url) = &row.list_unsubscribe {
+        builder = builder.header(ListUnsubscribe(url.clone()));
+    }
+    let message = match &row.body_html {
+        Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+            row.body_text.clone(),
+            html.clone(),
+        )),
+        None => builder.singlepart(
+            SinglePart::builder()
+                .header(ContentType::TEXT_PLAIN)
+                .body(row.body_text.clone()),
+        ),
+    };
+    message.map_err(|e| MailError::Build(e.to_string()))
+}

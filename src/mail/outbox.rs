@@ -1,0 +1,214 @@
+//! The outbox table: queueing, claiming due rows, recording the result of a delivery.
+//!
+//! Claiming is a compare-and-set on each row (`UPDATE ... WHERE the row is still free`),
+//! so two workers — even in two server processes on one PostgreSQL — never both own a row.
+//! A claim is a lease: if a worker dies while sending, the row is free again after
+//! [`CLAIM_LEASE`].
+
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use rand::RngCore;
+
+use super::{MailError, Outgoing};
+use crate::clock::Clock;
+use crate::db::models::{NewOutboxRow, OutboxRow};
+use crate::db::schema::outbox;
+use crate::db::{DbConn, OutboxId};
+
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_SENT: &str = "sent";
+pub const STATUS_FAILED: &str = "failed";
+
+/// How long a worker owns a claimed row. Much longer than an SMTP timeout.
+pub const CLAIM_LEASE: Duration = Duration::minutes(10);
+/// First retry delay; doubled on every further failure, up to [`MAX_BACKOFF`].
+pub const FIRST_BACKOFF: Duration = Duration::seconds(30);
+pub const MAX_BACKOFF: Duration = Duration::hours(6);
+/// After this many failed attempts (about three days) the message is marked failed.
+pub const MAX_ATTEMPTS: i64 = 20;
+
+/// Queues a message. Call it inside the caller's transaction: the mail is sent if and only
+/// if the transaction commits.
+pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<OutboxId, MailError> {
+    mail.to
+        .parse::<lettre::message::Mailbox>()
+        .map_err(|_| MailError::Address(mail.to.clone()))?;
+    if mail.kind.is_notification() && mail.list_unsubscribe.is_none() {
+        return Err(MailError::Build(format!(
+            "a {} notification needs an unsubscribe link",
+            mail.kind.as_str()
+        )));
+    }
+    let now = clock.now_db();
+    let message_id = random_token();
+    diesel::insert_into(outbox::table)
+        .values(NewOutboxRow {
+            kind: mail.kind.as_str(),
+            to_addr: &mail.to,
+            subject: &mail.subject,
+            body_text: &mail.text,
+            body_html: mail.html.as_deref(),
+            message_id: &message_id,
+            list_unsubscribe: mail.list_unsubscribe.as_deref(),
+            status: STATUS_PENDING,
+            attempts: 0,
+            next_attempt_at: now,
+            created_at: now,
+        })
+        .execute(conn)?;
+    let id = outbox::table
+        .filter(outbox::message_id.eq(&message_id))
+        .select(outbox::id)
+        .first(conn)?;
+    Ok(id)
+}
+
+/// Claims up to `limit` due messages for this worker and returns them.
+pub fn claim_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<(String, Vec<OutboxRow>), MailError> {
+    let token = random_token();
+    let candidates: Vec<OutboxId> = outbox::table
+        .filter(outbox::status.eq(STATUS_PENDING))
+        .filter(outbox::next_attempt_at.le(now))
+        .filter(
+            outbox::claimed_until
+                .is_null()
+                .or(outbox::claimed_until.lt(now)),
+        )
+        .order(outbox::id)
+        .limit(limit)
+        .select(outbox::id)
+        .load(conn)?;
+    let mut claimed = Vec::new();
+    for id in candidates {
+        let won = diesel::update(
+            outbox::table
+                .filter(outbox::id.eq(id))
+                .filter(outbox::status.eq(STATUS_PENDING))
+                .filter(
+                    outbox::claimed_until
+                        .is_null()
+                        .or(outbox::claimed_until.lt(now)),
+                ),
+        )
+        .set((
+            outbox::claim_token.eq(&token),
+            outbox::claimed_until.eq(now + CLAIM_LEASE),
+        ))
+        .execute(conn)?;
+        if won == 1 {
+            claimed.push(id);
+        }
+    }
+    if claimed.is_empty() {
+        return Ok((token, Vec::new()));
+    }
+    let rows = outbox::table
+        .filter(outbox::id.eq_any(&claimed))
+        .filter(outbox::claim_token.eq(&token))
+        .order(outbox::id)
+        .select(OutboxRow::as_select())
+        .load(conn)?;
+    Ok((token, rows))
+}
+
+/// The outcome of one delivery attempt.
+#[derive(Debug)]
+pub enum Delivery {
+    Sent,
+    Failed(String),
+}
+
+/// Records the outcome of an attempt on a row this worker claimed with `token`.
+pub fn record(
+    conn: &mut DbConn,
+    id: OutboxId,
+    token: &str,
+    now: NaiveDateTime,
+    delivery: &Delivery,
+) -> Result<(), MailError> {
+    let target = outbox::table
+        .filter(outbox::id.eq(id))
+        .filter(outbox::claim_token.eq(token));
+    match delivery {
+        Delivery::Sent => {
+            diesel::update(target)
+                .set((
+                    outbox::status.eq(STATUS_SENT),
+                    outbox::attempts.eq(outbox::attempts + 1),
+                    outbox::sent_at.eq(Some(now)),
+                    outbox::claim_token.eq(None::<String>),
+                    outbox::claimed_until.eq(None::<NaiveDateTime>),
+                    outbox::last_error.eq(None::<String>),
+                ))
+                .execute(conn)?;
+        }
+        Delivery::Failed(error) => {
+            let attempts: i64 = outbox::table
+                .filter(outbox::id.eq(id))
+                .select(outbox::attempts)
+                .first(conn)?;
+            let attempts = attempts + 1;
+            let status = if attempts >= MAX_ATTEMPTS {
+                STATUS_FAILED
+            } else {
+                STATUS_PENDING
+            };
+            diesel::update(target)
+                .set((
+                    outbox::status.eq(status),
+                    outbox::attempts.eq(attempts),
+                    outbox::next_attempt_at.eq(now + backoff(attempts)),
+                    outbox::claim_token.eq(None::<String>),
+                    outbox::claimed_until.eq(None::<NaiveDateTime>),
+                    outbox::last_error.eq(Some(truncate(error, 1000))),
+                ))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+/// Delay before the next attempt after `attempts` failures: 30 s, 1 min, 2 min, ... 6 h.
+pub fn backoff(attempts: i64) -> Duration {
+    let doublings = attempts.saturating_sub(1).clamp(0, 20) as u32;
+    let seconds = FIRST_BACKOFF
+        .num_seconds()
+        .saturating_mul(1_i64 << doublings);
+    Duration::seconds(seconds.min(MAX_BACKOFF.num_seconds()))
+}
+
+/// Counts of rows per status, for tests and monitoring.
+pub fn count_by_status(conn: &mut DbConn, status: &str) -> Result<i64, MailError> {
+    Ok(outbox::table
+        .filter(outbox::status.eq(status))
+        .count()
+        .get_result(conn)?)
+}
+
+fn truncate(text: &str, max_chars: usize) -> String {
+    text.chars().take(max_chars).collect()
+}
+
+fn random_token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        assert_eq!(backoff(1), Duration::seconds(30));
+        assert_eq!(backoff(2), Duration::seconds(60));
+        assert_eq!(backoff(3), Duration::seconds(120));
+        assert_eq!(backoff(15), MAX_BACKOFF);
+        assert_eq!(backoff(1000), MAX_BACKOFF);
+    }
+}

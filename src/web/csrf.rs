@@ -1,0 +1,107 @@
+//! CSRF protection for every request that changes state.
+//!
+//! Each session has a random token (see `session::csrf_token`). Forms carry it in a hidden
+//! field — `{% include "partials/csrf.html" %}` in the template — and handlers take their
+//! form through [`CsrfForm<T>`], which refuses the request with 403 before the handler runs
+//! unless the token matches. Scripts may send the token in an `X-CSRF-Token` header instead.
+//!
+//! ```ignore
+//! async fn submit(state: web::Data<AppState>, ctx: Ctx, CsrfForm(form): CsrfForm<MyForm>)
+//! ```
+//! A POST without fields uses `CsrfForm<NoFields>`.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_session::SessionExt;
+use actix_web::dev::Payload;
+use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
+use actix_web::{FromRequest, HttpRequest};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use super::WebError;
+
+/// Name of the hidden form field.
+pub const FIELD: &str = "csrf_token";
+/// Header alternative for scripts.
+pub const HEADER: &str = "X-CSRF-Token";
+
+/// A URL-encoded form whose CSRF token has been checked.
+#[derive(Debug)]
+pub struct CsrfForm<T>(pub T);
+
+/// For POSTs that carry nothing but the token (log out, ...).
+#[derive(Debug, Deserialize)]
+pub struct NoFields {}
+
+impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, WebError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        // Honours the app's PayloadConfig size limit.
+        let body = Bytes::from_request(&req, payload);
+        Box::pin(async move {
+            let body = body.await.map_err(|e| {
+                if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
+                    WebError::PayloadTooLarge
+                } else {
+                    WebError::BadRequest("The request body could not be read.".into())
+                }
+            })?;
+            let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
+                .map_err(|_| WebError::BadRequest("The form could not be read.".into()))?;
+            let sent = req
+                .headers()
+                .get(HEADER)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+                .or_else(|| {
+                    pairs
+                        .iter()
+                        .find(|(k, _)| k == FIELD)
+                        .map(|(_, v)| v.clone())
+                });
+            verify(&req, sent.as_deref())?;
+            let form = serde_urlencoded::from_bytes::<T>(&body)
+                .map_err(|_| WebError::BadRequest("The form was incomplete.".into()))?;
+            Ok(CsrfForm(form))
+        })
+    }
+}
+
+/// Checks a token sent with a request against the session's token.
+pub fn verify(req: &HttpRequest, sent: Option<&str>) -> Result<(), WebError> {
+    let session = req.get_session();
+    let expected = session.get::<String>("csrf").ok().flatten();
+    match (expected, sent) {
+        (Some(expected), Some(sent))
+            if !expected.is_empty() && constant_time_eq(expected.as_bytes(), sent.as_bytes()) =>
+        {
+            Ok(())
+        }
+        _ => Err(WebError::Csrf),
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::constant_time_eq;
+
+    #[test]
+    fn compares_tokens() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"abcd"));
+    }
+}

@@ -1,0 +1,210 @@
+//! The web layer's error: maps to a status code and a friendly page without internal details.
+
+use actix_web::dev::ServiceResponse;
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use super::session::Ctx;
+use crate::accounts::AccountError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("not found")]
+    NotFound,
+    #[error("forbidden")]
+    Forbidden,
+    /// The CSRF token was missing or wrong: nothing was changed.
+    #[error("CSRF check failed")]
+    Csrf,
+    /// Not logged in; redirects to the log-in page, then back to `next`.
+    #[error("login required")]
+    LoginRequired { next: String },
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("service unavailable: {0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<AccountError> for WebError {
+    fn from(err: AccountError) -> Self {
+        if err.is_user_error() {
+            WebError::BadRequest(err.to_string())
+        } else {
+            WebError::Internal(err.to_string())
+        }
+    }
+}
+
+impl From<askama::Error> for WebError {
+    fn from(err: askama::Error) -> Self {
+        WebError::Internal(format!("template: {err}"))
+    }
+}
+
+impl From<crate::db::DbError> for WebError {
+    fn from(err: crate::db::DbError) -> Self {
+        WebError::Internal(err.to_string())
+    }
+}
+
+impl From<diesel::result::Error> for WebError {
+    fn from(err: diesel::result::Error) -> Self {
+        WebError::Internal(format!("database: {err}"))
+    }
+}
+
+impl From<crate::mail::MailError> for WebError {
+    fn from(err: crate::mail::MailError) -> Self {
+        WebError::Internal(err.to_string())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    ctx: &'a Ctx,
+    status: u16,
+    title: &'a str,
+    message: &'a str,
+}
+
+/// Title and explanation shown for a status.
+fn describe(status: StatusCode) -> (&'static str, &'static str) {
+    match status.as_u16() {
+        400 => (
+            "Bad request",
+            "The request could not be understood. Please go back and try again.",
+        ),
+        401 | 403 => (
+            "Forbidden",
+            "You are not allowed to do that. If you submitted a form, reload the page and try again.",
+        ),
+        404 => (
+            "Page not found",
+            "There is nothing at this address.",
+        ),
+        405 => ("Not allowed", "This address does not accept that kind of request."),
+        413 => ("Too large", "What you sent is larger than the server accepts."),
+        429 => ("Too many requests", "Please wait a little and try again."),
+        503 => (
+            "Temporarily unavailable",
+            "The server cannot answer right now. Please try again in a moment.",
+        ),
+        _ if status.is_client_error() => ("Request refused", "The request could not be served."),
+        _ => (
+            "Something went wrong",
+            "The server failed to answer this request. The problem has been logged; please try again later.",
+        ),
+    }
+}
+
+/// A complete error page for `status`. Never fails: falls back to plain text.
+pub fn error_page(status: StatusCode) -> HttpResponse {
+    let (title, message) = describe(status);
+    let page = ErrorPage {
+        ctx: &Ctx::anonymous(),
+        status: status.as_u16(),
+        title,
+        message,
+    };
+    match page.render() {
+        Ok(html) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        Err(_) => HttpResponse::build(status)
+            .content_type("text/plain; charset=utf-8")
+            .body(format!("{title}\n\n{message}\n")),
+    }
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            WebError::LoginRequired { next } => {
+                let target = if next.is_empty() || next == "/" {
+                    "/login".to_owned()
+                } else {
+                    format!(
+                        "/login?{}",
+                        serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default()
+                    )
+                };
+                HttpResponse::SeeOther()
+                    .insert_header((header::LOCATION, target))
+                    .finish()
+            }
+            WebError::Internal(detail) => {
+                tracing::error!(error = %detail, "internal error");
+                error_page(self.status_code())
+            }
+            WebError::Unavailable(detail) => {
+                tracing::error!(error = %detail, "service unavailable");
+                error_page(self.status_code())
+            }
+            WebError::Csrf => {
+                tracing::info!("request refused: missing or wrong CSRF token");
+                error_page(self.status_code())
+            }
+            WebError::BadRequest(message) => {
+                let status = self.status_code();
+                let (title, _) = describe(status);
+                let page = ErrorPage {
+                    ctx: &Ctx::anonymous(),
+                    status: status.as_u16(),
+                    title,
+                    message,
+                };
+                match page.render() {
+                    Ok(html) => HttpResponse::build(status)
+                        .content_type("text/html; charset=utf-8")
+                        .body(html),
+                    Err(_) => error_page(status),
+                }
+            }
+            _ => error_page(self.status_code()),
+        }
+    }
+}
+
+/// The default service: no route matched.
+pub async fn not_found() -> Result<HttpResponse, WebError> {
+    Err(WebError::NotFound)
+}
+
+/// Replaces error responses that are not already HTML pages (those made by actix itself or
+/// its extractors: 404 of static files, 405, 413, malformed bodies) with a friendly page.
+pub fn friendly_error_page<B>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if is_html {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (req, _) = res.into_parts();
+    let response = error_page(status).map_into_right_body();
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(
+        req, response,
+    )))
+}

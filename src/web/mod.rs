@@ -1,0 +1,137 @@
+//! The actix application: shared state, middleware, routes.
+//!
+//! To add a page: write `pages/<name>.rs` with handlers and a `pub fn configure(cfg)`, a
+//! template in `templates/pages/`, and call its `configure` from [`routes`]. Handlers take
+//! `web::Data<AppState>`, a [`Ctx`] (current user + CSRF token, for rendering) and, for
+//! POSTs, a [`CsrfForm<T>`]; they call a service through [`AppState::db`] and render with
+//! [`render::page`].
+
+pub mod csrf;
+pub mod error;
+pub mod format;
+pub mod pages;
+pub mod render;
+pub mod session;
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_files::Files;
+use actix_session::config::PersistentSession;
+use actix_session::storage::CookieSessionStore;
+use actix_session::SessionMiddleware;
+use actix_web::cookie::{time, Key, SameSite};
+use actix_web::dev::Server;
+use actix_web::http::header;
+use actix_web::middleware::{Compress, DefaultHeaders, ErrorHandlers};
+use actix_web::{web, App, HttpServer};
+use tokio::sync::Notify;
+
+pub use csrf::CsrfForm;
+pub use error::WebError;
+pub use session::{Ctx, CurrentUser};
+
+use crate::clock::SharedClock;
+use crate::config::Config;
+use crate::db::{DbConn, DbPool};
+
+/// Largest request body accepted (forms). A route that needs more sets its own
+/// `web::PayloadConfig`.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+pub const SESSION_COOKIE: &str = "plypost_session";
+pub const SESSION_DAYS: i64 = 30;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: DbPool,
+    pub config: Arc<Config>,
+    pub clock: SharedClock,
+    /// Notify after queueing mail to have the mail job deliver it right away.
+    pub mail_wakeup: Arc<Notify>,
+}
+
+impl AppState {
+    /// Runs blocking database work (and anything else blocking, such as password hashing) on
+    /// the blocking thread pool. The outer `Result` fails only when no connection could be
+    /// had; the closure's own result comes back untouched for the handler to match on.
+    pub async fn db<R, F>(&self, f: F) -> Result<R, WebError>
+    where
+        F: FnOnce(&mut DbConn) -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || {
+            let mut conn = pool.get()?;
+            Ok::<R, crate::db::DbError>(f(&mut conn))
+        })
+        .await
+        .map_err(|e| WebError::Internal(format!("blocking task: {e}")))?
+        .map_err(|e| WebError::Unavailable(e.to_string()))
+    }
+}
+
+/// Registers every route. Later features add their page modules here.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    pages::health::configure(cfg);
+    pages::home::configure(cfg);
+    pages::auth::configure(cfg);
+    pages::settings::configure(cfg);
+    pages::password_reset::configure(cfg);
+    pages::unsubscribe::configure(cfg);
+    pages::placeholders::configure(cfg);
+}
+
+/// Builds and starts the HTTP server on `listener`. The returned future runs it.
+pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io::Result<Server> {
+    let key = Key::derive_from(state.config.secret_key.as_bytes());
+    let secure = state.config.secure_cookies();
+    let static_dir = state.config.static_dir.clone();
+    let data = web::Data::new(state);
+
+    let server = HttpServer::new(move || {
+        let session = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+            .cookie_name(SESSION_COOKIE.to_owned())
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .cookie_secure(secure)
+            .session_lifecycle(
+                PersistentSession::default().session_ttl(time::Duration::days(SESSION_DAYS)),
+            )
+            .build();
+        App::new()
+            .app_data(data.clone())
+            .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
+            .app_data(web::FormConfig::default().limit(MAX_BODY_BYTES))
+            .app_data(web::JsonConfig::default().limit(MAX_BODY_BYTES))
+            .configure(routes)
+            .service(
+                web::scope("/static")
+                    .wrap(
+                        DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=3600")),
+                    )
+                    .service(Files::new("", static_dir.clone()).prefer_utf8(true)),
+            )
+            .default_service(web::to(error::not_found))
+            .wrap(session)
+            .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
+            .wrap(security_headers())
+            .wrap(Compress::default())
+    })
+    .workers(workers.max(1))
+    .listen(listener)?
+    .run();
+    Ok(server)
+}
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ))
+}

@@ -1,0 +1,9 @@
+//! One module per page (or group of pages), each with `pub fn configure(cfg)`.
+
+pub mod auth;
+pub mod health;
+pub mod home;
+pub mod password_reset;
+pub mod placeholders;
+pub mod settings;
+pub mod unsubscribe;

@@ -1,0 +1,45 @@
+//! Sections in the navigation whose features come later (games, presets, logs). Each
+//! feature replaces its entry here with its own page module.
+
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+use crate::web::{render, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/games", web::get().to(games))
+        .route("/presets", web::get().to(presets))
+        .route("/logs", web::get().to(logs));
+}
+
+#[derive(Template)]
+#[template(path = "pages/placeholder.html")]
+struct Placeholder<'a> {
+    ctx: &'a Ctx,
+    title: &'a str,
+    text: &'a str,
+}
+
+async fn games(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&Placeholder {
+        ctx: &ctx,
+        title: "Games",
+        text: "Games in progress and open challenges will be listed here.",
+    })
+}
+
+async fn presets(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&Placeholder {
+        ctx: &ctx,
+        title: "Presets",
+        text: "Built-in and player-made presets of every variant will be listed here.",
+    })
+}
+
+async fn logs(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&Placeholder {
+        ctx: &ctx,
+        title: "Logs",
+        text: "The logs of all games, to browse, replay and download, will be here.",
+    })
+}

@@ -1,0 +1,186 @@
+//! Account settings: email, password, notifications and time zone.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::accounts::{self, Preferences, User};
+use crate::web::format::datetime_in;
+use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/settings", web::get().to(show))
+        .route("/settings/email", web::post().to(change_email))
+        .route("/settings/password", web::post().to(change_password))
+        .route("/settings/preferences", web::post().to(update_preferences));
+}
+
+pub struct TimeZoneOption {
+    pub name: &'static str,
+    pub selected: bool,
+}
+
+#[derive(Template)]
+#[template(path = "pages/settings.html")]
+struct SettingsPage<'a> {
+    ctx: &'a Ctx,
+    user: &'a User,
+    member_since: String,
+    notice: Option<&'static str>,
+    email_error: Option<String>,
+    password_error: Option<String>,
+    preferences_error: Option<String>,
+    time_zones: Vec<TimeZoneOption>,
+}
+
+impl<'a> SettingsPage<'a> {
+    fn new(ctx: &'a Ctx, user: &'a User) -> Self {
+        let time_zones = chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|tz| TimeZoneOption {
+                name: tz.name(),
+                selected: tz.name() == user.time_zone,
+            })
+            .collect();
+        Self {
+            ctx,
+            user,
+            member_since: datetime_in(user.created_at, &user.time_zone),
+            notice: None,
+            email_error: None,
+            password_error: None,
+            preferences_error: None,
+            time_zones,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ShowQuery {
+    saved: String,
+}
+
+async fn show(ctx: Ctx, query: web::Query<ShowQuery>) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let mut page = SettingsPage::new(&ctx, user);
+    page.notice = match query.saved.as_str() {
+        "email" => Some("Your email address was changed."),
+        "password" => Some("Your password was changed. Other sessions were signed out."),
+        "preferences" => Some("Your preferences were saved."),
+        _ => None,
+    };
+    render::page(&page)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct EmailForm {
+    email: String,
+    current_password: String,
+}
+
+async fn change_email(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<EmailForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let (id, clock) = (user.id, state.clock.clone());
+    let result = state
+        .db(move |conn| {
+            accounts::change_email(conn, &*clock, id, &form.current_password, &form.email)
+        })
+        .await?;
+    match result {
+        Ok(_) => Ok(render::redirect("/settings?saved=email")),
+        Err(e) if e.is_user_error() => {
+            let mut page = SettingsPage::new(&ctx, user);
+            page.email_error = Some(e.to_string());
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PasswordForm {
+    current_password: String,
+    new_password: String,
+    new_password_confirm: String,
+}
+
+async fn change_password(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    session: Session,
+    CsrfForm(form): CsrfForm<PasswordForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let show_error = |message: String| {
+        let mut page = SettingsPage::new(&ctx, user);
+        page.password_error = Some(message);
+        render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+    };
+    if form.new_password != form.new_password_confirm {
+        return show_error("The two new passwords do not match.".to_owned());
+    }
+    let (id, clock) = (user.id, state.clock.clone());
+    let result = state
+        .db(move |conn| {
+            accounts::change_password(
+                conn,
+                &*clock,
+                id,
+                &form.current_password,
+                &form.new_password,
+            )
+        })
+        .await?;
+    match result {
+        Ok(updated) => {
+            session::refresh(&session, &updated)?;
+            Ok(render::redirect("/settings?saved=password"))
+        }
+        Err(e) if e.is_user_error() => show_error(e.to_string()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PreferencesForm {
+    /// Checkboxes: present when ticked.
+    notify_turn: Option<String>,
+    notify_reminder: Option<String>,
+    time_zone: String,
+}
+
+async fn update_preferences(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<PreferencesForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let prefs = Preferences {
+        notify_turn: form.notify_turn.is_some(),
+        notify_reminder: form.notify_reminder.is_some(),
+        time_zone: form.time_zone,
+    };
+    let (id, clock) = (user.id, state.clock.clone());
+    let result = state
+        .db(move |conn| accounts::update_preferences(conn, &*clock, id, &prefs))
+        .await?;
+    match result {
+        Ok(_) => Ok(render::redirect("/settings?saved=preferences")),
+        Err(e) if e.is_user_error() => {
+            let mut page = SettingsPage::new(&ctx, user);
+            page.preferences_error = Some(e.to_string());
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+        Err(e) => Err(e.into()),
+    }
+}

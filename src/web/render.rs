@@ -1,0 +1,58 @@
+//! Rendering askama templates into responses.
+
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
+use askama::Template;
+
+use super::WebError;
+
+/// 200 with the rendered page.
+pub fn page<T: Template>(template: &T) -> Result<HttpResponse, WebError> {
+    page_with_status(StatusCode::OK, template)
+}
+
+/// A page with another status, e.g. a form shown again with an error (422) or 429.
+pub fn page_with_status<T: Template>(
+    status: StatusCode,
+    template: &T,
+) -> Result<HttpResponse, WebError> {
+    let html = template.render()?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "no-store"))
+        .body(html))
+}
+
+/// 303 See Other, the answer to a successful form POST.
+pub fn redirect(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", location))
+        .finish()
+}
+
+/// Only local paths are followed after log-in (no open redirects).
+pub fn safe_next(next: &str) -> &str {
+    let ok = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.contains("://");
+    if ok {
+        next
+    } else {
+        "/"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_next;
+
+    #[test]
+    fn next_must_be_local() {
+        assert_eq!(safe_next("/settings"), "/settings");
+        assert_eq!(safe_next("//evil.example"), "/");
+        assert_eq!(safe_next("https://evil.example"), "/");
+        assert_eq!(safe_next("/\\evil.example"), "/");
+        assert_eq!(safe_next(""), "/");
+    }
+}

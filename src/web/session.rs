@@ -1,0 +1,199 @@
+//! Who is asking: the signed-in user (from the session cookie) and the session's CSRF token.
+//!
+//! * [`Ctx`] — for every page: `ctx.user` (an `Option<User>`) and `ctx.csrf` (used by
+//!   `templates/partials/csrf.html`). `ctx.require_user()?` turns "not signed in" into a
+//!   redirect to the log-in page.
+//! * [`CurrentUser`] — an extractor for handlers that need a signed-in user and no page
+//!   context.
+//!
+//! The session stores the user id and the user's `session_epoch`; changing or resetting
+//! the password moves the epoch on, which ends every other session of that user.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_session::{Session, SessionExt};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use base64::Engine;
+use rand::RngCore;
+
+use super::{AppState, WebError};
+use crate::accounts::{self, User};
+use crate::db::UserId;
+
+const KEY_USER: &str = "uid";
+const KEY_EPOCH: &str = "epoch";
+const KEY_CSRF: &str = "csrf";
+
+type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// Page context: the signed-in user, if any, and the CSRF token for forms.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub user: Option<User>,
+    pub csrf: String,
+    /// The request path, for highlighting the navigation.
+    pub path: String,
+}
+
+impl Ctx {
+    /// For pages rendered without a request (error pages): nobody signed in, no forms.
+    pub fn anonymous() -> Self {
+        Self {
+            user: None,
+            csrf: String::new(),
+            path: String::new(),
+        }
+    }
+
+    /// The signed-in user, or a redirect to the log-in page that comes back here.
+    pub fn require_user(&self) -> Result<&User, WebError> {
+        self.user.as_ref().ok_or_else(|| WebError::LoginRequired {
+            next: self.path.clone(),
+        })
+    }
+
+    /// The navigation section the page belongs to (`home`, `games`, `presets`, `logs`, ...).
+    pub fn section(&self) -> &str {
+        let first = self
+            .path
+            .trim_start_matches('/')
+            .split('/')
+            .next()
+            .unwrap_or("");
+        if first.is_empty() {
+            "home"
+        } else {
+            first
+        }
+    }
+}
+
+/// The signed-in user; redirects to the log-in page otherwise.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+/// Loaded once per request and kept in the request extensions.
+#[derive(Clone)]
+struct LoadedUser(Option<User>);
+
+impl FromRequest for Ctx {
+    type Error = WebError;
+    type Future = LocalFuture<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let session = req.get_session();
+            let csrf = csrf_token(&session)?;
+            let user = load_user(&req, &session).await?;
+            Ok(Ctx {
+                user,
+                csrf,
+                path: req.path().to_owned(),
+            })
+        })
+    }
+}
+
+impl FromRequest for CurrentUser {
+    type Error = WebError;
+    type Future = LocalFuture<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let session = req.get_session();
+            match load_user(&req, &session).await? {
+                Some(user) => Ok(CurrentUser(user)),
+                None => Err(WebError::LoginRequired {
+                    next: req.path().to_owned(),
+                }),
+            }
+        })
+    }
+}
+
+async fn load_user(req: &HttpRequest, session: &Session) -> Result<Option<User>, WebError> {
+    if let Some(LoadedUser(user)) = req.extensions().get::<LoadedUser>() {
+        return Ok(user.clone());
+    }
+    let user = match read_identity(session) {
+        None => None,
+        Some((id, epoch)) => {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| WebError::Internal("application state missing".into()))?;
+            let found = state
+                .db(move |conn| accounts::find(conn, id))
+                .await?
+                .map_err(WebError::from)?;
+            match found {
+                Some(user) if user.session_epoch == epoch => Some(user),
+                // Deleted account or password changed elsewhere: the session is over.
+                _ => {
+                    session.remove(KEY_USER);
+                    session.remove(KEY_EPOCH);
+                    None
+                }
+            }
+        }
+    };
+    req.extensions_mut().insert(LoadedUser(user.clone()));
+    Ok(user)
+}
+
+fn read_identity(session: &Session) -> Option<(UserId, i64)> {
+    let id = session.get::<i64>(KEY_USER).ok().flatten()?;
+    let epoch = session.get::<i64>(KEY_EPOCH).ok().flatten()?;
+    Some((UserId(id), epoch))
+}
+
+/// The session's CSRF token, created on first use.
+pub fn csrf_token(session: &Session) -> Result<String, WebError> {
+    if let Ok(Some(token)) = session.get::<String>(KEY_CSRF) {
+        if !token.is_empty() {
+            return Ok(token);
+        }
+    }
+    let token = new_token();
+    session
+        .insert(KEY_CSRF, &token)
+        .map_err(|e| WebError::Internal(format!("session: {e}")))?;
+    Ok(token)
+}
+
+/// Starts a signed-in session: a fresh session (no fixation) with a fresh CSRF token.
+pub fn log_in(session: &Session, user: &User) -> Result<(), WebError> {
+    session.purge();
+    session.renew();
+    set_identity(session, user)?;
+    session
+        .insert(KEY_CSRF, new_token())
+        .map_err(|e| WebError::Internal(format!("session: {e}")))?;
+    Ok(())
+}
+
+/// After a password change: keeps this session valid with the user's new epoch.
+pub fn refresh(session: &Session, user: &User) -> Result<(), WebError> {
+    session.renew();
+    set_identity(session, user)
+}
+
+pub fn log_out(session: &Session) {
+    session.purge();
+}
+
+fn set_identity(session: &Session, user: &User) -> Result<(), WebError> {
+    session
+        .insert(KEY_USER, user.id.get())
+        .and_then(|_| session.insert(KEY_EPOCH, user.session_epoch))
+        .map_err(|e| WebError::Internal(format!("session: {e}")))
+}
+
+fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
