@@ -38,6 +38,21 @@ const TERA2_LETTERS: &[(char, &str)] = &[
     ('d', "duchess"),
     ('t', "troll"),
 ];
+const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+const PLAY_MOVES: &str = r#"[
+{"from":"e2","to":"e4","text":"e2-e4","promo":null,"promoName":null,"changes":[["e2",null],["e4",{"image":"pawn","white":true,"title":"White Pawn"}]]},
+{"from":"e2","to":"e3","text":"e2-e3","promo":null,"promoName":null,"changes":[["e2",null],["e3",{"image":"pawn","white":true,"title":"White Pawn"}]]},
+{"from":"g1","to":"f3","text":"Ng1-f3","promo":null,"promoName":null,"changes":[["g1",null],["f3",{"image":"knight","white":true,"title":"White Knight"}]]},
+{"from":"b7","to":"a8","text":"b7xa8=Q","promo":"Q","promoName":"Queen","changes":[["b7",null],["a8",{"image":"queen","white":true,"title":"White Queen"}]]},
+{"from":"b7","to":"a8","text":"b7xa8=N","promo":"N","promoName":"Knight","changes":[["b7",null],["a8",{"image":"knight","white":true,"title":"White Knight"}]]},
+{"from":"b7","to":"a8","text":"b7xa8=+Z","promo":"+Z","promoName":"Zebra <b>","changes":[["b7",null],["a8",{"image":"zebra","white":true,"title":"White Zebra"}]]},
+{"from":"b7","to":"a8","text":"b7xa8","promo":null,"promoName":null,"changes":[["b7",null],["a8",{"image":"pawn","white":true,"title":"White Pawn"}]]},
+{"from":"e1","to":"g1","text":"Ke1-g1","promo":null,"promoName":null,"changes":[["e1",null],["h1",null],["g1",{"image":"king","white":true,"title":"White King"}],["f1",{"image":"rook","white":true,"title":"White Rook"}]]}
+]"#;
+/// Replays the clicks listed in the URL fragment: squares, or `#N` for the N-th panel button.
+const PLAY_CLICKS: &str = "location.hash.slice(1).split(',').filter(Boolean).forEach(function(s){\
+var t=s[0]==='~'?document.querySelectorAll('.pp-move-panel button')[+s.slice(1)]:document.querySelector('#board rect[data-square=\"'+s+'\"]');\
+if(t)t.dispatchEvent(new MouseEvent('click',{bubbles:true}));});";
 const OBENTO: &str = "otwsyiiyswto/rvgmbqkbmgvr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RVGMBQKBMGVR/OTWSYIIYSWTO";
 const OBENTO_LETTERS: &[(char, &str)] = &[
     ('k', "king"),
@@ -233,6 +248,25 @@ fn main() {
     write(
         &out.join("board-13.html"),
         &page("GraTiA", &render_board(&gr)),
+    );
+
+    // Orthodox chess with a White Pawn on b7 and a legal-moves list, to try board.js by hand
+    // (or with `play.html#e2,e4` style click scripts).
+    let mut chess = from_fen(CHESS, 8, TERA2_LETTERS);
+    chess.squares[6 * 8 + 1] = Some(PieceView::new("pawn", true, "White Pawn"));
+    let js = concat!(env!("CARGO_MANIFEST_DIR"), "/../static/js/board.js");
+    write(
+        &out.join("play.html"),
+        &page(
+            "play",
+            &format!(
+                "<div style=\"max-width:600px\">{}</div><script type=\"application/json\" id=\"legal-moves\">{PLAY_MOVES}</script>\
+                 <form id=\"move-form\" action=\"about:blank\"><input name=\"move\"><input type=\"hidden\" name=\"ply\" value=\"5\">\
+                 <input name=\"comment\"><button>Send</button></form><script src=\"file://{js}\"></script>\
+                 <script>{PLAY_CLICKS}</script>",
+                render_board(&chess)
+            ),
+        ),
     );
 
     // A Knight's move diagram and the mark legend.

@@ -100,7 +100,7 @@ pub fn render_move_diagram(
         num(l.view_w()),
         num(l.view_h()),
         escape(&format!("Moves of the {}", piece.title)),
-        l.w * 28,
+        l.w * 40,
         piece_css(),
         escape(&piece.title),
     );
