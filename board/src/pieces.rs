@@ -109,6 +109,7 @@ const PARTS: &[(&str, &str)] = drawings!(
     "_crown",
     "_bull",
     "_bearface",
+    "_wazir",
 );
 
 /// Other names for the same images (old names, synonyms used by other programs).
