@@ -31,7 +31,8 @@ pub struct PieceKind {
     pub name: String,
     /// The FEN token of a White piece: `R`, or `+R` for a promoted piece.
     pub letter: String,
-    pub value: f64,
+    /// Value in Rook = 5 units, when the source gives one.
+    pub value: Option<f64>,
     /// Lower-case identifier of the picture: "eagle", "dragon-king".
     pub image: String,
     /// A short plain-words description of the move, for legends.
@@ -506,13 +507,13 @@ impl Variant {
                 );
             }
             let value = match &rp.value {
-                None => 0.0,
+                None => None,
                 Some(s) => match s.get_ref() {
-                    toml::Value::Float(f) => *f,
-                    toml::Value::Integer(i) => *i as f64,
+                    toml::Value::Float(f) => Some(*f),
+                    toml::Value::Integer(i) => Some(*i as f64),
                     _ => {
                         ck.error_at(Some(s.span().start), "'value' must be a number".to_string());
-                        0.0
+                        None
                     }
                 },
             };
