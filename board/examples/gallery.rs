@@ -49,8 +49,10 @@ const PLAY_MOVES: &str = r#"[
 {"from":"b7","to":"a8","text":"b7xa8","promo":null,"promoName":null,"changes":[["b7",null],["a8",{"image":"pawn","white":true,"title":"White Pawn"}]]},
 {"from":"e1","to":"g1","text":"Ke1-g1","promo":null,"promoName":null,"changes":[["e1",null],["h1",null],["g1",{"image":"king","white":true,"title":"White King"}],["f1",{"image":"rook","white":true,"title":"White Rook"}]]}
 ]"#;
-/// Replays the clicks listed in the URL fragment: squares, or `#N` for the N-th panel button.
+/// Replays the clicks listed in the URL fragment: squares, `~N` for the N-th panel button,
+/// `kKEY` for a key press on the board (`kEnter`, `kArrowUp`).
 const PLAY_CLICKS: &str = "location.hash.slice(1).split(',').filter(Boolean).forEach(function(s){\
+if(s[0]==='k'){var b=document.getElementById('board');b.focus();b.dispatchEvent(new KeyboardEvent('keydown',{key:s.slice(1),bubbles:true}));return;}\
 var t=s[0]==='~'?document.querySelectorAll('.pp-move-panel button')[+s.slice(1)]:document.querySelector('#board rect[data-square=\"'+s+'\"]');\
 if(t)t.dispatchEvent(new MouseEvent('click',{bubbles:true}));});";
 const OBENTO: &str = "otwsyiiyswto/rvgmbqkbmgvr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RVGMBQKBMGVR/OTWSYIIYSWTO";

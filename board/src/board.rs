@@ -209,7 +209,9 @@ pub(crate) fn board_css() -> String {
          .ppboard .pc-badge text{{font:bold 21px system-ui,sans-serif;fill:#3a3000;text-anchor:middle}}\
          .ppboard .pc,.ppboard .sq{{cursor:default}}\
          .ppboard .pc.movable,.ppboard .sq.target{{cursor:pointer}}\
-         .ppboard .hl-under,.ppboard .hl-over{{pointer-events:none}}\
+         .ppboard .hl-under,.ppboard .hl-over,.ppboard .hl-cursor{{pointer-events:none}}\
+         .ppboard .hl-cursor{{fill:none;stroke:#1c5fb8;stroke-width:7}}\
+         svg.ppboard:focus{{outline:none}}svg.ppboard:focus-visible{{outline:3px solid #1c5fb8}}\
          {}",
         piece_css()
     )

@@ -319,14 +319,16 @@ pub fn sprite() -> &'static str {
         );
         s.push_str(&piece_css());
         s.push_str("</style>");
-        let names = IMAGES
-            .iter()
-            .map(|(n, _)| *n)
-            .chain(ALIASES.iter().map(|(a, _)| *a));
-        for name in names {
+        for (name, _) in IMAGES {
             s.push_str(&format!(
                 "<symbol id=\"pc-{name}\" viewBox=\"0 0 100 100\"><g {GROUP}>{}</g></symbol>",
                 with_css_classes(&drawing(name))
+            ));
+        }
+        // Aliases point at their image rather than repeating the drawing.
+        for (alias, target) in ALIASES {
+            s.push_str(&format!(
+                "<symbol id=\"pc-{alias}\" viewBox=\"0 0 100 100\"><use href=\"#pc-{target}\" width=\"100\" height=\"100\"/></symbol>"
             ));
         }
         s.push_str("</svg>");

@@ -19,7 +19,9 @@
  * Behaviour: tap a piece with legal moves to select it (destinations are marked); tap a
  * destination to preview the move (after choosing the promotion when there is a choice); then
  * "Confirm move ..." fills the input and submits, "Cancel" restores the board. Tapping elsewhere
- * cancels. Submit buttons are disabled once the form is submitted.
+ * cancels. Submit buttons are disabled once the form is submitted. Keyboard: the board is
+ * focusable; arrow keys move a cursor (<rect class="hl-cursor">), Enter/Space act as a tap,
+ * Escape cancels.
  * The panel it adds is <div class="pp-move-panel"> right after the board (style it freely).
  */
 (function () {
@@ -175,9 +177,7 @@
     button('Cancel', reset, 'pp-cancel');
   }
 
-  board.addEventListener('click', function (ev) {
-    var hit = ev.target.closest ? ev.target.closest('[data-square]') : null;
-    var sq = hit && board.contains(hit) ? hit.getAttribute('data-square') : null;
+  function act(sq) {
     if (saved) { reset(); return; }           // a click on the board leaves the preview
     if (selected && sq) {
       var options = moves.filter(function (m) { return m.from === selected && m.to === sq; });
@@ -186,6 +186,11 @@
     }
     if (sq && sq !== selected && fromSquares[sq]) { panel.hidden = true; select(sq); return; }
     reset();
+  }
+
+  board.addEventListener('click', function (ev) {
+    var hit = ev.target.closest ? ev.target.closest('[data-square]') : null;
+    act(hit && board.contains(hit) ? hit.getAttribute('data-square') : null);
   });
 
   // Clicking outside the board and the panel drops a selection (not a pending preview).
@@ -196,6 +201,41 @@
   });
   document.addEventListener('keydown', function (ev) {
     if (ev.key === 'Escape' && (selected || saved)) reset();
+  });
+
+  // Keyboard: the board takes focus; arrows move a cursor, Enter/Space act like a tap.
+  var grid = {};
+  board.querySelectorAll('rect.sq').forEach(function (r) {
+    grid[r.getAttribute('x') + ',' + r.getAttribute('y')] = r.getAttribute('data-square');
+  });
+  var cursor = null, cursorMark = null;
+  function moveCursor(sq) {
+    var r = squareRect(sq);
+    if (!r) return;
+    cursor = sq;
+    if (!cursorMark) {
+      cursorMark = el('rect', { 'class': 'hl-cursor', width: 92, height: 92 });
+      over.parentNode.appendChild(cursorMark);
+    }
+    cursorMark.setAttribute('x', +r.getAttribute('x') + 4);
+    cursorMark.setAttribute('y', +r.getAttribute('y') + 4);
+  }
+  board.setAttribute('tabindex', '0');
+  board.addEventListener('focus', function () { if (!cursor) moveCursor(Object.keys(fromSquares)[0]); });
+  board.addEventListener('blur', function () {
+    if (cursorMark) { cursorMark.remove(); cursorMark = null; cursor = null; }
+  });
+  board.addEventListener('keydown', function (ev) {
+    var d = { ArrowLeft: [-100, 0], ArrowRight: [100, 0], ArrowUp: [0, -100], ArrowDown: [0, 100] }[ev.key];
+    if (d && cursor) {
+      var r = squareRect(cursor);
+      var next = grid[(+r.getAttribute('x') + d[0]) + ',' + (+r.getAttribute('y') + d[1])];
+      if (next) moveCursor(next);
+      ev.preventDefault();
+    } else if ((ev.key === 'Enter' || ev.key === ' ') && cursor) {
+      act(cursor);
+      ev.preventDefault();
+    }
   });
 
   markMovable(true);
