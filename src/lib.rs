@@ -9,4 +9,5 @@ pub mod config;
 pub mod db;
 pub mod jobs;
 pub mod mail;
+pub mod server;
 pub mod web;

@@ -6,14 +6,11 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use tokio::sync::Notify;
 use tracing_subscriber::EnvFilter;
 
 use plypost::clock::SystemClock;
 use plypost::config::Config;
-use plypost::jobs::mail::MailWorker;
-use plypost::mail::Mailer;
-use plypost::{db, web};
+use plypost::{db, server};
 
 #[derive(Parser)]
 #[command(
@@ -72,40 +69,18 @@ fn serve() -> anyhow::Result<()> {
 }
 
 async fn run_server(config: Config) -> anyhow::Result<()> {
-    let pool = db::pool(&config.database, 16).context("opening the database")?;
-    {
-        let mut conn = pool.get().context("opening the database")?;
-        let applied = db::run_migrations(&mut conn)?;
-        if applied > 0 {
-            tracing::info!(applied, "database migrated");
-        }
-    }
-    let mailer = Mailer::from_config(&config)?;
     let listener = TcpListener::bind(config.bind)
         .with_context(|| format!("PLYPOST_BIND: cannot listen on {}", config.bind))?;
-    let state = web::AppState {
-        pool: pool.clone(),
-        config: Arc::new(config),
-        clock: Arc::new(SystemClock),
-        mail_wakeup: Arc::new(Notify::new()),
-    };
-    let worker = MailWorker {
-        pool,
-        clock: state.clock.clone(),
-        mailer: Arc::new(mailer),
-        wakeup: state.mail_wakeup.clone(),
-        poll_interval: state.config.mail_poll_interval,
-    }
-    .spawn();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let launched = server::launch(config, Arc::new(SystemClock), listener, workers).await?;
+    let config = &launched.state.config;
     tracing::info!(
-        address = %state.config.bind,
-        database = state.config.database.backend_name(),
-        base_url = %state.config.base_url,
+        address = %config.bind,
+        database = config.database.backend_name(),
+        base_url = %config.base_url,
         "plypost is listening"
     );
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let server = web::start(state, listener, workers)?;
-    server.await?;
-    worker.abort();
+    launched.server.await?;
+    launched.mail_worker.abort();
     Ok(())
 }

@@ -166,7 +166,7 @@ pub fn csrf_token(session: &Session) -> Result<String, WebError> {
 
 /// Starts a signed-in session: a fresh session (no fixation) with a fresh CSRF token.
 pub fn log_in(session: &Session, user: &User) -> Result<(), WebError> {
-    session.purge();
+    session.clear();
     session.renew();
     set_identity(session, user)?;
     session

@@ -1,0 +1,67 @@
+//! Start-up shared by `plypost serve` and the test harness: open the database, migrate,
+//! set up mail, start the mail job and the HTTP server.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+use crate::clock::SharedClock;
+use crate::config::Config;
+use crate::db;
+use crate::jobs::mail::MailWorker;
+use crate::mail::Mailer;
+use crate::web::{self, AppState};
+
+/// Database connections per server process.
+pub const POOL_SIZE: u32 = 16;
+
+pub struct Launched {
+    pub state: AppState,
+    /// The HTTP server; await it to run until stopped. `server.handle()` stops it.
+    pub server: actix_web::dev::Server,
+    pub mail_worker: JoinHandle<()>,
+}
+
+/// Must run inside an actix (tokio) runtime: it spawns the mail job.
+pub async fn launch(
+    config: Config,
+    clock: SharedClock,
+    listener: TcpListener,
+    http_workers: usize,
+) -> anyhow::Result<Launched> {
+    let pool = db::pool(&config.database, POOL_SIZE).context("opening the database")?;
+    let migrate_pool = pool.clone();
+    let applied = tokio::task::spawn_blocking(move || {
+        let mut conn = migrate_pool.get()?;
+        db::run_migrations(&mut conn)
+    })
+    .await
+    .context("migrating the database")??;
+    if applied > 0 {
+        tracing::info!(applied, "database migrated");
+    }
+    let mailer = Mailer::from_config(&config)?;
+    let state = AppState {
+        pool: pool.clone(),
+        config: Arc::new(config),
+        clock,
+        mail_wakeup: Arc::new(Notify::new()),
+    };
+    let mail_worker = MailWorker {
+        pool,
+        clock: state.clock.clone(),
+        mailer: Arc::new(mailer),
+        wakeup: state.mail_wakeup.clone(),
+        poll_interval: state.config.mail_poll_interval,
+    }
+    .spawn();
+    let server = web::start(state.clone(), listener, http_workers)?;
+    Ok(Launched {
+        state,
+        server,
+        mail_worker,
+    })
+}

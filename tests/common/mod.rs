@@ -1,0 +1,402 @@
+//! `TestApp`: the real application (the same start-up as `plypost serve`) on a random
+//! 127.0.0.1 port with a fresh database, a controllable clock and a cookie-keeping HTTP
+//! client.
+//!
+//! ```ignore
+//! async fn my_test(backend: Backend) {
+//!     let app = TestApp::new(backend).await;
+//!     app.register("alice", "alice@example.org", "a long password").await;
+//!     let page = app.get_text("/").await;
+//! }
+//! backend_tests!(my_test);   // runs on SQLite, and on PostgreSQL when configured
+//! ```
+//!
+//! PostgreSQL: set `PLYPOST_TEST_POSTGRES_URL` (e.g. `postgres://postgres@127.0.0.1:5432/postgres`);
+//! each test creates `plypost_test_<random>` on that server and drops it afterwards. Without
+//! the variable the PostgreSQL variants are skipped — except under `CI=true`, where they fail.
+
+#![allow(dead_code)]
+
+pub mod smtp;
+
+use std::collections::HashMap;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use rand::RngCore;
+use reqwest::header::LOCATION;
+use reqwest::{Response, StatusCode};
+
+use plypost::clock::TestClock;
+use plypost::config::Config;
+use plypost::db::DbConn;
+use plypost::web::AppState;
+
+pub const POSTGRES_ENV: &str = "PLYPOST_TEST_POSTGRES_URL";
+
+#[derive(Debug, Clone)]
+pub enum Backend {
+    Sqlite,
+    /// The admin URL of a PostgreSQL server.
+    Postgres(String),
+}
+
+impl Backend {
+    /// The PostgreSQL backend if configured. Under `CI=true` a missing setting fails the
+    /// test instead of skipping it.
+    pub fn postgres() -> Option<Backend> {
+        match std::env::var(POSTGRES_ENV) {
+            Ok(url) if !url.trim().is_empty() => Some(Backend::Postgres(url)),
+            _ => {
+                if std::env::var("CI").is_ok_and(|v| v == "true") {
+                    panic!("{POSTGRES_ENV} must be set when CI=true");
+                }
+                eprintln!("skipped: set {POSTGRES_ENV} to run the PostgreSQL variant");
+                None
+            }
+        }
+    }
+}
+
+/// Runs each named `async fn(Backend)` as a test on SQLite and on PostgreSQL.
+#[macro_export]
+macro_rules! backend_tests {
+    ($($name:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    super::$name($crate::common::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    if let Some(backend) = $crate::common::Backend::postgres() {
+                        super::$name(backend).await
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// A database for one test, removed afterwards.
+pub enum TestDb {
+    Sqlite,
+    Postgres { admin_url: String, name: String },
+}
+
+impl TestDb {
+    fn create(backend: &Backend, dir: &std::path::Path) -> (TestDb, String) {
+        match backend {
+            Backend::Sqlite => (
+                TestDb::Sqlite,
+                dir.join("plypost.db").to_string_lossy().into_owned(),
+            ),
+            Backend::Postgres(admin_url) => {
+                let name = format!("plypost_test_{}", random_hex(8));
+                let mut admin = PgConnection::establish(admin_url).unwrap_or_else(|e| {
+                    panic!("cannot connect to PostgreSQL at {admin_url} ({POSTGRES_ENV}): {e}")
+                });
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin)
+                    .expect("create the test database");
+                let mut url = url::Url::parse(admin_url).expect("PostgreSQL URL");
+                url.set_path(&format!("/{name}"));
+                (
+                    TestDb::Postgres {
+                        admin_url: admin_url.clone(),
+                        name,
+                    },
+                    url.to_string(),
+                )
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let TestDb::Postgres { admin_url, name } = self {
+            if let Ok(mut admin) = PgConnection::establish(admin_url) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut admin);
+            }
+        }
+    }
+}
+
+pub struct TestOptions {
+    pub backend: Backend,
+    /// `smtp://...`; without it mail goes to `.eml` files in a temporary folder.
+    pub smtp_url: Option<String>,
+    /// Overrides `PLYPOST_BASE_URL` (the default is the server's own address).
+    pub base_url: Option<String>,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub clock: Arc<TestClock>,
+    pub state: AppState,
+    pub config: Arc<Config>,
+    server: actix_web::dev::ServerHandle,
+    mail_worker: tokio::task::JoinHandle<()>,
+    // Dropped last: the database and the folder.
+    _db: TestDb,
+    pub dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    pub async fn new(backend: Backend) -> TestApp {
+        Self::with(TestOptions {
+            backend,
+            smtp_url: None,
+            base_url: None,
+        })
+        .await
+    }
+
+    pub async fn with_smtp(backend: Backend, smtp_url: String) -> TestApp {
+        Self::with(TestOptions {
+            backend,
+            smtp_url: Some(smtp_url),
+            base_url: None,
+        })
+        .await
+    }
+
+    pub async fn with(options: TestOptions) -> TestApp {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| "warn".into()),
+            )
+            .with_test_writer()
+            .try_init();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (db, database_url) = TestDb::create(&options.backend, dir.path());
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let address = format!("http://{}", listener.local_addr().expect("addr"));
+
+        let mut vars: HashMap<&str, String> = HashMap::new();
+        vars.insert(
+            "PLYPOST_BIND",
+            listener.local_addr().expect("addr").to_string(),
+        );
+        vars.insert("PLYPOST_DATABASE_URL", database_url);
+        vars.insert(
+            "PLYPOST_BASE_URL",
+            options.base_url.clone().unwrap_or_else(|| address.clone()),
+        );
+        vars.insert("PLYPOST_SECRET_KEY", random_hex(32));
+        vars.insert(
+            "PLYPOST_MAIL_DIR",
+            dir.path().join("mail").to_string_lossy().into_owned(),
+        );
+        vars.insert("PLYPOST_MAIL_FROM", "plypost <noreply@plypost.test>".into());
+        vars.insert(
+            "PLYPOST_STATIC_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/static").into(),
+        );
+        if let Some(smtp) = &options.smtp_url {
+            vars.insert("PLYPOST_SMTP_URL", smtp.clone());
+        }
+        let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
+        config.mail_poll_interval = Duration::from_millis(50);
+        config.smtp_timeout = Duration::from_secs(5);
+
+        let clock = Arc::new(TestClock::starting_now());
+        let launched = plypost::server::launch(config, clock.clone(), listener, 1)
+            .await
+            .expect("launch the app");
+        let server = launched.server.handle();
+        actix_web::rt::spawn(launched.server);
+
+        TestApp {
+            address,
+            client: new_client(),
+            clock,
+            config: launched.state.config.clone(),
+            state: launched.state,
+            server,
+            mail_worker: launched.mail_worker,
+            _db: db,
+            dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    /// A second browser: its own cookies.
+    pub fn new_client(&self) -> reqwest::Client {
+        new_client()
+    }
+
+    /// Runs `f` with a database connection (for checks the HTTP interface does not show).
+    pub async fn with_db<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut DbConn) -> T + Send + 'static,
+    ) -> T {
+        let pool = self.state.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get().expect("connection");
+            f(&mut conn)
+        })
+        .await
+        .expect("db task")
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.expect("GET")
+    }
+
+    pub async fn get_text(&self, path: &str) -> String {
+        self.get(path).await.text().await.expect("body")
+    }
+
+    /// The CSRF token of this client's session (read from a page's form).
+    pub async fn csrf(&self) -> String {
+        csrf_of(&self.client, &self.url("/password-reset")).await
+    }
+
+    /// POSTs a form exactly as given (no token added).
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Response {
+        self.client
+            .post(self.url(path))
+            .form(fields)
+            .send()
+            .await
+            .expect("POST")
+    }
+
+    /// POSTs a form with the session's CSRF token, like a browser submitting a page's form.
+    pub async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Response {
+        post_with(&self.client, &self.address, path, fields).await
+    }
+
+    pub async fn register(&self, username: &str, email: &str, password: &str) -> Response {
+        self.post(
+            "/register",
+            &[
+                ("username", username),
+                ("email", email),
+                ("password", password),
+                ("password_confirm", password),
+            ],
+        )
+        .await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.post("/login", &[("username", username), ("password", password)])
+            .await
+    }
+
+    pub async fn logout(&self) -> Response {
+        self.post("/logout", &[]).await
+    }
+
+    /// Polls `check` until it returns `Some` (panics after `timeout`).
+    pub async fn eventually<T, F, Fut>(&self, timeout: Duration, mut check: F) -> T
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Option<T>>,
+    {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            if let Some(value) = check().await {
+                return value;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "condition not met within {timeout:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.mail_worker.abort();
+        // Stops accepting; the workers end with the test's runtime.
+        drop(self.server.stop(false));
+    }
+}
+
+pub fn new_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client")
+}
+
+pub async fn csrf_of(client: &reqwest::Client, page_url: &str) -> String {
+    let html = client
+        .get(page_url)
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body");
+    extract_csrf(&html).unwrap_or_else(|| panic!("no CSRF field on {page_url}"))
+}
+
+pub fn extract_csrf(html: &str) -> Option<String> {
+    let marker = "name=\"csrf_token\" value=\"";
+    let start = html.find(marker)? + marker.len();
+    let end = html[start..].find('"')? + start;
+    Some(html[start..end].to_owned())
+}
+
+pub async fn post_with(
+    client: &reqwest::Client,
+    address: &str,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> Response {
+    let token = csrf_of(client, &format!("{address}/password-reset")).await;
+    let mut all: Vec<(&str, &str)> = fields.to_vec();
+    all.push(("csrf_token", &token));
+    client
+        .post(format!("{address}{path}"))
+        .form(&all)
+        .send()
+        .await
+        .expect("POST")
+}
+
+pub fn location(response: &Response) -> String {
+    response
+        .headers()
+        .get(LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned()
+}
+
+pub fn assert_redirect(response: &Response, to: &str) {
+    assert_eq!(
+        response.status(),
+        StatusCode::SEE_OTHER,
+        "expected a redirect"
+    );
+    assert_eq!(location(response), to);
+}
+
+pub fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    rand::thread_rng().fill_bytes(&mut buf);
+    hex::encode(buf)
+}
