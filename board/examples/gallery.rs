@@ -257,12 +257,13 @@ fn main() {
     let mut chess = from_fen(CHESS, 8, TERA2_LETTERS);
     chess.squares[6 * 8 + 1] = Some(PieceView::new("pawn", true, "White Pawn"));
     let js = concat!(env!("CARGO_MANIFEST_DIR"), "/../static/js/board.js");
+    let css = concat!(env!("CARGO_MANIFEST_DIR"), "/../static/pieces/board.css");
     write(
         &out.join("play.html"),
         &page(
             "play",
             &format!(
-                "<div style=\"max-width:600px\">{}</div><script type=\"application/json\" id=\"legal-moves\">{PLAY_MOVES}</script>\
+                "<link rel=\"stylesheet\" href=\"file://{css}\"><div style=\"max-width:600px\">{}</div><script type=\"application/json\" id=\"legal-moves\">{PLAY_MOVES}</script>\
                  <form id=\"move-form\" action=\"about:blank\"><input name=\"move\"><input type=\"hidden\" name=\"ply\" value=\"5\">\
                  <input name=\"comment\"><button>Send</button></form><script src=\"file://{js}\"></script>\
                  <script>{PLAY_CLICKS}</script>",

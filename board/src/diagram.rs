@@ -153,8 +153,35 @@ pub fn text_diagram(
     flipped: bool,
     cells: &[Option<(char, bool)>],
 ) -> String {
+    let tokens: Vec<Option<(String, bool)>> = cells
+        .iter()
+        .map(|c| c.map(|(ch, white)| (ch.to_string(), white)))
+        .collect();
+    text_diagram_tokens(width, height, flipped, &tokens)
+}
+
+/// As [`text_diagram`] with multi-character tokens (`+R`, `P[Q]`); columns are as wide as the
+/// widest token. Letters are upper-cased for White and lower-cased for Black.
+pub fn text_diagram_tokens(
+    width: u8,
+    height: u8,
+    flipped: bool,
+    cells: &[Option<(String, bool)>],
+) -> String {
     let (w, h) = (usize::from(width.max(1)), usize::from(height.max(1)));
     let num_w = h.to_string().len();
+    let cell = |i: usize| -> String {
+        match cells.get(i).and_then(|c| c.as_ref()) {
+            Some((t, true)) => t.to_uppercase(),
+            Some((t, false)) => t.to_lowercase(),
+            None => ".".to_string(),
+        }
+    };
+    let col_w = (0..w * h)
+        .map(|i| cell(i).chars().count())
+        .chain((0..w).map(|f| file_name(f).chars().count()))
+        .max()
+        .unwrap_or(1);
     let files: Vec<usize> = if flipped {
         (0..w).rev().collect()
     } else {
@@ -167,21 +194,18 @@ pub fn text_diagram(
     };
     let mut out = String::new();
     for r in ranks {
-        out.push_str(&format!("{:>num_w$} ", r + 1));
         let row: Vec<String> = files
             .iter()
-            .map(|&f| match cells.get(r * w + f).copied().flatten() {
-                Some((c, true)) => c.to_uppercase().collect(),
-                Some((c, false)) => c.to_lowercase().collect(),
-                None => ".".to_string(),
-            })
+            .map(|&f| format!("{:<col_w$}", cell(r * w + f)))
             .collect();
-        out.push_str(&row.join(" "));
+        out.push_str(format!("{:>num_w$} {}", r + 1, row.join(" ")).trim_end());
         out.push('\n');
     }
-    out.push_str(&" ".repeat(num_w + 1));
-    let letters: Vec<String> = files.iter().map(|&f| file_name(f)).collect();
-    out.push_str(&letters.join(" "));
+    let letters: Vec<String> = files
+        .iter()
+        .map(|&f| format!("{:<col_w$}", file_name(f)))
+        .collect();
+    out.push_str(format!("{} {}", " ".repeat(num_w), letters.join(" ")).trim_end());
     out.push('\n');
     out
 }
@@ -225,5 +249,12 @@ mod tests {
         let big = text_diagram(16, 16, false, &[]);
         assert!(big.starts_with("16 . ."));
         assert!(big.ends_with("   a b c d e f g h i j k l m n o p\n"));
+        let mut t = vec![None; 4];
+        t[0] = Some(("+r".to_string(), true));
+        t[3] = Some(("P[Q]".to_string(), false));
+        assert_eq!(
+            text_diagram_tokens(2, 2, false, &t),
+            "2 .    p[q]\n1 +R   .\n  a    b\n"
+        );
     }
 }

@@ -115,7 +115,7 @@
   function drawPiece(sq, p) {
     var r = squareRect(sq);
     if (!r) return;
-    var image = String(p.image || '');
+    var image = String(p.image || '').trim().toLowerCase().replace(/[ _]/g, '-');
     var known = image && document.getElementById('pc-' + image);
     var g = el('g', {
       'class': 'pc ' + (p.white ? 'pcw' : 'pck'), 'data-square': sq, 'data-image': image,
