@@ -171,8 +171,18 @@
     q.textContent = 'Promote to: ';
     panel.appendChild(q);
     options.forEach(function (m) {
-      button(m.promo === null || m.promo === undefined ? 'no promotion' : (m.promoName || m.promo),
+      var b = button(m.promo === null || m.promo === undefined ? 'no promotion' : (m.promoName || m.promo),
         function () { preview(m); }, 'pp-promo');
+      // Show the piece the move leaves on the destination, when the sprite has its image.
+      var landing = (m.changes || []).filter(function (c) { return c[0] === m.to && c[1]; })[0];
+      var image = landing && String(landing[1].image || '').trim().toLowerCase().replace(/[ _]/g, '-');
+      if (image && document.getElementById('pc-' + image)) {
+        var icon = el('svg', { viewBox: '0 0 100 100', width: 28, height: 28, 'aria-hidden': 'true' });
+        icon.style.verticalAlign = 'middle';
+        icon.style.marginRight = '.3em';
+        icon.appendChild(el('use', { href: '#pc-' + image, width: 100, height: 100, 'class': landing[1].white ? 'pcw' : 'pck' }));
+        b.insertBefore(icon, b.firstChild);
+      }
     });
     button('Cancel', reset, 'pp-cancel');
   }
