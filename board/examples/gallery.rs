@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use plypost_board::{
     image_names, mark_icon, piece_icon, render_board, render_move_diagram, sprite, standalone_svg,
-    text_diagram, BoardView, Highlight, Mark, PieceView,
+    stylesheet, text_diagram, BoardView, Highlight, Mark, PieceView,
 };
 
 const TERACHESS2: &str = "sjyhxfdoodfxhyjs/cmztuvlkalvutzmc/ernbwigqqgiwbnre/pppppppppppppppp/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/ERNBWIGQQGIWBNRE/CMZTUVLKALVUTZMC/SJYHXFDOODFXHYJS";
@@ -174,6 +174,7 @@ fn main() {
                 &standalone_svg(name, true),
             );
         }
+        write(&dir.join("board.css"), &stylesheet());
     }
 
     // Every image in both colours on both square colours, at 60 px and 22 px.
@@ -212,6 +213,24 @@ fn main() {
             &page("close-ups", &b),
         );
     }
+
+    // Every image at 22 px on both square colours, as on a 16x16 board on a phone.
+    let mut small = String::from("<table>");
+    for chunk in names.chunks(8) {
+        small.push_str("<tr>");
+        for name in chunk {
+            small.push_str(&format!(
+                "<td style=\"font-size:10px;padding:2px 6px\"><span class=\"sq l\">{}</span><span class=\"sq\">{}</span><span class=\"sq l\">{}</span><span class=\"sq\">{}</span><br>{name}</td>",
+                piece_icon(name, true, name, 22),
+                piece_icon(name, true, name, 22),
+                piece_icon(name, false, name, 22),
+                piece_icon(name, false, name, 22)
+            ));
+        }
+        small.push_str("</tr>");
+    }
+    small.push_str("</table>");
+    write(&out.join("small.html"), &page("22 px", &small));
 
     let mut t2 = from_fen(TERACHESS2, 16, TERA2_LETTERS);
     t2.highlights = vec![

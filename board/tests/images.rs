@@ -152,4 +152,10 @@ fn static_files_match_the_embedded_drawings() {
         }
     }
     assert!(extra.is_empty(), "files without a drawing: {extra:?}");
+    let css = std::fs::read_to_string(dir.join("board.css")).expect("static/pieces/board.css");
+    assert_eq!(
+        css,
+        plypost_board::stylesheet(),
+        "static/pieces/board.css is stale"
+    );
 }
