@@ -98,25 +98,29 @@ impl TestDb {
                 TestDb::Sqlite,
                 dir.join("plypost.db").to_string_lossy().into_owned(),
             ),
-            Backend::Postgres(admin_url) => {
-                let name = format!("plypost_test_{}", random_hex(8));
-                let mut admin = PgConnection::establish(admin_url).unwrap_or_else(|e| {
-                    panic!("cannot connect to PostgreSQL at {admin_url} ({POSTGRES_ENV}): {e}")
-                });
-                diesel::sql_query(format!("CREATE DATABASE {name}"))
-                    .execute(&mut admin)
-                    .expect("create the test database");
-                let mut url = url::Url::parse(admin_url).expect("PostgreSQL URL");
-                url.set_path(&format!("/{name}"));
-                (
-                    TestDb::Postgres {
-                        admin_url: admin_url.clone(),
-                        name,
-                    },
-                    url.to_string(),
-                )
-            }
+            Backend::Postgres(admin_url) => Self::create_for_test(admin_url),
         }
+    }
+
+    /// Creates `plypost_test_<random>` on the server at `admin_url`; returns the guard that
+    /// drops it and the database's URL.
+    pub fn create_for_test(admin_url: &str) -> (TestDb, String) {
+        let name = format!("plypost_test_{}", random_hex(8));
+        let mut admin = PgConnection::establish(admin_url).unwrap_or_else(|e| {
+            panic!("cannot connect to PostgreSQL at {admin_url} ({POSTGRES_ENV}): {e}")
+        });
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .expect("create the test database");
+        let mut url = url::Url::parse(admin_url).expect("PostgreSQL URL");
+        url.set_path(&format!("/{name}"));
+        (
+            TestDb::Postgres {
+                admin_url: admin_url.to_owned(),
+                name,
+            },
+            url.to_string(),
+        )
     }
 }
 

@@ -1,0 +1,348 @@
+//! Mail through a real SMTP listener: password reset, outage and retry, exactly-once
+//! delivery, notifications with List-Unsubscribe.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+
+use common::smtp::SmtpServer;
+use common::{assert_redirect, Backend, TestApp};
+use plypost::accounts;
+use plypost::jobs::mail::MailWorker;
+use plypost::mail::outbox::{self, STATUS_PENDING, STATUS_SENT};
+use plypost::mail::{self, MailKind, Mailer, Outgoing};
+
+const PASSWORD: &str = "correct horse battery";
+const WAIT: Duration = Duration::from_secs(15);
+
+async fn password_reset_by_mail(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    app.register("ivan", "ivan@example.org", PASSWORD).await;
+    app.logout().await;
+
+    // Unknown addresses get the same answer and no mail.
+    let res = app
+        .post("/password-reset", &[("email", "nobody@example.org")])
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.unwrap().contains("If an account uses"));
+
+    let res = app
+        .post("/password-reset", &[("email", "IVAN@example.org")])
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mails = smtp.wait_for(1, WAIT).await;
+    assert_eq!(mails.len(), 1, "only the known address got mail");
+    let mail = &mails[0];
+    assert_eq!(mail.to, vec!["<ivan@example.org>".to_owned()]);
+    assert!(mail
+        .header("Subject")
+        .unwrap()
+        .contains("Reset your plypost password"));
+    assert!(mail.header("Date").is_some());
+    let message_id = mail.header("Message-ID").unwrap();
+    assert!(message_id.starts_with('<') && message_id.ends_with("@127.0.0.1>"));
+    assert!(mail.header("List-Unsubscribe").is_none());
+    let link = mail
+        .link(&format!("{}/password-reset/", app.address))
+        .expect("a reset link in the mail");
+
+    // The link shows the form; a new password is set and the user is signed in.
+    let path = link.strip_prefix(&app.address).unwrap().to_owned();
+    let page = app.get_text(&path).await;
+    assert!(page.contains("Choose a new password") && page.contains("ivan"));
+    let res = app
+        .post(
+            &path,
+            &[
+                ("password", "my new long password"),
+                ("password_confirm", "my new long password"),
+            ],
+        )
+        .await;
+    assert_redirect(&res, "/settings?saved=password");
+    assert!(app.get_text("/").await.contains("Hello, ivan"));
+    app.logout().await;
+    assert_eq!(
+        app.login("ivan", PASSWORD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_redirect(&app.login("ivan", "my new long password").await, "/");
+
+    // Single use.
+    let res = app.get(&path).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("invalid, has expired or was already used"));
+    let res = app
+        .post(
+            &path,
+            &[
+                ("password", "another long password"),
+                ("password_confirm", "another long password"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    app.logout().await;
+    assert_eq!(
+        app.login("ivan", "another long password").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+
+    // Only a hash of the token is stored.
+    let token = path.rsplit('/').next().unwrap().to_owned();
+    let stored: Vec<String> = app
+        .with_db(|conn| {
+            use diesel::prelude::*;
+            use plypost::db::schema::password_resets::dsl::*;
+            password_resets.select(token_hash).load(conn).unwrap()
+        })
+        .await;
+    assert_eq!(stored.len(), 1);
+    assert!(!stored.contains(&token));
+}
+
+async fn reset_links_expire(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    app.register("judy", "judy@example.org", PASSWORD).await;
+    app.logout().await;
+    app.post("/password-reset", &[("email", "judy@example.org")])
+        .await;
+    let mail = smtp.wait_for(1, WAIT).await.remove(0);
+    let link = mail
+        .link(&format!("{}/password-reset/", app.address))
+        .unwrap();
+    let path = link.strip_prefix(&app.address).unwrap().to_owned();
+
+    app.clock.advance(chrono::Duration::minutes(61));
+    let res = app.get(&path).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = app
+        .post(
+            &path,
+            &[
+                ("password", "my new long password"),
+                ("password_confirm", "my new long password"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_redirect(&app.login("judy", PASSWORD).await, "/");
+
+    // A made-up token.
+    let res = app.get("/password-reset/made-up-token").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+async fn mail_survives_an_smtp_outage(backend: Backend) {
+    let port = SmtpServer::free_port();
+    let mut smtp = SmtpServer::down_on(port);
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    app.register("ken", "ken@example.org", PASSWORD).await;
+    app.post("/password-reset", &[("email", "ken@example.org")])
+        .await;
+
+    // The server is down: the attempt fails and the mail waits with a back-off.
+    let pool = app.state.pool.clone();
+    app.eventually(WAIT, || {
+        let pool = pool.clone();
+        async move {
+            let attempts: i64 = tokio::task::spawn_blocking(move || {
+                use diesel::prelude::*;
+                use plypost::db::schema::outbox::dsl::*;
+                let mut conn = pool.get().unwrap();
+                outbox
+                    .filter(status.eq(STATUS_PENDING))
+                    .select(attempts)
+                    .first(&mut conn)
+                    .unwrap_or(0)
+            })
+            .await
+            .unwrap();
+            (attempts >= 1).then_some(())
+        }
+    })
+    .await;
+
+    // Back up. Before the back-off has passed nothing is sent...
+    smtp.resume().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(smtp.received().is_empty(), "waits for the back-off");
+    // ...after it, the mail goes out exactly once.
+    app.clock.advance(chrono::Duration::minutes(5));
+    let mails = smtp.wait_for(1, WAIT).await;
+    assert!(mails[0].link(&app.address).is_some());
+    app.clock.advance(chrono::Duration::hours(2));
+    app.state.mail_wakeup.notify_one();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(smtp.received().len(), 1, "sent exactly once");
+    let sent = app
+        .with_db(|conn| outbox::count_by_status(conn, STATUS_SENT).unwrap())
+        .await;
+    assert_eq!(sent, 1);
+}
+
+async fn two_workers_never_send_twice(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    let clock: Arc<dyn plypost::clock::Clock> = app.clock.clone();
+    let queue_clock = clock.clone();
+    app.with_db(move |conn| {
+        for i in 0..30 {
+            mail::queue(
+                conn,
+                &*queue_clock,
+                &Outgoing::new(
+                    MailKind::PasswordReset,
+                    &format!("user{i}@example.org"),
+                    &format!("message {i}"),
+                    format!("body {i}"),
+                ),
+            )
+            .unwrap();
+        }
+    })
+    .await;
+    // Two more workers (as if from two more server processes) race the app's own.
+    let workers: Vec<MailWorker> = (0..2)
+        .map(|_| MailWorker {
+            pool: app.state.pool.clone(),
+            clock: clock.clone(),
+            mailer: Arc::new(Mailer::from_config(&app.config).unwrap()),
+            wakeup: Arc::default(),
+            poll_interval: Duration::from_millis(10),
+        })
+        .collect();
+    let (a, b) = tokio::join!(workers[0].deliver_due(), workers[1].deliver_due());
+    a.unwrap();
+    b.unwrap();
+    let mails = smtp.wait_for(30, WAIT).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mails_after = smtp.received();
+    assert_eq!(mails_after.len(), 30, "every message exactly once");
+    let mut subjects: Vec<String> = mails.iter().map(|m| m.header("Subject").unwrap()).collect();
+    subjects.sort();
+    subjects.dedup();
+    assert_eq!(subjects.len(), 30);
+}
+
+async fn notifications_carry_list_unsubscribe(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    app.register("lena", "lena@example.org", PASSWORD).await;
+    let clock = app.clock.clone();
+    let config = app.config.clone();
+    app.with_db(move |conn| {
+        let user = accounts::users::find_by_username(conn, "lena")
+            .unwrap()
+            .unwrap();
+        let to = accounts::notification_address(&user, MailKind::YourTurn)
+            .unwrap()
+            .to_owned();
+        let unsubscribe = accounts::unsubscribe_url(&config, &user, MailKind::YourTurn);
+        plypost::db::write_transaction(conn, |conn| {
+            mail::queue(
+                conn,
+                &*clock,
+                &Outgoing::notification(
+                    MailKind::YourTurn,
+                    &to,
+                    "Your move in game 1",
+                    "It is your move.".to_owned(),
+                    unsubscribe,
+                )
+                .with_html("<p>It is your move.</p>".to_owned()),
+            )
+        })
+        .unwrap();
+        // A notification without an unsubscribe link is refused.
+        assert!(mail::queue(
+            conn,
+            &*clock,
+            &Outgoing::new(MailKind::Reminder, &to, "x", "y".to_owned())
+        )
+        .is_err());
+    })
+    .await;
+    app.state.mail_wakeup.notify_one();
+    let mail = smtp.wait_for(1, WAIT).await.remove(0);
+    let header = mail.header("List-Unsubscribe").expect("List-Unsubscribe");
+    assert!(header.starts_with(&format!("<{}/unsubscribe/", app.address)));
+    assert!(mail.data.contains("multipart/alternative"));
+    assert!(mail.data.contains("text/plain") && mail.data.contains("text/html"));
+
+    // The link works from a browser without a session: confirm, then switch off.
+    let link = header.trim_matches(['<', '>']).to_owned();
+    let path = link.strip_prefix(&app.address).unwrap().to_owned();
+    let browser = app.new_client();
+    let page = browser
+        .get(app.url(&path))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("emails when it is your move"));
+    let res = common::post_with(&browser, &app.address, &path, &[]).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.unwrap().contains("Done"));
+    let user = app
+        .with_db(|conn| {
+            accounts::users::find_by_username(conn, "lena")
+                .unwrap()
+                .unwrap()
+        })
+        .await;
+    assert!(!user.notify_turn);
+    assert!(user.notify_reminder);
+    assert!(accounts::notification_address(&user, MailKind::YourTurn).is_none());
+
+    // Unknown tokens and kinds are 404.
+    assert_eq!(
+        app.get("/unsubscribe/nope/your_turn").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let bad_kind = path.replace("your_turn", "password_reset");
+    assert_eq!(app.get(&bad_kind).await.status(), StatusCode::NOT_FOUND);
+}
+
+async fn file_transport_writes_eml(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.register("mike", "mike@example.org", PASSWORD).await;
+    app.post("/password-reset", &[("email", "mike@example.org")])
+        .await;
+    let dir = app.dir.path().join("mail");
+    let content = app
+        .eventually(WAIT, || {
+            let dir = dir.clone();
+            async move {
+                let entry = std::fs::read_dir(&dir)
+                    .ok()?
+                    .flatten()
+                    .find(|e| e.path().extension().is_some_and(|x| x == "eml"))?;
+                std::fs::read_to_string(entry.path()).ok()
+            }
+        })
+        .await;
+    assert!(content.contains("To: mike@example.org"));
+    assert!(content.contains("/password-reset/"));
+}
+
+backend_tests!(
+    password_reset_by_mail,
+    reset_links_expire,
+    mail_survives_an_smtp_outage,
+    two_workers_never_send_twice,
+    notifications_carry_list_unsubscribe,
+    file_transport_writes_eml,
+);

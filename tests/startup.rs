@@ -1,0 +1,162 @@
+//! The binary and the migrations: `plypost migrate`, `plypost serve`, bad settings, and the
+//! two backends' migrations describing the same tables and columns.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Backend, TestDb};
+use plypost::db::{self, DatabaseUrl};
+
+const BIN: &str = env!("CARGO_BIN_EXE_plypost");
+
+fn plypost(dir: &std::path::Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(dir);
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PLYPOST_") {
+            cmd.env_remove(key);
+        }
+    }
+    cmd
+}
+
+#[test]
+fn migrate_creates_the_sqlite_database_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = plypost(dir.path())
+        .args(["migrate"])
+        .env("PLYPOST_DATABASE_URL", "data/p.db")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("migration(s) applied to the sqlite database"));
+    assert!(dir.path().join("data/p.db").exists());
+    assert!(
+        dir.path().join("data/plypost.secret").exists(),
+        "the cookie key is generated next to the database"
+    );
+    let out = plypost(dir.path())
+        .args(["migrate"])
+        .env("PLYPOST_DATABASE_URL", "data/p.db")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 migration(s)"));
+}
+
+#[test]
+fn a_bad_setting_stops_the_start_and_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, value) in [
+        ("PLYPOST_BIND", "everywhere"),
+        ("PLYPOST_DATABASE_URL", "mysql://db/plypost"),
+        ("PLYPOST_SMTP_URL", "imap://mail"),
+        ("PLYPOST_SECRET_KEY", "too short"),
+    ] {
+        let out = plypost(dir.path())
+            .arg("serve")
+            .env(name, value)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(name), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn serve_is_the_default_and_answers_healthz() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let mut child = plypost(dir.path())
+        .env("PLYPOST_BIND", format!("127.0.0.1:{port}"))
+        .env(
+            "PLYPOST_STATIC_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/static"),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut answered = false;
+    while Instant::now() < deadline {
+        if let Ok(body) = http_get(port, "/healthz") {
+            answered = body.starts_with("HTTP/1.1 200") && body.ends_with("ok\n");
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered, "GET /healthz answered 200");
+    assert!(
+        dir.path().join("plypost.db").exists(),
+        "default SQLite file"
+    );
+    assert!(dir.path().join("plypost.secret").exists());
+}
+
+/// A minimal HTTP/1.1 GET without a client library (the test is synchronous).
+fn http_get(port: u16, path: &str) -> std::io::Result<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    Ok(response)
+}
+
+#[test]
+fn both_backends_have_the_same_tables_and_columns() {
+    let Some(Backend::Postgres(admin_url)) = Backend::postgres() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite_url = DatabaseUrl::Sqlite(dir.path().join("s.db").to_string_lossy().into_owned());
+    let mut sqlite = db::establish(&sqlite_url).unwrap();
+    db::run_migrations(&mut sqlite).unwrap();
+    let sqlite_schema = db::describe_schema(&mut sqlite).unwrap();
+
+    let (_guard, pg_url) = TestDb::create_for_test(&admin_url);
+    let mut pg = db::establish(&DatabaseUrl::Postgres(pg_url)).unwrap();
+    db::run_migrations(&mut pg).unwrap();
+    let pg_schema = db::describe_schema(&mut pg).unwrap();
+    drop(pg);
+
+    assert!(sqlite_schema.iter().any(|c| c.table == "users"));
+    assert!(sqlite_schema.iter().any(|c| c.table == "outbox"));
+    assert_eq!(sqlite_schema, pg_schema);
+}
+
+#[actix_web::test]
+async fn postgres_migrate_command() {
+    let Some(Backend::Postgres(admin_url)) = Backend::postgres() else {
+        return;
+    };
+    let (_guard, pg_url) = TestDb::create_for_test(&admin_url);
+    let dir = tempfile::tempdir().unwrap();
+    let out = plypost(dir.path())
+        .arg("migrate")
+        .env("PLYPOST_DATABASE_URL", &pg_url)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("applied to the postgres database"));
+}
