@@ -252,6 +252,39 @@ fn main() {
         &out.join("board-16-flipped.html"),
         &page("Terachess II flipped", &render_board(&t2)),
     );
+    // White's Terachess II camp alone, at about 60 px a square.
+    let camp = from_fen(
+        TERACHESS2
+            .split('/')
+            .skip(12)
+            .collect::<Vec<_>>()
+            .join("/")
+            .as_str(),
+        16,
+        TERA2_LETTERS,
+    );
+    let mut black_camp = from_fen(
+        TERACHESS2
+            .split('/')
+            .take(4)
+            .collect::<Vec<_>>()
+            .join("/")
+            .as_str(),
+        16,
+        TERA2_LETTERS,
+    );
+    black_camp.id = "camp2".into();
+    write(
+        &out.join("camp-16.html"),
+        &page(
+            "camp",
+            &format!(
+                "<div style=\"width:1000px\">{}{}</div>",
+                render_board(&camp),
+                render_board(&black_camp)
+            ),
+        ),
+    );
     let mut ob = from_fen(OBENTO, 12, OBENTO_LETTERS);
     ob.highlights = vec![
         (12 * 2 + 4, Highlight::Selected),

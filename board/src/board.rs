@@ -373,6 +373,26 @@ mod tests {
                 assert_eq!(squares.len(), usize::from(w) * usize::from(h));
                 let last = format!("{}{}", file_name(usize::from(w) - 1), h);
                 assert!(squares.contains(&"a1") && squares.contains(&last.as_str()));
+                // Each square's name matches its position on the drawing.
+                for n in doc.descendants().filter(|n| {
+                    n.has_tag_name("rect")
+                        && n.attribute("class").is_some_and(|c| c.starts_with("sq"))
+                }) {
+                    let x: f64 = n.attribute("x").unwrap().parse().unwrap();
+                    let y: f64 = n.attribute("y").unwrap().parse().unwrap();
+                    let l = Layout::new(w, h, flipped, true);
+                    let col = ((x - l.margin) / SQ).round() as usize;
+                    let row = ((y - l.pad) / SQ).round() as usize;
+                    let (file, rank) = if flipped {
+                        (usize::from(w) - 1 - col, row)
+                    } else {
+                        (col, usize::from(h) - 1 - row)
+                    };
+                    assert_eq!(
+                        n.attribute("data-square"),
+                        Some(format!("{}{}", file_name(file), rank + 1).as_str())
+                    );
+                }
                 let mut uniq = squares.clone();
                 uniq.sort();
                 uniq.dedup();

@@ -12,7 +12,8 @@
  *    (empty or absent when it is not this viewer's turn):
  *      {"from":"h2","to":"j3","text":"Kh2-j3","promo":null|"Q"|"+R","promoName":null|"Queen",
  *       "changes":[["h2",null],["j3",{"image":"king","white":true,"title":"White King"}]]}
- *    "changes" lists every square whose content changes (castling, e.p., promotion).
+ *    "changes" lists every square whose content changes (castling, e.p., promotion); a piece
+ *    may also carry "badge":"R" (the small corner mark of PieceView::badge).
  *    Moves sharing from+to differ by promotion; promo null = no promotion.
  *  - <form id="move-form"> with <input name="move"> (typing works without JS), a hidden ply
  *    field, a comment field and a submit button.
@@ -129,6 +130,14 @@
       var letter = el('text', { 'class': 'ppletter', x: 50, y: 60 });
       letter.textContent = (image.match(/[A-Za-z0-9]/) || ['?'])[0].toUpperCase();
       g.appendChild(letter);
+    }
+    if (p.badge) {
+      var badge = el('g', { 'class': 'pc-badge' });
+      badge.appendChild(el('circle', { cx: 83, cy: 17, r: 15 }));
+      var bt = el('text', { x: 83, y: 24.5 });
+      bt.textContent = String(p.badge);
+      badge.appendChild(bt);
+      g.appendChild(badge);
     }
     piecesLayer.appendChild(g);
   }
