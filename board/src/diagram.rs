@@ -84,8 +84,8 @@ const DIAGRAM_LIGHT: &str = "#f3ead7";
 const DIAGRAM_DARK: &str = "#d2b993";
 
 /// A small board (no coordinates) with `piece` on `piece_square` and a mark on each listed
-/// square. Needs no sprite: the piece symbol is referenced from the page's sprite, so include
-/// [`crate::sprite`] once per page as for boards.
+/// square. The piece comes from the page's sprite: include [`crate::sprite`] once per page,
+/// as for boards.
 pub fn render_move_diagram(
     width: u8,
     height: u8,
