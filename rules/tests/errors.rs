@@ -1,0 +1,208 @@
+//! Parser errors say what is wrong and where; the definition loader reports every problem.
+
+mod common;
+use common::*;
+use plypost_rules::{FenError, IllegalMove, MoveError, Position, Variant};
+
+#[test]
+fn fen_rank_too_long() {
+    let v = variant("terachess2");
+    let fen = v.start_fen().replacen("/16/", "/17/", 1);
+    let err = Position::from_fen(&v, &fen).unwrap_err();
+    assert_eq!(err.to_string(), "rank 12 of the FEN has 17 squares, the board has 16");
+}
+
+#[test]
+fn fen_unknown_letter_with_position() {
+    let v = variant("chess");
+    let err = Position::from_fen(&v, "rnbqkbnr/ppZppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .unwrap_err();
+    assert_eq!(err.to_string(), "unknown piece letter 'Z' at character 12");
+}
+
+#[test]
+fn fen_other_errors() {
+    let v = variant("chess");
+    let cases = [
+        ("", "the FEN is empty"),
+        ("8/8/8/8/8/8/8 w - - 0 1", "the FEN has 7 ranks, the board has 8"),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "the side to move must be 'w' or 'b', not 'x'"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w J - 0 1",
+            "unknown special right 'J' at character 23 (this variant allows K Q k q (castling) or -)",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - z 1", "the half-move clock 'z' is not a number"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "the move number '0' is not a positive number"),
+        ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "White has more than one royal piece"),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "the side not to move (Black) is in check"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "unexpected text 'extra' after the move number"),
+        ("4k3/8/8/8/8/8/8/3K4/ w - - 0 1", "the FEN has 9 ranks, the board has 8"),
+    ];
+    for (fen, message) in cases {
+        let err = Position::from_fen(&v, fen).unwrap_err();
+        assert_eq!(err.to_string(), message, "{fen}");
+    }
+    let err = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").unwrap_err();
+    assert!(matches!(err, FenError::EnPassant { .. }), "{err}");
+    assert!(err.to_string().contains("no Black piece stands just beyond e3"), "{err}");
+}
+
+#[test]
+fn fen_clocks_may_be_omitted() {
+    let v = variant("chess");
+    let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w -").unwrap();
+    assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn move_syntax_errors() {
+    let v = variant("chess");
+    let p = Position::start(&v);
+    assert_eq!(
+        p.parse_move("e2-e").unwrap_err().to_string(),
+        "syntax error at character 4: expected the destination square, like j3"
+    );
+    assert_eq!(
+        p.parse_move("").unwrap_err().to_string(),
+        "syntax error at character 1: expected a move like h2-j3"
+    );
+    assert_eq!(
+        p.parse_move("e2e4 now").unwrap_err().to_string(),
+        "syntax error at character 5: expected the end of the move"
+    );
+    assert_eq!(
+        p.parse_move("Ze2-e4").unwrap_err().to_string(),
+        "unknown piece letter 'Z'"
+    );
+    assert_eq!(
+        p.parse_move("Ne2-e4").unwrap_err().to_string(),
+        "the piece on e2 is a Pawn, not a Knight"
+    );
+}
+
+#[test]
+fn illegal_move_explanations() {
+    let v = variant("chess");
+    let p = Position::start(&v);
+    assert_eq!(p.parse_move("e4e5").unwrap_err().to_string(), "there is no piece on e4");
+    assert_eq!(p.parse_move("e7e5").unwrap_err().to_string(), "the piece on e7 is not yours");
+    assert_eq!(
+        p.parse_move("a1a3").unwrap_err().to_string(),
+        "the way of the Rook from a1 to a3 is blocked"
+    );
+    assert_eq!(
+        p.parse_move("b1d3").unwrap_err().to_string(),
+        "a Knight cannot move from b1 to d3"
+    );
+    assert_eq!(
+        p.parse_move("d1d2").unwrap_err().to_string(),
+        "you cannot capture your own piece on d2"
+    );
+    assert_eq!(
+        p.parse_move("e2d3").unwrap_err().to_string(),
+        "a Pawn goes to d3 only to capture"
+    );
+    let p = Position::from_fen(&v, "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        p.parse_move("e2e3").unwrap_err().to_string(),
+        "a Pawn cannot capture on e3 that way"
+    );
+    let p = Position::from_fen(&v, "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").unwrap();
+    assert_eq!(
+        p.parse_move("a1a5").unwrap_err(),
+        MoveError::Illegal(IllegalMove::LeavesKingInCheck)
+    );
+    let p = Position::from_fen(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        p.parse_move("a7-a8").unwrap_err().to_string(),
+        "ambiguous: choose promotion =Q or =R or =B or =N"
+    );
+    assert_eq!(
+        p.parse_move("a7-a8=K").unwrap_err().to_string(),
+        "the Pawn cannot promote to King on this move"
+    );
+    let mv = p.parse_move("a7a8n").unwrap();
+    assert_eq!(p.move_text(&mv), "Pa7-a8=N");
+    // play() explains too.
+    let mut no_promo = mv;
+    let _ = &mut no_promo;
+    let plain = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.promotion().is_none())
+        .unwrap();
+    assert!(p.play(&plain).is_ok());
+}
+
+#[test]
+fn move_text_forms() {
+    let v = variant("chess");
+    let p = Position::start(&v);
+    let mv = p.parse_move("e2-e4").unwrap();
+    for text in ["e2e4", "Pe2-e4", "e2-e4+", " e2e4 "] {
+        assert_eq!(p.parse_move(text).unwrap(), mv, "{text}");
+    }
+    assert_eq!(p.move_text(&mv), "Pe2-e4");
+    assert_eq!(p.move_compact(&mv), "e2e4");
+    let p = play(&p, "e2e4");
+    let p = play(&p, "d7d5");
+    let mv = p.parse_move("e4xd5").unwrap();
+    assert_eq!(p.move_text(&mv), "Pe4xd5");
+}
+
+const BROKEN: &str = r#"name = "Broken Name"
+display_name = "Broken"
+width = 20
+height = 8
+start_fen = "8/8/8/8/8/8/8/8 w - - 0 1"
+colour = "red"
+
+[[piece]]
+name = "King"
+letter = "K"
+image = "King"
+royal = true
+description = "one step"
+moves = ["leap W,F"]
+
+[[piece]]
+name = "Thing"
+letter = "K"
+image = "thing"
+description = "odd"
+moves = ["ride Q", "jump W"]
+promotes_to = ["X"]
+"#;
+
+#[test]
+fn definition_reports_every_error_with_its_line() {
+    let errors = Variant::from_toml(BROKEN).unwrap_err();
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    let has = |needle: &str| text.iter().any(|t| t.contains(needle));
+    assert!(has("line 1: 'name' must be a lower-case identifier"), "{text:#?}");
+    assert!(has("line 3: 'width' must be a whole number from 5 to 16"), "{text:#?}");
+    assert!(has("line 6: unknown key 'colour' in the variant"), "{text:#?}");
+    assert!(has("line 11: image 'King' must be a lower-case identifier"), "{text:#?}");
+    assert!(has("line 18: letter 'K' is used twice (King and Thing)"), "{text:#?}");
+    assert!(has("line 21: piece 'Thing', move \"ride Q\": unknown atom 'Q'"), "{text:#?}");
+    assert!(has("move \"jump W\": expected a shape"), "{text:#?}");
+    assert!(has("line 22: piece 'Thing' promotes to 'X', which is no piece letter"), "{text:#?}");
+    assert!(errors.len() >= 8, "{text:#?}");
+}
+
+#[test]
+fn definition_syntax_error_has_a_line() {
+    let errors = Variant::from_toml("name = \"x\"\nwidth = = 3\n").unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, Some(2));
+}
+
+#[test]
+fn definition_bad_setup_is_reported() {
+    let text = include_str!("../variants/chess.toml")
+        .replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
+    let errors = Variant::from_toml(&text).unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].to_string().contains("start_fen: rank 7 of the FEN has 9 squares"));
+    assert_eq!(errors[0].line, Some(6));
+}
