@@ -38,9 +38,45 @@ pub fn square_name(index: usize, width: u8) -> String {
     format!("{}{}", file_name(index % w), index / w + 1)
 }
 
+/// The index (from a1, row by row) of a square name such as `"h2"` or `"p16"` on a board of
+/// the given size, or `None` if the name is malformed or off the board.
+pub fn square_index(name: &str, width: u8, height: u8) -> Option<usize> {
+    let mut chars = name.chars();
+    let file = chars.next()?;
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let file = usize::from(file as u8 - b'a');
+    let rest = chars.as_str();
+    if rest.is_empty() || rest.starts_with('0') || !rest.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let rank: usize = rest.parse().ok()?;
+    (file < usize::from(width) && rank <= usize::from(height))
+        .then(|| (rank - 1) * usize::from(width) + file)
+}
+
 pub(crate) fn file_name(file: usize) -> String {
     match u8::try_from(file) {
         Ok(f) if f < 26 => char::from(b'a' + f).to_string(),
         _ => format!("({})", file + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        assert_eq!(square_name(17, 16), "b2");
+        assert_eq!(square_index("b2", 16, 16), Some(17));
+        assert_eq!(square_index("p16", 16, 16), Some(255));
+        for bad in ["", "a", "a0", "q1", "a17", "A1", "a01", "a1x", "é1"] {
+            assert_eq!(square_index(bad, 16, 16), None, "{bad}");
+        }
+        for i in 0..16 * 12 {
+            assert_eq!(square_index(&square_name(i, 16), 16, 12), Some(i));
+        }
     }
 }
