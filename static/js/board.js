@@ -54,8 +54,9 @@
   panel.hidden = true;
   board.insertAdjacentElement('afterend', panel);
 
-  function pieceAt(sq) { return piecesLayer.querySelector('g.pc[data-square="' + sq + '"]'); }
-  function squareRect(sq) { return board.querySelector('rect.sq[data-square="' + sq + '"]'); }
+  function attr(sq) { return '[data-square="' + (window.CSS && CSS.escape ? CSS.escape(String(sq)) : sq) + '"]'; }
+  function pieceAt(sq) { return piecesLayer.querySelector('g.pc' + attr(sq)); }
+  function squareRect(sq) { return board.querySelector('rect.sq' + attr(sq)); }
   function el(name, attrs) {
     var e = document.createElementNS(NS, name);
     Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
