@@ -1310,3 +1310,44 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast legality path (sensitive squares) must agree with make-and-test on every
+    /// pseudo-legal move, along pseudo-random games of every built-in variant.
+    #[test]
+    fn fast_legality_agrees_with_full_check() {
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            for seed in 0..6u64 {
+                let mut pos = Position::start(&v);
+                let mut state = seed.wrapping_mul(0x9e37_79b9) + 1;
+                for _ in 0..120 {
+                    let in_check = pos.is_check();
+                    let mut pseudo = Vec::new();
+                    pos.pseudo_moves(&mut pseudo, in_check);
+                    let mut board = pos.board;
+                    for mv in &pseudo {
+                        let fast = pos.is_legal_pseudo(&mut board, mv, in_check);
+                        let full = pos.king_safe_after(&mut board, mv);
+                        assert_eq!(fast, full, "{name} {} {:?}", pos.to_fen(), mv);
+                        assert_eq!(board, pos.board);
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state = splitmix(state);
+                    let mv = legal[(state % legal.len() as u64) as usize];
+                    let next = pos.play_unchecked(&mv);
+                    // The incremental hash equals one computed from scratch.
+                    let fresh = Position::from_fen(&v, &next.to_fen()).unwrap();
+                    assert_eq!(fresh.hash(), next.hash(), "{name}");
+                    pos = next;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Property tests: no input makes the engine panic; random legal play keeps every invariant.
+
+use plypost_rules::{Position, Variant};
+use proptest::prelude::*;
+
+fn variants() -> Vec<Variant> {
+    Variant::builtin_names()
+        .iter()
+        .map(|n| Variant::builtin(n).unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+    #[test]
+    fn fen_parser_never_panics(text in "\\PC{0,120}") {
+        for v in variants() {
+            let _ = Position::from_fen(&v, &text);
+        }
+    }
+
+    #[test]
+    fn fen_parser_survives_fen_like_text(text in "[pPkKqQrRnNbB+\\[\\]0-9/ wb-]{0,120}") {
+        for v in variants() {
+            if let Ok(p) = Position::from_fen(&v, &text) {
+                // Whatever parses must write back and read again identically.
+                let again = Position::from_fen(&v, &p.to_fen()).unwrap();
+                prop_assert_eq!(again.to_fen(), p.to_fen());
+                let _ = p.legal_moves();
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_start_fens_never_panic(index in 0usize..200, ch in "[\\PC]", variant in 0usize..6) {
+        let v = &variants()[variant];
+        let mut fen: Vec<char> = v.start_fen().chars().collect();
+        let i = index % fen.len();
+        fen[i] = ch.chars().next().unwrap();
+        let fen: String = fen.into_iter().collect();
+        if let Ok(p) = Position::from_fen(v, &fen) {
+            let _ = p.legal_moves();
+            let _ = p.to_fen();
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics(text in "\\PC{0,24}") {
+        for v in variants() {
+            let p = Position::start(&v);
+            let _ = p.parse_move(&text);
+        }
+    }
+
+    #[test]
+    fn move_parser_survives_move_like_text(text in "[KQRNPa-p0-9x=+#O\\-]{0,12}") {
+        for v in variants() {
+            let p = Position::start(&v);
+            if let Ok(mv) = p.parse_move(&text) {
+                prop_assert!(p.legal_moves().contains(&mv));
+            }
+        }
+    }
+
+    #[test]
+    fn definition_loader_never_panics(text in "\\PC{0,200}") {
+        let _ = Variant::from_toml(&text);
+    }
+}
+
+/// Plays a pseudo-random game, checking at every ply that every legal move plays, that move
+/// texts read back to the same move, and that the FEN round-trips the whole state.
+fn random_game(v: &Variant, choices: &[u16]) -> Result<(), TestCaseError> {
+    let mut pos = Position::start(v);
+    for (ply, &choice) in choices.iter().enumerate() {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let fen = pos.to_fen();
+        let again = Position::from_fen(v, &fen).unwrap();
+        prop_assert_eq!(&again.to_fen(), &fen);
+        prop_assert_eq!(again.hash(), pos.hash());
+        prop_assert_eq!(&again.legal_moves(), &moves);
+        // Reading every move text back is quadratic: do it on every fourth ply.
+        let checked = if ply % 4 == 0 { moves.len() } else { 1 };
+        for mv in moves.iter().skip(choice as usize % moves.len()).chain(&moves).take(checked) {
+            prop_assert!(pos.play(mv).is_ok());
+            let text = pos.move_text(mv);
+            prop_assert_eq!(pos.parse_move(&text).ok(), Some(*mv), "{}", text);
+            let compact = pos.move_compact(mv);
+            prop_assert_eq!(pos.parse_move(&compact).ok(), Some(*mv), "{}", compact);
+        }
+        let mv = moves[choice as usize % moves.len()];
+        pos = pos.play(&mv).unwrap();
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_chess(choices in prop::collection::vec(any::<u16>(), 80)) {
+        random_game(&Variant::builtin("chess").unwrap(), &choices)?;
+    }
+
+    #[test]
+    fn random_games_terachess2(choices in prop::collection::vec(any::<u16>(), 60)) {
+        random_game(&Variant::builtin("terachess2").unwrap(), &choices)?;
+    }
+
+    #[test]
+    fn random_games_terachess1(choices in prop::collection::vec(any::<u16>(), 60)) {
+        random_game(&Variant::builtin("terachess1").unwrap(), &choices)?;
+    }
+
+    #[test]
+    fn random_games_teramachy(choices in prop::collection::vec(any::<u16>(), 60)) {
+        random_game(&Variant::builtin("teramachy").unwrap(), &choices)?;
+    }
+
+    #[test]
+    fn random_games_obento(choices in prop::collection::vec(any::<u16>(), 60)) {
+        random_game(&Variant::builtin("obento").unwrap(), &choices)?;
+    }
+
+    #[test]
+    fn random_games_gratia(choices in prop::collection::vec(any::<u16>(), 60)) {
+        random_game(&Variant::builtin("gratia").unwrap(), &choices)?;
+    }
+}
