@@ -83,16 +83,16 @@ pub struct MovePart {
     pub promoting: bool,
 }
 
-/// The direction in which a bent move continues, relative to its first leg.
+/// The direction in which a bent move continues outward, relative to its first leg.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Continuation {
     /// The nonzero orthogonal components of the first leg (Eagle: NE step → N and E).
-    OrthogonalOutward,
+    Orthogonal,
     /// The diagonals not going back against the first leg (Rhinoceros: N step → NE and NW;
     /// (1,2) leap → NE only).
-    DiagonalOutward,
+    Diagonal,
     /// Straight on vertically in the first leg's vertical sense (Ship).
-    VerticalOutward,
+    Vertical,
 }
 
 fn sign(v: i8) -> i8 {
@@ -103,7 +103,7 @@ impl Continuation {
     fn slides(self, first: Vector) -> Vec<Vector> {
         let mut out = Vec::new();
         match self {
-            Continuation::OrthogonalOutward => {
+            Continuation::Orthogonal => {
                 if first.dx != 0 {
                     out.push(Vector::new(sign(first.dx), 0));
                 }
@@ -111,7 +111,7 @@ impl Continuation {
                     out.push(Vector::new(0, sign(first.dy)));
                 }
             }
-            Continuation::DiagonalOutward => {
+            Continuation::Diagonal => {
                 for sx in [1i8, -1] {
                     for sy in [1i8, -1] {
                         if sx * first.dx >= 0 && sy * first.dy >= 0 {
@@ -120,7 +120,7 @@ impl Continuation {
                     }
                 }
             }
-            Continuation::VerticalOutward => {
+            Continuation::Vertical => {
                 if first.dy != 0 {
                     out.push(Vector::new(0, sign(first.dy)));
                 }
@@ -272,11 +272,15 @@ impl MovePart {
         let mut vectors = parse_atoms(atom_word)?;
         i += 1;
         if let Some(&w) = words.get(i) {
-            if w.split(',').all(|d| direction_matches(d, Vector::new(0, 0)).is_some()) {
+            if w.split(',')
+                .all(|d| direction_matches(d, Vector::new(0, 0)).is_some())
+            {
                 let dirs: Vec<&str> = w.split(',').collect();
                 vectors.retain(|&v| dirs.iter().any(|d| direction_matches(d, v) == Some(true)));
                 if vectors.is_empty() {
-                    return Err(format!("the directions '{w}' leave no move of '{atom_word}'"));
+                    return Err(format!(
+                        "the directions '{w}' leave no move of '{atom_word}'"
+                    ));
                 }
                 i += 1;
             }
@@ -292,9 +296,9 @@ impl MovePart {
                 "then" => {
                     let c = words.get(i + 1).copied().unwrap_or("");
                     continuation = Some(match c {
-                        "orthogonal-outward" => Continuation::OrthogonalOutward,
-                        "diagonal-outward" => Continuation::DiagonalOutward,
-                        "vertical-outward" => Continuation::VerticalOutward,
+                        "orthogonal-outward" => Continuation::Orthogonal,
+                        "diagonal-outward" => Continuation::Diagonal,
+                        "vertical-outward" => Continuation::Vertical,
                         _ => {
                             return Err(format!(
                                 "'then' must be followed by orthogonal-outward, \
@@ -424,7 +428,11 @@ mod tests {
 
     #[test]
     fn errors_are_explained() {
-        assert!(MovePart::parse("ride Q").unwrap_err().contains("unknown atom"));
-        assert!(MovePart::parse("leap W max 2").unwrap_err().contains("only to 'ride'"));
+        assert!(MovePart::parse("ride Q")
+            .unwrap_err()
+            .contains("unknown atom"));
+        assert!(MovePart::parse("leap W max 2")
+            .unwrap_err()
+            .contains("only to 'ride'"));
     }
 }

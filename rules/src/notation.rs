@@ -89,7 +89,10 @@ struct Parsed {
 }
 
 fn syntax(at: usize, expected: &'static str) -> MoveError {
-    MoveError::Syntax { at: at + 1, expected }
+    MoveError::Syntax {
+        at: at + 1,
+        expected,
+    }
 }
 
 /// Reads an optional piece token (`+R`, `Q`, `q`) at `i`; `upper_only`: only upper case.
@@ -105,7 +108,11 @@ fn read_token(bytes: &[u8], i: usize, upper_only: bool) -> Option<(String, usize
     if !ok {
         return None;
     }
-    let token = format!("{}{}", if plus { "+" } else { "" }, l.to_ascii_uppercase() as char);
+    let token = format!(
+        "{}{}",
+        if plus { "+" } else { "" },
+        l.to_ascii_uppercase() as char
+    );
     Some((token, at + 1 - i))
 }
 
@@ -128,8 +135,8 @@ fn parse_text(text: &str) -> Result<Parsed, MoveError> {
     i += used;
     let mut promotion = None;
     if bytes.get(i) == Some(&b'=') {
-        let (token, used) =
-            read_token(bytes, i + 1, false).ok_or_else(|| syntax(i + 1, "a piece letter after '='"))?;
+        let (token, used) = read_token(bytes, i + 1, false)
+            .ok_or_else(|| syntax(i + 1, "a piece letter after '='"))?;
         promotion = Some(token);
         i += 1 + used;
     } else if let Some((token, used)) = read_token(bytes, i, false) {
@@ -240,9 +247,12 @@ impl Position {
             return Ok(*m);
         }
         match candidates.len() {
-            0 => Err(MoveError::Illegal(
-                self.explain_illegal(parsed.from, parsed.to, None, false),
-            )),
+            0 => Err(MoveError::Illegal(self.explain_illegal(
+                parsed.from,
+                parsed.to,
+                None,
+                false,
+            ))),
             1 => Ok(candidates[0]),
             _ => {
                 let choices: Vec<String> = candidates
@@ -357,7 +367,9 @@ impl Position {
             for g in kind_gens {
                 if matches!(g.shape, GenShape::Hop) && g.can_capture {
                     let mut sq = from;
-                    while let Some(next) = sq.offset(g.dx as i32, g.dy as i32, v.width(), v.height()) {
+                    while let Some(next) =
+                        sq.offset(g.dx as i32, g.dy as i32, v.width(), v.height())
+                    {
                         sq = next;
                         if sq == to {
                             return IllegalMove::HopNeedsOneScreen { piece: name };

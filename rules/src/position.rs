@@ -82,9 +82,14 @@ pub enum Special {
     /// A multi-square step that gives the opponent an e.p. right.
     MultiStep,
     /// An e.p. capture: the captured piece stands on `victim`.
-    EnPassant { victim: Square },
+    EnPassant {
+        victim: Square,
+    },
     /// Castling: the King moves from `from` to `to`, the Rook from `rook_from` to `rook_to`.
-    Castle { rook_from: Square, rook_to: Square },
+    Castle {
+        rook_from: Square,
+        rook_to: Square,
+    },
     /// The King's first-move jump.
     KingJump,
 }
@@ -204,7 +209,9 @@ fn offset(index: usize, dx: i8, dy: i8, width: u8, height: u8) -> Option<usize> 
 }
 
 /// The King's jump destinations with the squares they pass over (8.1).
-const JUMPS: [(i8, i8, [(i8, i8); 2], usize); 16] = [
+type Jump = (i8, i8, [(i8, i8); 2], usize);
+
+const JUMPS: [Jump; 16] = [
     (2, 0, [(1, 0), (0, 0)], 1),
     (-2, 0, [(-1, 0), (0, 0)], 1),
     (0, 2, [(0, 1), (0, 0)], 1),
@@ -231,7 +238,11 @@ pub enum FenError {
     #[error("the FEN has {found} ranks, the board has {expected}")]
     RankCount { found: usize, expected: u8 },
     #[error("rank {rank} of the FEN has {found} squares, the board has {expected}")]
-    RankWidth { rank: u8, found: usize, expected: u8 },
+    RankWidth {
+        rank: u8,
+        found: usize,
+        expected: u8,
+    },
     #[error("unknown piece letter '{letter}' at character {at}")]
     UnknownPiece { letter: String, at: usize },
     #[error("unexpected '{found}' at character {at}: {expected}")]
@@ -550,7 +561,9 @@ impl Position {
             if i > 0 {
                 let prev = squares[i - 1];
                 if sq.file() != prev.file() || (sq.rank() as i32 - prev.rank() as i32) != fwd {
-                    return Err(err("the squares must follow each other on one file".to_string()));
+                    return Err(err(
+                        "the squares must follow each other on one file".to_string()
+                    ));
                 }
             }
         }
@@ -617,9 +630,9 @@ impl Position {
             }
         }
         for (color, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
-            for wing in 0..2 {
+            for (wing, letter) in letters.into_iter().enumerate() {
                 if self.castling[color][wing] {
-                    rights.push(letters[wing]);
+                    rights.push(letter);
                 }
             }
         }
@@ -767,8 +780,7 @@ impl Position {
                         s = next;
                         let cell = board[s];
                         if cell != 0 {
-                            if cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0
-                            {
+                            if cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0 {
                                 return true;
                             }
                             break;
@@ -951,7 +963,14 @@ impl Position {
                         if let Some(ep) = ep {
                             if g.can_capture && ep.contains(to) {
                                 let special = Special::EnPassant { victim: ep.victim };
-                                self.push_with_promotions(out, from, to, cell, g.promoting, special);
+                                self.push_with_promotions(
+                                    out,
+                                    from,
+                                    to,
+                                    cell,
+                                    g.promoting,
+                                    special,
+                                );
                                 continue;
                             }
                         }
@@ -991,11 +1010,25 @@ impl Position {
                     let to = Square::from_index(s as u8);
                     if target == 0 {
                         if g.can_move {
-                            self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                            self.push_with_promotions(
+                                out,
+                                from,
+                                to,
+                                cell,
+                                g.promoting,
+                                Special::None,
+                            );
                         }
                     } else {
                         if g.can_capture && cell_is(target, them) {
-                            self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                            self.push_with_promotions(
+                                out,
+                                from,
+                                to,
+                                cell,
+                                g.promoting,
+                                Special::None,
+                            );
                         }
                         break;
                     }
@@ -1013,12 +1046,26 @@ impl Position {
                 let corner_sq = Square::from_index(corner as u8);
                 if corner_cell != 0 {
                     if may_stop && g.can_capture && cell_is(corner_cell, them) {
-                        self.push_with_promotions(out, from, corner_sq, cell, g.promoting, Special::None);
+                        self.push_with_promotions(
+                            out,
+                            from,
+                            corner_sq,
+                            cell,
+                            g.promoting,
+                            Special::None,
+                        );
                     }
                     return;
                 }
                 if may_stop && g.can_move {
-                    self.push_with_promotions(out, from, corner_sq, cell, g.promoting, Special::None);
+                    self.push_with_promotions(
+                        out,
+                        from,
+                        corner_sq,
+                        cell,
+                        g.promoting,
+                        Special::None,
+                    );
                 }
                 for &(dx, dy) in &slides[..slide_count as usize] {
                     let mut s = corner;
@@ -1028,11 +1075,25 @@ impl Position {
                         let to = Square::from_index(s as u8);
                         if target == 0 {
                             if g.can_move {
-                                self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                                self.push_with_promotions(
+                                    out,
+                                    from,
+                                    to,
+                                    cell,
+                                    g.promoting,
+                                    Special::None,
+                                );
                             }
                         } else {
                             if g.can_capture && cell_is(target, them) {
-                                self.push_with_promotions(out, from, to, cell, g.promoting, Special::None);
+                                self.push_with_promotions(
+                                    out,
+                                    from,
+                                    to,
+                                    cell,
+                                    g.promoting,
+                                    Special::None,
+                                );
                             }
                             break;
                         }
@@ -1054,9 +1115,8 @@ impl Position {
                 continue;
             }
             let any_safe = passed[..count].iter().any(|&(px, py)| {
-                offset(king.index(), px, py, v.width, v.height).is_some_and(|p| {
-                    !self.attacked(&self.board, Square::from_index(p as u8), them)
-                })
+                offset(king.index(), px, py, v.width, v.height)
+                    .is_some_and(|p| !self.attacked(&self.board, Square::from_index(p as u8), them))
             });
             if any_safe {
                 out.push(Move {
@@ -1121,7 +1181,9 @@ impl Position {
         for file in a..b {
             let index = rank as usize * 16 + file as usize;
             if self.board[index] != 0 {
-                return Some(IllegalMove::CastlingBlocked(Square::from_index(index as u8)));
+                return Some(IllegalMove::CastlingBlocked(Square::from_index(
+                    index as u8,
+                )));
             }
         }
         if self.is_check() {
@@ -1194,7 +1256,12 @@ impl Position {
 
     /// Legality of a pseudo-legal move, with a fast path for moves that cannot expose the King.
     #[inline]
-    pub(crate) fn is_legal_pseudo(&self, board: &mut [Cell; 256], mv: &Move, in_check: bool) -> bool {
+    pub(crate) fn is_legal_pseudo(
+        &self,
+        board: &mut [Cell; 256],
+        mv: &Move,
+        in_check: bool,
+    ) -> bool {
         let v = &self.variant.0;
         let us = self.side.index();
         if !in_check {
@@ -1205,7 +1272,10 @@ impl Position {
                 if simple
                     && !set_contains(&v.tables.block_sensitive[us][king.index()], mv.from.index())
                     && !(v.tables.has_hoppers
-                        && set_contains(&v.tables.screen_sensitive[us][king.index()], mv.to.index()))
+                        && set_contains(
+                            &v.tables.screen_sensitive[us][king.index()],
+                            mv.to.index(),
+                        ))
                 {
                     return true;
                 }
@@ -1272,13 +1342,21 @@ impl Position {
             let (tx, ty) = (mv.to.file() as i32, mv.to.rank() as i32);
             let steps = (tx - fx).abs().max((ty - fy).abs());
             let count = (steps - 1) as usize;
-            if steps >= 2 && count <= MAX_EP_SQUARES && (tx - fx) % steps == 0 && (ty - fy) % steps == 0
+            if steps >= 2
+                && count <= MAX_EP_SQUARES
+                && (tx - fx) % steps == 0
+                && (ty - fy) % steps == 0
             {
                 let (ux, uy) = ((tx - fx) / steps, (ty - fy) / steps);
                 let mut passed = [mv.to; MAX_EP_SQUARES];
                 let mut ok = true;
                 for (k, slot) in passed.iter_mut().enumerate().take(count) {
-                    match mv.from.offset(ux * (k as i32 + 1), uy * (k as i32 + 1), v.width, v.height) {
+                    match mv.from.offset(
+                        ux * (k as i32 + 1),
+                        uy * (k as i32 + 1),
+                        v.width,
+                        v.height,
+                    ) {
                         Some(sq) => *slot = sq,
                         None => ok = false,
                     }
@@ -1292,8 +1370,15 @@ impl Position {
                 }
             }
         }
-        let resets = capture || v.pieces.get(kind_index).is_some_and(|p| p.resets_move_clock);
-        next.halfmove = if resets { 0 } else { self.halfmove.saturating_add(1) };
+        let resets = capture
+            || v.pieces
+                .get(kind_index)
+                .is_some_and(|p| p.resets_move_clock);
+        next.halfmove = if resets {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if us == Color::Black {
             next.fullmove = self.fullmove.saturating_add(1);
         }

@@ -40,7 +40,7 @@ pub struct PieceKind {
     pub is_royal: bool,
     /// True for the promoted form written `+X`.
     pub is_promoted: bool,
-    /// The movement, as written in the file.
+    /// The movement, as written in the file (the `moves` texts, or the one `betza` text).
     pub move_texts: Vec<String>,
     /// The movement, compiled to the typed model.
     pub moves: Vec<MovePart>,
@@ -143,7 +143,9 @@ impl PartialEq for Variant {
 
 /// The name given to `Variant::builtin` is not a built-in variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia)")]
+#[error(
+    "unknown variant '{0}' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia)"
+)]
 pub struct UnknownVariant(pub String);
 
 /// One problem in a variant definition, with its line (1-based) when known.
@@ -230,6 +232,7 @@ struct RawPiece {
     description: Val,
     royal: Val,
     moves: Val,
+    betza: Val,
     promotes_to: Val,
     promotes_by_start_file: Val,
     must_promote_on_last_rank: Val,
@@ -251,7 +254,7 @@ const TOP_KEYS: [&str; 11] = [
     "draw",
     "piece",
 ];
-const PIECE_KEYS: [&str; 13] = [
+const PIECE_KEYS: [&str; 14] = [
     "name",
     "letter",
     "value",
@@ -259,6 +262,7 @@ const PIECE_KEYS: [&str; 13] = [
     "description",
     "royal",
     "moves",
+    "betza",
     "promotes_to",
     "promotes_by_start_file",
     "must_promote_on_last_rank",
@@ -312,7 +316,10 @@ impl<'a> Checker<'a> {
             Some(s) => match s.get_ref() {
                 toml::Value::Boolean(b) => *b,
                 _ => {
-                    self.error_at(Some(s.span().start), format!("'{what}' must be true or false"));
+                    self.error_at(
+                        Some(s.span().start),
+                        format!("'{what}' must be true or false"),
+                    );
                     false
                 }
             },
@@ -330,7 +337,10 @@ impl<'a> Checker<'a> {
                 _ => {
                     self.error_at(
                         Some(s.span().start),
-                        format!("'{what}' must be a whole number from {} to {}", range.0, range.1),
+                        format!(
+                            "'{what}' must be a whole number from {} to {}",
+                            range.0, range.1
+                        ),
                     );
                     None
                 }
@@ -355,7 +365,10 @@ impl<'a> Checker<'a> {
                 out
             }
             _ => {
-                self.error_at(Some(s.span().start), format!("'{what}' must be a list of strings"));
+                self.error_at(
+                    Some(s.span().start),
+                    format!("'{what}' must be a list of strings"),
+                );
                 Vec::new()
             }
         }
@@ -481,7 +494,10 @@ impl Variant {
             ck.error_at(None, "the variant declares no [[piece]]".to_string());
         }
         if raw_pieces.len() > MAX_KINDS {
-            ck.error_at(None, format!("at most {MAX_KINDS} piece kinds are supported"));
+            ck.error_at(
+                None,
+                format!("at most {MAX_KINDS} piece kinds are supported"),
+            );
         }
         let mut pieces: Vec<PieceKind> = Vec::new();
         let mut promo_names: Vec<Vec<(String, usize)>> = Vec::new();
@@ -489,7 +505,9 @@ impl Variant {
             let at = rp.span().start;
             let rp = rp.get_ref();
             let pname = ck.string(&rp.name, "name", true, at).unwrap_or_default();
-            let letter = ck.string(&rp.letter, "letter", true, at).unwrap_or_default();
+            let letter = ck
+                .string(&rp.letter, "letter", true, at)
+                .unwrap_or_default();
             let here = |v: &Val| v.as_ref().map_or(at, |s| s.span().start);
             if !letter.is_empty() && !valid_letter(&letter) {
                 ck.error_at(
@@ -500,10 +518,16 @@ impl Variant {
                     ),
                 );
             }
-            if let Some(other) = pieces.iter().find(|p| p.letter == letter && !letter.is_empty()) {
+            if let Some(other) = pieces
+                .iter()
+                .find(|p| p.letter == letter && !letter.is_empty())
+            {
                 ck.error_at(
                     Some(here(&rp.letter)),
-                    format!("letter '{letter}' is used twice ({} and {pname})", other.name),
+                    format!(
+                        "letter '{letter}' is used twice ({} and {pname})",
+                        other.name
+                    ),
                 );
             }
             let value = match &rp.value {
@@ -521,27 +545,47 @@ impl Variant {
             if !image.is_empty() && !valid_image(&image) {
                 ck.error_at(
                     Some(here(&rp.image)),
-                    format!(
-                        "image '{image}' must be a lower-case identifier like \"dragon-king\""
-                    ),
+                    format!("image '{image}' must be a lower-case identifier like \"dragon-king\""),
                 );
             }
             let description = ck
                 .string(&rp.description, "description", true, at)
                 .unwrap_or_default();
             let is_royal = ck.boolean(&rp.royal, "royal");
-            let move_texts = ck.string_list(&rp.moves, "moves");
-            if rp.moves.is_none() {
-                ck.error_at(Some(at), format!("piece '{pname}' has no 'moves'"));
+            let mut move_texts = ck.string_list(&rp.moves, "moves");
+            let betza = ck.string(&rp.betza, "betza", false, at);
+            match (&rp.moves, &rp.betza) {
+                (None, None) => ck.error_at(
+                    Some(at),
+                    format!("piece '{pname}' has no 'moves' or 'betza'"),
+                ),
+                (Some(_), Some(b)) => ck.error_at(
+                    Some(b.span().start),
+                    format!("piece '{pname}' gives both 'moves' and 'betza'; keep one"),
+                ),
+                _ => {}
             }
             let mut moves = Vec::new();
-            for (text, offset) in &move_texts {
-                match MovePart::parse(text) {
-                    Ok(part) => moves.push(part),
-                    Err(message) => ck.error_at(
-                        Some(*offset),
-                        format!("piece '{pname}', move \"{text}\": {message}"),
-                    ),
+            // XBetza alternative to `moves`: its `e` also makes the kind capture e.p.
+            let mut betza_ep = false;
+            if let (Some(text), Some(b)) = (&betza, &rp.betza) {
+                match crate::betza::compile(text) {
+                    Ok(compiled) => {
+                        moves = compiled.parts;
+                        betza_ep = compiled.captures_en_passant;
+                    }
+                    Err(e) => ck.error_at(Some(b.span().start), format!("piece '{pname}': {e}")),
+                }
+                move_texts = vec![(text.clone(), b.span().start)];
+            } else {
+                for (text, offset) in &move_texts {
+                    match MovePart::parse(text) {
+                        Ok(part) => moves.push(part),
+                        Err(message) => ck.error_at(
+                            Some(*offset),
+                            format!("piece '{pname}', move \"{text}\": {message}"),
+                        ),
+                    }
                 }
             }
             promo_names.push(ck.string_list(&rp.promotes_to, "promotes_to"));
@@ -563,7 +607,8 @@ impl Variant {
                 must_promote_on_last_rank: ck
                     .boolean(&rp.must_promote_on_last_rank, "must_promote_on_last_rank"),
                 creates_en_passant: ck.boolean(&rp.creates_en_passant, "creates_en_passant"),
-                captures_en_passant: ck.boolean(&rp.captures_en_passant, "captures_en_passant"),
+                captures_en_passant: ck.boolean(&rp.captures_en_passant, "captures_en_passant")
+                    || betza_ep,
                 resets_move_clock: ck.boolean(&rp.resets_move_clock, "resets_move_clock"),
             });
         }
@@ -632,7 +677,8 @@ impl Variant {
                 }
             }
         }
-        if pieces.iter().any(|p| p.promotes_by_start_file) && file_targets.iter().any(Option::is_none)
+        if pieces.iter().any(|p| p.promotes_by_start_file)
+            && file_targets.iter().any(Option::is_none)
         {
             ck.error_at(
                 None,
@@ -763,7 +809,10 @@ impl Variant {
             let mut king_sq = [Square::from_index(0); 2];
             for color in [Color::White, Color::Black] {
                 let Some(ks) = king_start[color.index()] else {
-                    ck.error_at(Some(at), format!("castling: {color} has no King in the setup"));
+                    ck.error_at(
+                        Some(at),
+                        format!("castling: {color} has no King in the setup"),
+                    );
                     continue;
                 };
                 king_sq[color.index()] = ks;
@@ -871,4 +920,3 @@ impl Variant {
         sq.file() < self.0.width && sq.rank() < self.0.height
     }
 }
-

@@ -9,14 +9,20 @@ fn fen_rank_too_long() {
     let v = variant("terachess2");
     let fen = v.start_fen().replacen("/16/", "/17/", 1);
     let err = Position::from_fen(&v, &fen).unwrap_err();
-    assert_eq!(err.to_string(), "rank 12 of the FEN has 17 squares, the board has 16");
+    assert_eq!(
+        err.to_string(),
+        "rank 12 of the FEN has 17 squares, the board has 16"
+    );
 }
 
 #[test]
 fn fen_unknown_letter_with_position() {
     let v = variant("chess");
-    let err = Position::from_fen(&v, "rnbqkbnr/ppZppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-        .unwrap_err();
+    let err = Position::from_fen(
+        &v,
+        "rnbqkbnr/ppZppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .unwrap_err();
     assert_eq!(err.to_string(), "unknown piece letter 'Z' at character 12");
 }
 
@@ -44,7 +50,11 @@ fn fen_other_errors() {
     }
     let err = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").unwrap_err();
     assert!(matches!(err, FenError::EnPassant { .. }), "{err}");
-    assert!(err.to_string().contains("no Black piece stands just beyond e3"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("no Black piece stands just beyond e3"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -84,8 +94,14 @@ fn move_syntax_errors() {
 fn illegal_move_explanations() {
     let v = variant("chess");
     let p = Position::start(&v);
-    assert_eq!(p.parse_move("e4e5").unwrap_err().to_string(), "there is no piece on e4");
-    assert_eq!(p.parse_move("e7e5").unwrap_err().to_string(), "the piece on e7 is not yours");
+    assert_eq!(
+        p.parse_move("e4e5").unwrap_err().to_string(),
+        "there is no piece on e4"
+    );
+    assert_eq!(
+        p.parse_move("e7e5").unwrap_err().to_string(),
+        "the piece on e7 is not yours"
+    );
     assert_eq!(
         p.parse_move("a1a3").unwrap_err().to_string(),
         "the way of the Rook from a1 to a3 is blocked"
@@ -179,14 +195,35 @@ fn definition_reports_every_error_with_its_line() {
     let errors = Variant::from_toml(BROKEN).unwrap_err();
     let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
     let has = |needle: &str| text.iter().any(|t| t.contains(needle));
-    assert!(has("line 1: 'name' must be a lower-case identifier"), "{text:#?}");
-    assert!(has("line 3: 'width' must be a whole number from 5 to 16"), "{text:#?}");
-    assert!(has("line 6: unknown key 'colour' in the variant"), "{text:#?}");
-    assert!(has("line 11: image 'King' must be a lower-case identifier"), "{text:#?}");
-    assert!(has("line 18: letter 'K' is used twice (King and Thing)"), "{text:#?}");
-    assert!(has("line 21: piece 'Thing', move \"ride Q\": unknown atom 'Q'"), "{text:#?}");
+    assert!(
+        has("line 1: 'name' must be a lower-case identifier"),
+        "{text:#?}"
+    );
+    assert!(
+        has("line 3: 'width' must be a whole number from 5 to 16"),
+        "{text:#?}"
+    );
+    assert!(
+        has("line 6: unknown key 'colour' in the variant"),
+        "{text:#?}"
+    );
+    assert!(
+        has("line 11: image 'King' must be a lower-case identifier"),
+        "{text:#?}"
+    );
+    assert!(
+        has("line 18: letter 'K' is used twice (King and Thing)"),
+        "{text:#?}"
+    );
+    assert!(
+        has("line 21: piece 'Thing', move \"ride Q\": unknown atom 'Q'"),
+        "{text:#?}"
+    );
     assert!(has("move \"jump W\": expected a shape"), "{text:#?}");
-    assert!(has("line 22: piece 'Thing' promotes to 'X', which is no piece letter"), "{text:#?}");
+    assert!(
+        has("line 22: piece 'Thing' promotes to 'X', which is no piece letter"),
+        "{text:#?}"
+    );
     assert!(errors.len() >= 8, "{text:#?}");
 }
 
@@ -199,10 +236,12 @@ fn definition_syntax_error_has_a_line() {
 
 #[test]
 fn definition_bad_setup_is_reported() {
-    let text = include_str!("../variants/chess.toml")
-        .replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
+    let text =
+        include_str!("../variants/chess.toml").replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
     let errors = Variant::from_toml(&text).unwrap_err();
     assert_eq!(errors.len(), 1);
-    assert!(errors[0].to_string().contains("start_fen: rank 7 of the FEN has 9 squares"));
+    assert!(errors[0]
+        .to_string()
+        .contains("start_fen: rank 7 of the FEN has 9 squares"));
     assert_eq!(errors[0].line, Some(6));
 }

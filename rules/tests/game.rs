@@ -46,7 +46,11 @@ fn repetition_counts_rights() {
     // Terachess II: the first King move loses the jump right, so the start position
     // (with rights) occurs once even if the placement comes back.
     let v = variant("terachess2");
-    let start = pos(&v, &[("K", "h2"), ("k", "h15"), ("N", "c3"), ("n", "c14")], "w Kk - 0 1");
+    let start = pos(
+        &v,
+        &[("K", "h2"), ("k", "h15"), ("N", "c3"), ("n", "c14")],
+        "w Kk - 0 1",
+    );
     let mut game = Game::new(start);
     for mv in ["h2h3", "h15h14", "h3h2", "h14h15"] {
         game.play_text(mv).unwrap();

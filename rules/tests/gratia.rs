@@ -41,13 +41,25 @@ fn castling_king_three_rook_four() {
     let short = p.parse_move("O-O").unwrap();
     assert_eq!(p.move_compact(&short), "g1j1");
     let after = p.play(&short).unwrap();
-    assert_eq!(after.piece_at("i1".parse().unwrap()).unwrap().name(), "Rook");
-    assert_eq!(after.piece_at("j1".parse().unwrap()).unwrap().name(), "King");
+    assert_eq!(
+        after.piece_at("i1".parse().unwrap()).unwrap().name(),
+        "Rook"
+    );
+    assert_eq!(
+        after.piece_at("j1".parse().unwrap()).unwrap().name(),
+        "King"
+    );
     let long = p.parse_move("O-O-O").unwrap();
     assert_eq!(p.move_compact(&long), "g1d1");
     let after = p.play(&long).unwrap();
-    assert_eq!(after.piece_at("e1".parse().unwrap()).unwrap().name(), "Rook");
-    assert_eq!(after.piece_at("d1".parse().unwrap()).unwrap().name(), "King");
+    assert_eq!(
+        after.piece_at("e1".parse().unwrap()).unwrap().name(),
+        "Rook"
+    );
+    assert_eq!(
+        after.piece_at("d1".parse().unwrap()).unwrap().name(),
+        "King"
+    );
     assert!(after.to_fen().contains(" b - - "));
 }
 
@@ -70,12 +82,22 @@ fn pawn_promotes_to_the_piece_of_its_start_file_after_changing_file() {
     // A Pawn that started on the c-file (target Anchorite) stands on d11.
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "m7"), ("P[A]", "d11"), ("n", "e12"), ("n", "d12")],
+        &[
+            ("K", "a1"),
+            ("k", "m7"),
+            ("P[A]", "d11"),
+            ("n", "e12"),
+            ("n", "d12"),
+        ],
         "w - - 0 1",
     );
     assert!(p.to_fen().contains("P[A]"));
     assert_eq!(
-        p.piece_at("d11".parse().unwrap()).unwrap().promotion_target.unwrap().name,
+        p.piece_at("d11".parse().unwrap())
+            .unwrap()
+            .promotion_target
+            .unwrap()
+            .name,
         "Anchorite"
     );
     // First zone rank: optional.
@@ -86,7 +108,10 @@ fn pawn_promotes_to_the_piece_of_its_start_file_after_changing_file() {
     // Last rank: compulsory, to the Anchorite (not the e-file's Bishop).
     assert_eq!(moves_from(&p, "e12"), list("e12e13a"));
     let p = play(&p, "e12-e13");
-    assert_eq!(p.piece_at("e13".parse().unwrap()).unwrap().name(), "Anchorite");
+    assert_eq!(
+        p.piece_at("e13".parse().unwrap()).unwrap().name(),
+        "Anchorite"
+    );
 }
 
 #[test]
@@ -104,7 +129,11 @@ fn pawn_target_defaults_to_the_file_it_stands_on() {
     let p = pos(&v, &[("K", "a1"), ("k", "m7"), ("p[q]", "d9")], "w - - 0 1");
     assert!(p.to_fen().contains("p[q]"));
     assert_eq!(
-        p.piece_at("d9".parse().unwrap()).unwrap().promotion_target.unwrap().name,
+        p.piece_at("d9".parse().unwrap())
+            .unwrap()
+            .promotion_target
+            .unwrap()
+            .name,
         "Queen"
     );
 }
@@ -213,9 +242,7 @@ fn nightpotentate_is_lame_on_the_halfway_square() {
     let p = pos(&v, &[("K", "b13"), ("k", "l13"), ("+N", "g7")], "w - - 0 1");
     assert_eq!(
         moves_from(&p, "g7"),
-        list(
-            "g7c5 g7c9 g7e11 g7e3 g7e6 g7e8 g7f5 g7f9 g7h5 g7h9 g7i11 g7i3 g7i6 g7i8 g7k5 g7k9"
-        )
+        list("g7c5 g7c9 g7e11 g7e3 g7e6 g7e8 g7f5 g7f9 g7h5 g7h9 g7i11 g7i3 g7i6 g7i8 g7k5 g7k9")
     );
     let p = pos(
         &v,
@@ -228,7 +255,13 @@ fn nightpotentate_is_lame_on_the_halfway_square() {
     // A piece beside the path (not on the halfway square) does not block.
     let p = pos(
         &v,
-        &[("K", "b13"), ("k", "l13"), ("+N", "g7"), ("n", "g8"), ("n", "h8")],
+        &[
+            ("K", "b13"),
+            ("k", "l13"),
+            ("+N", "g7"),
+            ("n", "g8"),
+            ("n", "h8"),
+        ],
         "w - - 0 1",
     );
     assert!(moves_from(&p, "g7").contains(&"g7i11".to_string()));
@@ -251,7 +284,11 @@ fn camelpotentate_double_leap() {
 #[test]
 fn short_range_pieces_promote_optionally_in_the_zone() {
     let v = variant("gratia");
-    let p = pos(&v, &[("K", "a1"), ("k", "m7"), ("N", "e10"), ("W", "h12")], "w - - 0 1");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "m7"), ("N", "e10"), ("W", "h12")],
+        "w - - 0 1",
+    );
     let n = moves_from(&p, "e10");
     assert!(n.contains(&"e10f12".to_string()) && n.contains(&"e10f12+n".to_string()));
     assert!(!n.contains(&"e10g9+n".to_string()));

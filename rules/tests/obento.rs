@@ -27,7 +27,9 @@ fn fen_rejects_foreign_letters() {
     let v = variant("obento");
     let text = fen(&v, &[("K", "g2"), ("k", "g11"), ("N", "e6")], "w - - 0 1");
     let err = Position::from_fen(&v, &text).unwrap_err();
-    assert!(err.to_string().starts_with("unknown piece letter 'N' at character"));
+    assert!(err
+        .to_string()
+        .starts_with("unknown piece letter 'N' at character"));
 }
 
 #[test]
@@ -35,7 +37,13 @@ fn three_step_gives_en_passant_on_both_passed_squares() {
     let v = variant("obento");
     let p = pos(
         &v,
-        &[("K", "g2"), ("k", "g11"), ("P", "e3"), ("p", "d5"), ("p", "f6")],
+        &[
+            ("K", "g2"),
+            ("k", "g11"),
+            ("P", "e3"),
+            ("p", "d5"),
+            ("p", "f6"),
+        ],
         "w - - 0 1",
     );
     let p = play(&p, "e3e6");
@@ -78,14 +86,26 @@ fn castling_both_wings_king_three() {
     assert!(short.is_castle());
     assert_eq!(p.move_text(&short), "Kg2-j2");
     let after = p.play(&short).unwrap();
-    assert_eq!(after.piece_at("i2".parse().unwrap()).unwrap().name(), "Rook");
-    assert_eq!(after.piece_at("j2".parse().unwrap()).unwrap().name(), "King");
+    assert_eq!(
+        after.piece_at("i2".parse().unwrap()).unwrap().name(),
+        "Rook"
+    );
+    assert_eq!(
+        after.piece_at("j2".parse().unwrap()).unwrap().name(),
+        "King"
+    );
     assert!(after.piece_at("l2".parse().unwrap()).is_none());
     assert!(after.to_fen().contains(" b - - 1 1"));
     let long = p.parse_move("O-O-O").unwrap();
     let after = p.play(&long).unwrap();
-    assert_eq!(after.piece_at("e2".parse().unwrap()).unwrap().name(), "Rook");
-    assert_eq!(after.piece_at("d2".parse().unwrap()).unwrap().name(), "King");
+    assert_eq!(
+        after.piece_at("e2".parse().unwrap()).unwrap().name(),
+        "Rook"
+    );
+    assert_eq!(
+        after.piece_at("d2".parse().unwrap()).unwrap().name(),
+        "King"
+    );
     assert_eq!(p.parse_move("g2-d2").unwrap(), long);
 }
 
@@ -120,7 +140,10 @@ fn castling_conditions() {
     assert!(!moves_from(&p, "g2").contains(&"g2j2".to_string()));
     // No right.
     let p = pos(&v, &base, "w Q - 0 1");
-    assert_eq!(refusal(&p, "O-O"), "the right to castle on that side is lost");
+    assert_eq!(
+        refusal(&p, "O-O"),
+        "the right to castle on that side is lost"
+    );
     // The Rook moving away ends the right.
     let p = pos(&v, &base, "w KQ - 0 1");
     let p = play(&p, "l2l3");
@@ -132,7 +155,13 @@ fn optional_promotion_in_the_zone_and_forced_on_the_last_rank() {
     let v = variant("obento");
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "l7"), ("P", "e9"), ("P", "c11"), ("R", "h5")],
+        &[
+            ("K", "a1"),
+            ("k", "l7"),
+            ("P", "e9"),
+            ("P", "c11"),
+            ("R", "h5"),
+        ],
         "w - - 0 1",
     );
     assert_eq!(moves_from(&p, "e9"), list("e9e10 e9e10+p"));
@@ -149,7 +178,10 @@ fn optional_promotion_in_the_zone_and_forced_on_the_last_rank() {
     assert!(rook.contains(&"h5h12+r".to_string()) && rook.contains(&"h5h12".to_string()));
     assert!(!rook.contains(&"h5h9+r".to_string()));
     let after = play(&p, "h5h10+r");
-    assert_eq!(after.piece_at("h10".parse().unwrap()).unwrap().name(), "Dragon King");
+    assert_eq!(
+        after.piece_at("h10".parse().unwrap()).unwrap().name(),
+        "Dragon King"
+    );
     assert!(after.to_fen().contains("+R"));
 }
 
@@ -166,7 +198,11 @@ fn a_piece_that_declined_may_promote_later_in_the_zone() {
 #[test]
 fn ship_promotes_to_ostrich_and_snake_to_osprey() {
     let v = variant("obento");
-    let p = pos(&v, &[("K", "a1"), ("k", "l5"), ("S", "c9"), ("T", "h9")], "w - - 0 1");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "l5"), ("S", "c9"), ("T", "h9")],
+        "w - - 0 1",
+    );
     assert!(moves_from(&p, "c9").contains(&"c9d10o".to_string()));
     assert!(moves_from(&p, "h9").contains(&"h9h10y".to_string()));
 }
@@ -178,7 +214,10 @@ fn snake_exact_moves() {
     let expected = "f6a12 f6b1 f6b11 f6c10 f6c2 f6d3 f6d9 f6e4 f6e8 f6f5 f6f7 f6g4 f6g8 f6h3 \
         f6h9 f6i10 f6i2 f6j1 f6j11 f6k12";
     let promoted = "f6a12y f6b11y f6c10y f6i10y f6j11y f6k12y";
-    assert_eq!(moves_from(&p, "f6"), list(&format!("{expected} {promoted}")));
+    assert_eq!(
+        moves_from(&p, "f6"),
+        list(&format!("{expected} {promoted}"))
+    );
 }
 
 #[test]
@@ -209,5 +248,8 @@ fn obento_ship_exact_moves() {
         f6g12 f6g2 f6g3 f6g4 f6g5 f6g7 f6g8 f6g9";
     // Entering the zone (ranks 10-12) offers the Ostrich promotion as well.
     let promoted = "f6e10o f6e11o f6e12o f6g10o f6g11o f6g12o";
-    assert_eq!(moves_from(&p, "f6"), list(&format!("{expected} {promoted}")));
+    assert_eq!(
+        moves_from(&p, "f6"),
+        list(&format!("{expected} {promoted}"))
+    );
 }

@@ -6,7 +6,10 @@ use plypost_rules::{perft, Position, Variant};
 fn chess_perft_suite() {
     let variant = Variant::builtin("chess").unwrap();
     let data = include_str!("data/chess-perft.txt");
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let mut parts = line.split(';');
         let fen = parts.next().unwrap().trim();
         let pos = Position::from_fen(&variant, fen).unwrap();

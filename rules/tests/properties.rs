@@ -85,7 +85,12 @@ fn random_game(v: &Variant, choices: &[u16]) -> Result<(), TestCaseError> {
         prop_assert_eq!(&again.legal_moves(), &moves);
         // Reading every move text back is quadratic: do it on every fourth ply.
         let checked = if ply % 4 == 0 { moves.len() } else { 1 };
-        for mv in moves.iter().skip(choice as usize % moves.len()).chain(&moves).take(checked) {
+        for mv in moves
+            .iter()
+            .skip(choice as usize % moves.len())
+            .chain(&moves)
+            .take(checked)
+        {
             prop_assert!(pos.play(mv).is_ok());
             let text = pos.move_text(mv);
             prop_assert_eq!(pos.parse_move(&text).ok(), Some(*mv), "{}", text);

@@ -9,7 +9,12 @@ fn start_position_loads_and_round_trips() {
     let v = variant("terachess1");
     let p = Position::start(&v);
     assert_eq!(p.to_fen(), v.start_fen());
-    assert_eq!(p.king_square(plypost_rules::Color::White).unwrap().to_string(), "i3");
+    assert_eq!(
+        p.king_square(plypost_rules::Color::White)
+            .unwrap()
+            .to_string(),
+        "i3"
+    );
     // Plain King: no jump right in the FEN, no jump moves.
     assert!(!v.has_king_jump());
     assert!(perft(&p, 2) > 0);
@@ -71,10 +76,7 @@ fn corporal_moves_diagonally_forward_and_captures_en_passant_that_way() {
     let after = p.play(&mv).unwrap();
     assert!(after.piece_at("d5".parse().unwrap()).is_none());
     // Only one move from e5 to d6 exists (no separate plain diagonal move).
-    assert_eq!(
-        moves_from(&p, "e5"),
-        list("e5d6 e5e6 e5e7 e5f6")
-    );
+    assert_eq!(moves_from(&p, "e5"), list("e5d6 e5e6 e5e7 e5f6"));
 }
 
 #[test]
@@ -82,7 +84,13 @@ fn corporal_two_step_creates_en_passant_for_pawns_and_corporals() {
     let v = variant("terachess1");
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p16"), ("T", "e4"), ("p", "d6"), ("t", "f6")],
+        &[
+            ("K", "a1"),
+            ("k", "p16"),
+            ("T", "e4"),
+            ("p", "d6"),
+            ("t", "f6"),
+        ],
         "w - - 0 1",
     );
     let p = play(&p, "e4e6");

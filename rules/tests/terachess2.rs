@@ -31,7 +31,10 @@ fn perft_3_divide_matches_reference() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let mut it = l.split_whitespace();
-            (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap())
+            (
+                it.next().unwrap().to_string(),
+                it.next().unwrap().parse().unwrap(),
+            )
         })
         .collect();
     expected.sort();
@@ -94,7 +97,10 @@ fn knight_shaped_jump_with_both_passed_squares_attacked_is_illegal() {
         refusal(&p, "Kh2-i4"),
         IllegalMove::JumpThroughCheck.to_string()
     );
-    assert_eq!(refusal(&p, "h2i4"), "the King's jump passes over an attacked square");
+    assert_eq!(
+        refusal(&p, "h2i4"),
+        "the King's jump passes over an attacked square"
+    );
 }
 
 #[test]
@@ -170,7 +176,13 @@ fn jump_is_written_as_a_king_move() {
 #[test]
 fn cannon_captures_over_exactly_one_screen() {
     let v = tc2();
-    let base = [("K", "a1"), ("k", "p16"), ("C", "c3"), ("P", "c5"), ("r", "c8")];
+    let base = [
+        ("K", "a1"),
+        ("k", "p16"),
+        ("C", "c3"),
+        ("P", "c5"),
+        ("r", "c8"),
+    ];
     let p = pos(&v, &base, "w - - 0 1");
     // Moves as a Rook without capturing; captures c8 over the single screen c5.
     let expected = "c3c1 c3c2 c3c4 c3b3 c3a3 c3d3 c3e3 c3f3 c3g3 c3h3 c3i3 c3j3 c3k3 c3l3 c3m3 \
@@ -181,11 +193,21 @@ fn cannon_captures_over_exactly_one_screen() {
     two.push(("n", "c6"));
     let p = pos(&v, &two, "w - - 0 1");
     assert!(!moves_from(&p, "c3").contains(&"c3c8".to_string()));
-    assert_eq!(refusal(&p, "Cc3xc8"), "a Cannon captures only over exactly one piece");
+    assert_eq!(
+        refusal(&p, "Cc3xc8"),
+        "a Cannon captures only over exactly one piece"
+    );
     // No screen: no capture either.
-    let p = pos(&v, &[("K", "a1"), ("k", "p16"), ("C", "c3"), ("r", "c8")], "w - - 0 1");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "p16"), ("C", "c3"), ("r", "c8")],
+        "w - - 0 1",
+    );
     assert!(!moves_from(&p, "c3").contains(&"c3c8".to_string()));
-    assert_eq!(refusal(&p, "c3c8"), "a Cannon captures only over exactly one piece");
+    assert_eq!(
+        refusal(&p, "c3c8"),
+        "a Cannon captures only over exactly one piece"
+    );
 }
 
 #[test]
@@ -199,7 +221,13 @@ fn cannon_gives_check_through_exactly_one_screen() {
     assert!(p.is_check());
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "c10"), ("C", "c3"), ("P", "c5"), ("P", "c6")],
+        &[
+            ("K", "a1"),
+            ("k", "c10"),
+            ("C", "c3"),
+            ("P", "c5"),
+            ("P", "c6"),
+        ],
         "b - - 0 1",
     );
     assert!(!p.is_check());
@@ -230,7 +258,13 @@ fn sorceress_and_crocodile_hop_diagonally() {
     let v = tc2();
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p16"), ("V", "e5"), ("P", "g7"), ("q", "j10")],
+        &[
+            ("K", "a1"),
+            ("k", "p16"),
+            ("V", "e5"),
+            ("P", "g7"),
+            ("q", "j10"),
+        ],
         "w - - 0 1",
     );
     let croc = moves_from(&p, "e5");
@@ -257,7 +291,14 @@ fn eagle_is_stopped_by_an_occupied_corner_but_may_capture_there() {
     let v = tc2();
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p16"), ("G", "h8"), ("p", "i9"), ("P", "g9"), ("r", "i12")],
+        &[
+            ("K", "a1"),
+            ("k", "p16"),
+            ("G", "h8"),
+            ("p", "i9"),
+            ("P", "g9"),
+            ("r", "i12"),
+        ],
         "w - - 0 1",
     );
     let m = moves_from(&p, "h8");
@@ -276,7 +317,11 @@ fn eagle_gives_check_around_the_corner() {
     let p = pos(&v, &[("K", "a1"), ("k", "i14"), ("G", "h8")], "b - - 0 1");
     assert!(p.is_check());
     // Blocking the corner removes the check.
-    let p = pos(&v, &[("K", "a1"), ("k", "i14"), ("G", "h8"), ("p", "i9")], "b - - 0 1");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "i14"), ("G", "h8"), ("p", "i9")],
+        "b - - 0 1",
+    );
     assert!(!p.is_check());
 }
 
@@ -298,7 +343,11 @@ fn pawn_two_step_from_any_rank() {
     let v = tc2();
     let p = pos(&v, &[("K", "a1"), ("k", "p16"), ("P", "e8")], "w - - 0 1");
     assert_eq!(moves_from(&p, "e8"), list("e8e9 e8e10"));
-    let p = pos(&v, &[("K", "a1"), ("k", "p16"), ("P", "e8"), ("n", "e9")], "w - - 0 1");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "p16"), ("P", "e8"), ("n", "e9")],
+        "w - - 0 1",
+    );
     assert_eq!(moves_from(&p, "e8"), list(""));
 }
 
@@ -307,7 +356,13 @@ fn prince_two_step_is_taken_en_passant_by_a_pawn_only() {
     let v = tc2();
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p16"), ("I", "e4"), ("p", "d6"), ("i", "f6")],
+        &[
+            ("K", "a1"),
+            ("k", "p16"),
+            ("I", "e4"),
+            ("p", "d6"),
+            ("i", "f6"),
+        ],
         "w - - 0 1",
     );
     let p = play(&p, "e4e6");
@@ -320,7 +375,10 @@ fn prince_two_step_is_taken_en_passant_by_a_pawn_only() {
     assert!(after.piece_at("e6".parse().unwrap()).is_none());
     // The Prince's step to e5 is a plain move: the White Prince stays.
     let after = play(&p, "f6e5");
-    assert_eq!(after.piece_at("e6".parse().unwrap()).unwrap().name(), "Prince");
+    assert_eq!(
+        after.piece_at("e6".parse().unwrap()).unwrap().name(),
+        "Prince"
+    );
 }
 
 #[test]
@@ -366,7 +424,10 @@ fn two_step_onto_the_last_rank_promotes_and_gives_en_passant() {
     assert!(mv.is_en_passant());
     let after = p.play(&mv).unwrap();
     assert!(after.piece_at("e16".parse().unwrap()).is_none());
-    assert_eq!(after.piece_at("e15".parse().unwrap()).unwrap().name(), "Pawn");
+    assert_eq!(
+        after.piece_at("e15".parse().unwrap()).unwrap().name(),
+        "Pawn"
+    );
 }
 
 #[test]
@@ -374,7 +435,14 @@ fn promotion_is_compulsory_and_automatic() {
     let v = tc2();
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p10"), ("P", "c15"), ("N", "h14"), ("M", "j13"), ("E", "l14")],
+        &[
+            ("K", "a1"),
+            ("k", "p10"),
+            ("P", "c15"),
+            ("N", "h14"),
+            ("M", "j13"),
+            ("E", "l14"),
+        ],
         "w - - 0 1",
     );
     assert_eq!(moves_from(&p, "c15"), list("c15c16q"));
@@ -411,7 +479,13 @@ fn troll_captures_diagonally_forward_and_promotes() {
     let v = tc2();
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "p10"), ("T", "e15"), ("r", "f16"), ("r", "e16")],
+        &[
+            ("K", "a1"),
+            ("k", "p10"),
+            ("T", "e15"),
+            ("r", "f16"),
+            ("r", "e16"),
+        ],
         "w - - 0 1",
     );
     let m = moves_from(&p, "e15");

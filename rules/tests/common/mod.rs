@@ -19,8 +19,7 @@ pub fn fen(variant: &Variant, pieces: &[(&str, &str)], rest: &str) -> String {
     for rank in (0..h).rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for file in 0..w {
-            let t = &grid[rank][file];
+        for t in &grid[rank] {
             if t.is_empty() {
                 empty += 1;
             } else {
@@ -59,7 +58,11 @@ pub fn moves_from(pos: &Position, from: &str) -> Vec<String> {
 
 /// Sorted compact texts of all legal moves.
 pub fn all_moves(pos: &Position) -> Vec<String> {
-    let mut out: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_compact(m)).collect();
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.move_compact(m))
+        .collect();
     out.sort();
     out
 }
@@ -73,7 +76,9 @@ pub fn list(text: &str) -> Vec<String> {
 
 /// Plays a compact or long-algebraic move text.
 pub fn play(pos: &Position, text: &str) -> Position {
-    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     pos.play(&mv).unwrap()
 }
 
