@@ -81,6 +81,8 @@ async fn run_server(config: Config) -> anyhow::Result<()> {
         "plypost is listening"
     );
     launched.server.await?;
-    launched.mail_worker.abort();
+    for job in launched.jobs {
+        job.abort();
+    }
     Ok(())
 }

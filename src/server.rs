@@ -11,18 +11,21 @@ use tokio::task::JoinHandle;
 use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db;
+use crate::jobs::cleanup::Cleanup;
 use crate::jobs::mail::MailWorker;
 use crate::mail::Mailer;
 use crate::web::{self, AppState};
 
 /// Database connections per server process.
 pub const POOL_SIZE: u32 = 16;
+const CLEANUP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3600);
 
 pub struct Launched {
     pub state: AppState,
     /// The HTTP server; await it to run until stopped. `server.handle()` stops it.
     pub server: actix_web::dev::Server,
-    pub mail_worker: JoinHandle<()>,
+    /// The background jobs (mail delivery, cleanup, ...); abort them on shutdown.
+    pub jobs: Vec<JoinHandle<()>>,
 }
 
 /// Must run inside an actix (tokio) runtime: it spawns the mail job.
@@ -51,17 +54,23 @@ pub async fn launch(
         mail_wakeup: Arc::new(Notify::new()),
     };
     let mail_worker = MailWorker {
-        pool,
+        pool: pool.clone(),
         clock: state.clock.clone(),
         mailer: Arc::new(mailer),
         wakeup: state.mail_wakeup.clone(),
         poll_interval: state.config.mail_poll_interval,
     }
     .spawn();
+    let cleanup = Cleanup {
+        pool,
+        clock: state.clock.clone(),
+        interval: CLEANUP_INTERVAL,
+    }
+    .spawn();
     let server = web::start(state.clone(), listener, http_workers)?;
     Ok(Launched {
         state,
         server,
-        mail_worker,
+        jobs: vec![mail_worker, cleanup],
     })
 }

@@ -524,7 +524,65 @@ async fn concurrent_registrations_all_succeed(backend: Backend) {
     }
 }
 
+async fn cross_site_posts_are_refused(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.register("oscar", "oscar@example.org", PASSWORD).await;
+    let token = app.csrf().await;
+    // Even with the right token, a browser-marked cross-site POST changes nothing.
+    let res = app
+        .client
+        .post(app.url("/logout"))
+        .header("Origin", "https://evil.example")
+        .form(&[("csrf_token", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = app
+        .client
+        .post(app.url("/logout"))
+        .header("Sec-Fetch-Site", "cross-site")
+        .form(&[("csrf_token", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert!(app.get_text("/").await.contains("Hello, oscar"));
+    // The site's own origin is fine.
+    let res = app
+        .client
+        .post(app.url("/logout"))
+        .header("Origin", app.address.as_str())
+        .header("Sec-Fetch-Site", "same-origin")
+        .form(&[("csrf_token", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_redirect(&res, "/");
+}
+
+async fn signed_in_pages_keep_the_header(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.register("peggy", "peggy@example.org", PASSWORD).await;
+    let res = app.get("/no/such/page").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let page = res.text().await.unwrap();
+    assert!(page.contains(">peggy</a>"), "the 404 page knows who is signed in");
+
+    // After logging in, a GET comes back where it was, query included.
+    app.logout().await;
+    let res = app.get("/settings?saved=email").await;
+    assert_redirect(&res, "/login?next=%2Fsettings%3Fsaved%3Demail");
+    // A POST that needs a signed-in user sends to the log-in page without a way back.
+    let res = app
+        .post("/settings/preferences", &[("time_zone", "UTC")])
+        .await;
+    assert_redirect(&res, "/login");
+}
+
 backend_tests!(
+    cross_site_posts_are_refused,
+    signed_in_pages_keep_the_header,
     register_login_logout,
     login_returns_to_next_page_only_if_local,
     wrong_password_is_refused,

@@ -338,7 +338,47 @@ async fn file_transport_writes_eml(backend: Backend) {
     assert!(content.contains("/password-reset/"));
 }
 
+async fn sent_count(app: &TestApp) -> i64 {
+    app.with_db(|conn| outbox::count_by_status(conn, STATUS_SENT).unwrap())
+        .await
+}
+
+async fn cleanup_forgets_old_rows(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    app.register("nina", "nina@example.org", PASSWORD).await;
+    app.logout().await;
+    app.login("nina", "wrong password!").await;
+    app.post("/password-reset", &[("email", "nina@example.org")])
+        .await;
+    smtp.wait_for(1, WAIT).await;
+    app.eventually(WAIT, || async { (sent_count(&app).await == 1).then_some(()) })
+        .await;
+
+    let clock: Arc<dyn plypost::clock::Clock> = app.clock.clone();
+    let run = |clock: Arc<dyn plypost::clock::Clock>| {
+        app.with_db(move |conn| plypost::jobs::cleanup::run_once(conn, &clock).unwrap())
+    };
+    run(clock.clone()).await;
+    assert_eq!(sent_count(&app).await, 1, "recent mail is kept");
+
+    app.clock.advance(chrono::Duration::days(31));
+    run(clock.clone()).await;
+    assert_eq!(sent_count(&app).await, 0);
+    let (attempts, resets) = app
+        .with_db(|conn| {
+            use diesel::prelude::*;
+            use plypost::db::schema::{login_attempts, password_resets};
+            let a: i64 = login_attempts::table.count().get_result(conn).unwrap();
+            let r: i64 = password_resets::table.count().get_result(conn).unwrap();
+            (a, r)
+        })
+        .await;
+    assert_eq!((attempts, resets), (0, 0));
+}
+
 backend_tests!(
+    cleanup_forgets_old_rows,
     password_reset_by_mail,
     reset_links_expire,
     mail_survives_an_smtp_outage,

@@ -189,6 +189,16 @@ pub fn count_by_status(conn: &mut DbConn, status: &str) -> Result<i64, MailError
         .get_result(conn)?)
 }
 
+/// Deletes sent mail older than `before`; returns how many rows went.
+pub fn purge_sent_before(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, MailError> {
+    Ok(diesel::delete(
+        outbox::table
+            .filter(outbox::status.eq(STATUS_SENT))
+            .filter(outbox::sent_at.lt(before)),
+    )
+    .execute(conn)?)
+}
+
 fn truncate(text: &str, max_chars: usize) -> String {
     text.chars().take(max_chars).collect()
 }

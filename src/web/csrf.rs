@@ -9,13 +9,19 @@
 //! async fn submit(state: web::Data<AppState>, ctx: Ctx, CsrfForm(form): CsrfForm<MyForm>)
 //! ```
 //! A POST without fields uses `CsrfForm<NoFields>`.
+//!
+//! Behind that, [`same_origin_guard`] refuses every state-changing request that a browser
+//! marks as coming from another site (`Origin`, `Sec-Fetch-Site`), so a handler that forgot
+//! the token is still not open to cross-site forms.
 
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_session::SessionExt;
-use actix_web::dev::Payload;
-use actix_web::http::StatusCode;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
@@ -85,6 +91,53 @@ pub fn verify(req: &HttpRequest, sent: Option<&str>) -> Result<(), WebError> {
         }
         _ => Err(WebError::Csrf),
     }
+}
+
+/// Middleware: refuses POST/PUT/PATCH/DELETE requests that come from another site.
+pub async fn same_origin_guard(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let safe = matches!(
+        *req.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
+    );
+    if !safe && is_cross_site(&req) {
+        tracing::info!(path = req.path(), "refused a cross-site request");
+        return Err(WebError::Csrf.into());
+    }
+    next.call(req).await
+}
+
+fn is_cross_site(req: &ServiceRequest) -> bool {
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    if header("sec-fetch-site") == Some("cross-site") {
+        return true;
+    }
+    let Some(origin) = header("origin") else {
+        return false;
+    };
+    let Ok(origin) = url::Url::parse(origin) else {
+        // `Origin: null` and anything unreadable.
+        return true;
+    };
+    let Some(origin_host) = origin.host_str() else {
+        return true;
+    };
+    let origin_authority = match origin.port() {
+        Some(port) => format!("{origin_host}:{port}"),
+        None => origin_host.to_owned(),
+    };
+    let info = req.connection_info();
+    let request_host = info.host();
+    let base_matches = req
+        .app_data::<actix_web::web::Data<super::AppState>>()
+        .is_some_and(|state| {
+            let base = &state.config.base_url;
+            base.host_str() == Some(origin_host)
+                && base.port_or_known_default() == origin.port_or_known_default()
+        });
+    !(request_host.eq_ignore_ascii_case(&origin_authority) || base_matches)
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

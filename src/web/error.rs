@@ -184,9 +184,24 @@ impl ResponseError for WebError {
     }
 }
 
-/// The default service: no route matched.
-pub async fn not_found() -> Result<HttpResponse, WebError> {
-    Err(WebError::NotFound)
+/// The default service: no route matched. Rendered with the visitor's context, so the
+/// header still shows who is signed in.
+pub async fn not_found(ctx: Option<Ctx>) -> HttpResponse {
+    let status = StatusCode::NOT_FOUND;
+    let (title, message) = describe(status);
+    let anonymous = Ctx::anonymous();
+    let page = ErrorPage {
+        ctx: ctx.as_ref().unwrap_or(&anonymous),
+        status: status.as_u16(),
+        title,
+        message,
+    };
+    match page.render() {
+        Ok(html) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        Err(_) => error_page(status),
+    }
 }
 
 /// Replaces error responses that are not already HTML pages (those made by actix itself or

@@ -23,7 +23,7 @@ use actix_session::SessionMiddleware;
 use actix_web::cookie::{time, Key, SameSite};
 use actix_web::dev::Server;
 use actix_web::http::header;
-use actix_web::middleware::{Compress, DefaultHeaders, ErrorHandlers};
+use actix_web::middleware::{from_fn, Compress, DefaultHeaders, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use tokio::sync::Notify;
 
@@ -114,6 +114,7 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             )
             .default_service(web::to(error::not_found))
             .wrap(session)
+            .wrap(from_fn(csrf::same_origin_guard))
             .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
             .wrap(security_headers())
             .wrap(Compress::default())

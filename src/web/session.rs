@@ -35,6 +35,8 @@ pub struct Ctx {
     pub csrf: String,
     /// The request path, for highlighting the navigation.
     pub path: String,
+    /// Where to come back to after logging in: this page for a GET, else the home page.
+    pub return_to: String,
 }
 
 impl Ctx {
@@ -44,13 +46,14 @@ impl Ctx {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            return_to: String::new(),
         }
     }
 
     /// The signed-in user, or a redirect to the log-in page that comes back here.
     pub fn require_user(&self) -> Result<&User, WebError> {
         self.user.as_ref().ok_or_else(|| WebError::LoginRequired {
-            next: self.path.clone(),
+            next: self.return_to.clone(),
         })
     }
 
@@ -92,6 +95,7 @@ impl FromRequest for Ctx {
                 user,
                 csrf,
                 path: req.path().to_owned(),
+                return_to: return_to(&req),
             })
         })
     }
@@ -108,10 +112,22 @@ impl FromRequest for CurrentUser {
             match load_user(&req, &session).await? {
                 Some(user) => Ok(CurrentUser(user)),
                 None => Err(WebError::LoginRequired {
-                    next: req.path().to_owned(),
+                    next: return_to(&req),
                 }),
             }
         })
+    }
+}
+
+/// A GET comes back to the same page after logging in; a form POST cannot be repeated.
+fn return_to(req: &HttpRequest) -> String {
+    if req.method() == actix_web::http::Method::GET {
+        match req.query_string() {
+            "" => req.path().to_owned(),
+            query => format!("{}?{query}", req.path()),
+        }
+    } else {
+        "/".to_owned()
     }
 }
 

@@ -150,7 +150,7 @@ pub struct TestApp {
     pub state: AppState,
     pub config: Arc<Config>,
     server: actix_web::dev::ServerHandle,
-    mail_worker: tokio::task::JoinHandle<()>,
+    jobs: Vec<tokio::task::JoinHandle<()>>,
     // Dropped last: the database and the folder.
     _db: TestDb,
     pub dir: tempfile::TempDir,
@@ -229,7 +229,7 @@ impl TestApp {
             config: launched.state.config.clone(),
             state: launched.state,
             server,
-            mail_worker: launched.mail_worker,
+            jobs: launched.jobs,
             _db: db,
             dir,
         }
@@ -330,7 +330,9 @@ impl TestApp {
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        self.mail_worker.abort();
+        for job in &self.jobs {
+            job.abort();
+        }
         // Stops accepting; the workers end with the test's runtime.
         drop(self.server.stop(false));
     }
