@@ -5,6 +5,7 @@
 //! [`Position::play`], and [`Game`] for the game-end rules.
 #![forbid(unsafe_code)]
 
+pub mod betza;
 pub mod diagram;
 mod game;
 pub mod model;
@@ -15,6 +16,7 @@ mod square;
 mod tables;
 mod variant;
 
+pub use betza::{BetzaError, CompiledPiece};
 pub use game::{DecisiveReason, DrawReason, Game, Outcome};
 pub use notation::{IllegalMove, MoveError};
 pub use perft::{divide, perft};
