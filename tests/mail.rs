@@ -47,6 +47,7 @@ async fn password_reset_by_mail(backend: Backend) {
     let message_id = mail.header("Message-ID").unwrap();
     assert!(message_id.starts_with('<') && message_id.ends_with("@127.0.0.1>"));
     assert!(mail.header("List-Unsubscribe").is_none());
+    assert!(mail.data.contains("text/plain") && mail.data.contains("text/html"));
     let link = mail
         .link(&format!("{}/password-reset/", app.address))
         .expect("a reset link in the mail");
@@ -352,8 +353,10 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
     app.post("/password-reset", &[("email", "nina@example.org")])
         .await;
     smtp.wait_for(1, WAIT).await;
-    app.eventually(WAIT, || async { (sent_count(&app).await == 1).then_some(()) })
-        .await;
+    app.eventually(WAIT, || async {
+        (sent_count(&app).await == 1).then_some(())
+    })
+    .await;
 
     let clock: Arc<dyn plypost::clock::Clock> = app.clock.clone();
     let run = |clock: Arc<dyn plypost::clock::Clock>| {

@@ -29,6 +29,14 @@ struct ResetMail<'a> {
     minutes: i64,
 }
 
+#[derive(Template)]
+#[template(path = "mail/password_reset.html")]
+struct ResetMailHtml<'a> {
+    username: &'a str,
+    link: &'a str,
+    minutes: i64,
+}
+
 /// Queues a reset mail when `email` belongs to an account. Answers the same either way, so
 /// the form does not tell who has an account.
 pub fn request(
@@ -67,13 +75,23 @@ pub fn request(
             })
             .execute(conn)?;
         let link = config.absolute_url(&format!("/password-reset/{token}"));
-        let body = ResetMail {
-            username: &user.username,
+        let minutes = TOKEN_LIFETIME.num_minutes();
+        let username = &user.username;
+        let template_error = |e: askama::Error| mail::MailError::Build(e.to_string());
+        let text = ResetMail {
+            username,
             link: &link,
-            minutes: TOKEN_LIFETIME.num_minutes(),
+            minutes,
         }
         .render()
-        .map_err(|e| AccountError::Mail(mail::MailError::Build(e.to_string())))?;
+        .map_err(template_error)?;
+        let html = ResetMailHtml {
+            username,
+            link: &link,
+            minutes,
+        }
+        .render()
+        .map_err(template_error)?;
         mail::queue(
             conn,
             clock,
@@ -81,8 +99,9 @@ pub fn request(
                 MailKind::PasswordReset,
                 &user.email,
                 "Reset your plypost password",
-                body,
-            ),
+                text,
+            )
+            .with_html(html),
         )?;
         Ok(())
     })

@@ -223,3 +223,54 @@ pub fn friendly_error_page<B>(
         req, response,
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(response: HttpResponse) -> String {
+        let bytes = actix_web::body::to_bytes(response.into_body())
+            .await
+            .unwrap_or_default();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    #[actix_web::test]
+    async fn internal_errors_hide_their_details() {
+        let err = WebError::Internal("connection to 10.0.0.7 refused: password".into());
+        assert_eq!(err.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        let response = err.error_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = body_of(response).await;
+        assert!(body.contains("Something went wrong"));
+        assert!(!body.contains("10.0.0.7"));
+    }
+
+    #[actix_web::test]
+    async fn every_error_is_a_page() {
+        for (err, status) in [
+            (WebError::NotFound, 404),
+            (WebError::Forbidden, 403),
+            (WebError::Csrf, 403),
+            (WebError::PayloadTooLarge, 413),
+            (WebError::Unavailable("db down".into()), 503),
+            (WebError::BadRequest("Bad <b>input</b>".into()), 400),
+        ] {
+            let response = err.error_response();
+            assert_eq!(response.status().as_u16(), status);
+            let body = body_of(response).await;
+            assert!(body.contains("<main"), "{status}");
+            assert!(!body.contains("db down"));
+            assert!(!body.contains("<b>input"), "escaped");
+        }
+        let response = WebError::LoginRequired {
+            next: "/settings".into(),
+        }
+        .error_response();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        assert_eq!(
+            response.headers().get(header::LOCATION).unwrap(),
+            "/login?next=%2Fsettings"
+        );
+    }
+}
