@@ -69,6 +69,9 @@ proptest! {
     }
 }
 
+/// Random games per variant: fewer in unoptimised builds (CI runs `cargo test` in debug).
+const GAME_CASES: u32 = if cfg!(debug_assertions) { 3 } else { 10 };
+
 /// Plays a pseudo-random game, checking at every ply that every legal move plays, that move
 /// texts read back to the same move, and that the FEN round-trips the whole state.
 fn random_game(v: &Variant, choices: &[u16]) -> Result<(), TestCaseError> {
@@ -104,7 +107,7 @@ fn random_game(v: &Variant, choices: &[u16]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: GAME_CASES, .. ProptestConfig::default() })]
 
     #[test]
     fn random_games_chess(choices in prop::collection::vec(any::<u16>(), 80)) {
