@@ -567,7 +567,10 @@ async fn signed_in_pages_keep_the_header(backend: Backend) {
     let res = app.get("/no/such/page").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     let page = res.text().await.unwrap();
-    assert!(page.contains(">peggy</a>"), "the 404 page knows who is signed in");
+    assert!(
+        page.contains(">peggy</a>"),
+        "the 404 page knows who is signed in"
+    );
 
     // After logging in, a GET comes back where it was, query included.
     app.logout().await;
