@@ -32,6 +32,7 @@
 //!     possibly with directions; Y is W after an orthogonal X and F after a diagonal one.
 //!     In standard XBetza `DyafsW` would read as `D` plus `yafsW`; the project's tables use
 //!     this reading instead, and both agree wherever standard XBetza describes these pieces.
+//!
 //!   Continuation directions are relative to the first leg, in 45° turns: `f` straight on,
 //!   `fl`/`fr` (`fs` both) 45° left/right, `l`/`r` (`s`) 90°. Turns going back toward the
 //!   start square are rejected (the engine treats the start square as occupied).

@@ -268,13 +268,13 @@ impl Rng {
     }
 }
 
-fn board_fen(w: usize, h: usize, grid: &[Vec<Option<String>>]) -> String {
+fn board_fen(grid: &[Vec<Option<String>>]) -> String {
     let mut ranks = Vec::new();
-    for rank in (0..h).rev() {
+    for row in grid.iter().rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for file in 0..w {
-            match &grid[rank][file] {
+        for cell in row {
+            match cell {
                 None => empty += 1,
                 Some(t) => {
                     if empty > 0 {
@@ -497,7 +497,7 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
                         grid[rank][file] = Some(piece);
                     }
                     let side = if white { "w" } else { "b" };
-                    ck.compare(&format!("{} {side} - - 0 1", board_fen(w, h, &grid)));
+                    ck.compare(&format!("{} {side} - - 0 1", board_fen(&grid)));
                 }
             }
         }
@@ -526,11 +526,11 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
                 place(&mut grid, lower(letter), &mut rng);
             }
             let density = 25 + rng.below(25); // percent of the remaining squares
-            for r in 0..h {
-                for f in 0..w {
-                    if grid[r][f].is_none() && rng.below(100) < density {
+            for row in grid.iter_mut() {
+                for cell in row.iter_mut() {
+                    if cell.is_none() && rng.below(100) < density {
                         let t = &others[rng.below(others.len())];
-                        grid[r][f] = Some(if rng.below(2) == 0 {
+                        *cell = Some(if rng.below(2) == 0 {
                             t.clone()
                         } else {
                             lower(t)
@@ -539,7 +539,7 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
                 }
             }
             let side = if made % 2 == 0 { "w" } else { "b" };
-            let fen = format!("{} {side} - - 0 1", board_fen(w, h, &grid));
+            let fen = format!("{} {side} - - 0 1", board_fen(&grid));
             let before = ck.compared;
             ck.compare(&fen);
             if ck.compared > before {

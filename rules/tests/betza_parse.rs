@@ -185,9 +185,12 @@ fn modes() {
     assert!(compile("fmWfmceF").unwrap().captures_en_passant);
 }
 
+/// Bent legs as (first, sorted slides).
+type Legs = Vec<((i8, i8), Vec<(i8, i8)>)>;
+
 #[test]
 fn bent_moves() {
-    let bent = |s: &str| -> (Vec<((i8, i8), Vec<(i8, i8)>)>, bool) {
+    let bent = |s: &str| -> (Legs, bool) {
         let p = parts(s);
         assert_eq!(p.len(), 1, "{s}: {p:?}");
         match &p[0].shape {
