@@ -28,20 +28,21 @@
 //!     in the continuation's directions; the corner is not a destination (GraTiA Gryphon);
 //!   - `XyaY` (VARIANTS.md form, `DyafsW`): the atom X directly followed by `ya` is also the
 //!     first leg; X stays a move of its own, so the corner is a destination (`FyafsF` Eagle,
-//!     `A` + `AyafsF` Ostrich, `vW` + `vWyafsW` Snake). X is an orthogonal or diagonal leap,
-//!     possibly with directions; Y is W after an orthogonal X and F after a diagonal one.
-//!     In standard XBetza `DyafsW` would read as `D` plus `yafsW`; the project's tables use
-//!     this reading instead, and both agree wherever standard XBetza describes these pieces.
+//!     `A` + `AyafsF` Ostrich, `vW` + `vWyafsW` Snake). X is a single leap, possibly with
+//!     directions; Y is F after a diagonal X and W otherwise. An oblique X heads along its
+//!     longer axis (Muller's convention: g1-f3 goes "forward", turning left), so writing one
+//!     component per direction gives exact chiral moves (`rfNyafrW`: (1,2), then NE).
+//!     Standard XBetza would read `DyafsW` as `D` plus `yafsW`; VARIANTS.md means the Osprey,
+//!     so this reading is used. Both readings agree on `FyafsF` and `WyafsW`.
 //!
 //!   Continuation directions are relative to the first leg, in 45° turns: `f` straight on,
 //!   `fl`/`fr` (`fs` both) 45° left/right, `l`/`r` (`s`) 90°. Turns going back toward the
 //!   start square are rejected (the engine treats the start square as occupied).
 //!
 //! Rejected, with a message: `h`, `j`, `o`, `x`, `g`, `d`, `u`, `k`, `t`, `q`, `z`, `w`,
-//! more than two legs, legs without `y` (a single-step continuation), oblique first legs
-//! (their relative directions depend on chirality), `n` on oblique atoms or riders, `p` on
-//! leaps or limited riders, `e` where the engine's per-piece e.p. flag would change other
-//! captures, input longer than 200 characters.
+//! more than two legs, legs without `y` (a single-step continuation), `n` on oblique atoms
+//! or riders, `p` on leaps or limited riders, `e` where the engine's per-piece e.p. flag
+//! would change other captures, input longer than 200 characters.
 
 use crate::model::{BentLeg, Mode, MovePart, Shape, Vector};
 use std::fmt;
@@ -784,7 +785,12 @@ impl Parser {
             ));
         }
         for &first in firsts {
-            let heading = (first.dx.signum(), first.dy.signum());
+            // Oblique first legs head along their longer axis.
+            let heading = match first.dx.abs().cmp(&first.dy.abs()) {
+                std::cmp::Ordering::Greater => (first.dx.signum(), 0),
+                std::cmp::Ordering::Less => (0, first.dy.signum()),
+                std::cmp::Ordering::Equal => (first.dx.signum(), first.dy.signum()),
+            };
             let Some(index) = RING.iter().position(|&d| d == heading) else {
                 continue;
             };
@@ -872,18 +878,11 @@ impl Parser {
                 )),
             };
         let class = class_of(x, y);
-        if class == Class::Oblique {
-            return Err(self.error_at(
-                atom1.pos,
-                "a bent move cannot start with an oblique leap: XBetza's relative directions \
-                 after it depend on the leap's chirality, which this compiler does not support"
-                    .to_string(),
-            ));
-        }
         let y_at = self.pos;
         self.pos += 2; // 'y', 'a'
         let (mods2, atom2) = self.continuation()?;
-        let want = if class == Class::Orthogonal {
+        // An oblique leap counts as going along its longer axis (Muller's convention).
+        let want = if class != Class::Diagonal {
             (1, 0)
         } else {
             (1, 1)
@@ -894,12 +893,12 @@ impl Parser {
                 format!(
                     "after {} first leg the continuation atom must be '{}' (its step turned by \
                      the directions)",
-                    if class == Class::Orthogonal {
-                        "an orthogonal"
-                    } else {
-                        "a diagonal"
+                    match class {
+                        Class::Orthogonal => "an orthogonal",
+                        Class::Diagonal => "a diagonal",
+                        Class::Oblique => "an oblique",
                     },
-                    if class == Class::Orthogonal { 'W' } else { 'F' }
+                    if class == Class::Diagonal { 'F' } else { 'W' }
                 ),
             ));
         }

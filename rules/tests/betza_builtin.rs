@@ -85,6 +85,12 @@ const TERACHESS1: &[Entry] = &[
         "not in VARIANTS.md: Ship, one bent move per first-leg direction (the turn to the \
          vertical is left for NE/SW steps, right for NW/SE steps)",
     ),
+    (
+        "U",
+        "rfNyafrWlfNyaflWfrNyaflWbrNyafrWflNyafrWblNyaflWrbNyaflWlbNyafrW",
+        "not in VARIANTS.md: old Rhinoceros, one bent move per Knight direction; each leap \
+         heads along its longer axis and turns 45° toward its shorter one",
+    ),
 ];
 
 /// Teramachy, VARIANTS.md 4.2: as the same-named Terachess II pieces.
@@ -192,9 +198,10 @@ const NOT_EXPRESSIBLE: &[(&str, &str, &str, &str)] = &[
     (
         "terachess1",
         "U",
-        "NyafF",
-        "old Rhinoceros: after an oblique leap the continuation's relative direction depends \
-         on the leap's chirality (z/q), not supported",
+        "NyafsW",
+        "old Rhinoceros as one symmetric component: 'fs' after a Knight leap gives both \
+         diagonals beside its longer axis, not only the one with the leap's signs; it is \
+         written with one component per direction instead (TERACHESS1)",
     ),
 ];
 
@@ -551,6 +558,12 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
             "{}: only {made} crowded boards were valid",
             ck.label
         );
+        println!(
+            "{}: {} positions compared, {} difference(s)",
+            ck.label,
+            ck.compared,
+            ck.failures.len()
+        );
         failures.append(&mut ck.failures);
     }
     // All pieces substituted at once: the start position two plies deep.
@@ -594,6 +607,15 @@ fn near_misses_are_caught() {
         ("obento", ("P", "fmWfceFifmnD", "")),
         ("gratia", ("+N", "NN", "")),
         ("terachess2", ("C", "mRcpB", "")),
+        (
+            "terachess1",
+            (
+                "U",
+                "rfNyaflWlfNyaflWfrNyaflWbrNyafrWflNyafrWblNyaflWrbNyaflWlbNyafrW",
+                "",
+            ),
+        ),
+        ("terachess1", ("S", "FyafsF", "")),
     ] {
         let found = differences(name, &[entry]);
         assert!(!found.is_empty(), "{name} {entry:?}: no difference found");

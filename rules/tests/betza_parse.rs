@@ -247,6 +247,12 @@ fn bent_moves() {
     assert!(legs.contains(&((0, 1), vec![(1, 1)])));
     let (legs, _) = bent("yasW");
     assert!(legs.contains(&((0, 1), vec![(-1, 0), (1, 0)])));
+    // Oblique first legs head along their longer axis.
+    let (legs, stop) = bent("rfNyafrW");
+    assert!(stop);
+    assert_eq!(legs, vec![((1, 2), vec![(1, 1)])]);
+    let (legs, _) = bent("frNyaflW");
+    assert_eq!(legs, vec![((2, 1), vec![(1, 1)])]);
     // A move-only continuation keeps the plain step: two parts.
     let p = parts("FyafsmF");
     assert_eq!(p.len(), 2);
@@ -293,7 +299,7 @@ const REJECTED: &[(&str, usize, Option<char>, &str)] = &[
     ("yafsD", 5, Some('D'), "must be W or F"),
     ("yafsafsF", 5, Some('a'), "at most 2 legs"),
     ("yafsFafsF", 6, Some('a'), "without 'y'"),
-    ("NyafF", 1, Some('N'), "oblique leap"),
+    ("NyafF", 5, Some('F'), "must be 'W'"),
     ("KyafsF", 1, Some('K'), "single leap"),
     ("DyafsF", 6, Some('F'), "must be 'W'"),
     ("FyafsW", 6, Some('W'), "must be 'F'"),
