@@ -17,12 +17,16 @@
 //!   toward X and longer axis toward Y (`fsN` = the wide forward pair, `frN` = (2,1),
 //!   `rfN` = (1,2), `rvN` = (1,±2)), as Muller defines them. `v` or `s` alone on an oblique atom
 //!   is rejected (its meaning differs between descriptions of the notation);
-//! * modes `m` (move only), `c` (capture only), `e` (also captures e.p.; needs `c`),
+//! * modes `m` (move only), `c` (capture only), `e` (also captures e.p.; needs `c`; the
+//!   engine's e.p. right is per piece, so it is returned as
+//!   [`CompiledPiece::captures_en_passant`] and every leap or slide capture of the piece must
+//!   carry it; which moves *create* e.p. rights is the variant file's `creates_en_passant`),
 //!   `p` (hop: on unlimited riders, the Cannon rule of the engine's hop), `n` (lame: orthogonal
 //!   or diagonal leaps longer than one step become slides of exactly that length, blocked on
 //!   the squares passed over; repeating it, `nn`, means the same, as in VARIANTS.md's
 //!   `fmnnD`), `i` (first move only; must be `im`, the engine's first-move-only parts never
-//!   capture);
+//!   capture; the engine counts a move as first while the piece stands on a rank where its
+//!   kind starts);
 //! * bent riders with two legs and `y`:
 //!   - `yafsF` (standard form): one step of the atom (W or F) to an empty square, then a slide
 //!     in the continuation's directions; the corner is not a destination (GraTiA Gryphon);
