@@ -954,32 +954,146 @@ impl Parser {
     }
 }
 
+/// Whether ride `a` applies whenever ride `b` does (its mode includes `b`'s, and it is not
+/// restricted to the first move unless `b` is).
+fn dominates(a: (Mode, bool), b: (Mode, bool)) -> bool {
+    let mode_ok = a.0 == b.0 || a.0 == Mode::MoveOrCapture;
+    mode_ok && (!a.1 || b.1)
+}
+
+/// The distances along `x` that a ride along `y` reaches too, with no more empty squares
+/// needed: `y` = m·`x` reaches distance m·j of `x` where it reaches distance j (`D` covers the
+/// lame `nD`; a ride along the same vector covers its own distances).
+fn covers(y: Vector, y_bits: u16, x: Vector) -> u16 {
+    let multiple = (1..=MAX_RANGE as i8)
+        .find(|&m| y.dx as i16 == m as i16 * x.dx as i16 && y.dy as i16 == m as i16 * x.dy as i16);
+    let Some(m) = multiple else { return 0 };
+    (1..=MAX_RANGE)
+        .filter(|&j| y_bits & (1 << j) != 0)
+        .filter_map(|j| j.checked_mul(m as u8).filter(|&d| d <= MAX_RANGE))
+        .fold(0u16, |bits, d| bits | (1 << d))
+}
+
+/// Distances 1..=15 of a ride as bits (unlimited = all; no board is longer than 16).
+fn range_bits(min: u8, max: Option<u8>) -> u16 {
+    let hi = max.unwrap_or(MAX_RANGE).min(MAX_RANGE);
+    (min.max(1)..=hi).fold(0u16, |bits, k| bits | (1 << k))
+}
+
 /// Removes moves given twice and turns a bent move into one that may stop on its corner when
-/// the corner is also a plain leap with the same mode.
+/// the corner is also a plain leap with the same mode. Rides along one vector are kept as sets
+/// of distances: distances another ride already covers (whenever it applies) are dropped, and
+/// each run of distances becomes one ride (same path, so the same moves, each generated once).
 fn normalize(items: Vec<Item>) -> Vec<Item> {
-    let mut out: Vec<Item> = Vec::new();
+    // A unit step continued straight on is a ride from distance 2 (`yafW`).
+    let mut expanded: Vec<Item> = Vec::new();
     for item in items {
-        if out.contains(&item) {
-            continue;
-        }
-        // Two rides from distance 1 in the same direction: keep the longer.
-        if let Geo::Ride { v, min: 1, max } = item.geo {
-            let same = out.iter_mut().find(|o| {
-                o.mode == item.mode
-                    && o.first_move_only == item.first_move_only
-                    && matches!(o.geo, Geo::Ride { v: ov, min: 1, .. } if ov == v)
-            });
-            if let Some(o) = same {
-                if let Geo::Ride { max: omax, .. } = &mut o.geo {
-                    *omax = match (*omax, max) {
-                        (None, _) | (_, None) => None,
-                        (Some(a), Some(b)) => Some(a.max(b)),
-                    };
+        match item.geo {
+            Geo::Bent {
+                first,
+                mut slides,
+                stop,
+            } if first.dx.abs() <= 1 && first.dy.abs() <= 1 && slides.contains(&first) => {
+                slides.retain(|&s| s != first);
+                expanded.push(Item {
+                    geo: Geo::Ride {
+                        v: first,
+                        min: if stop { 1 } else { 2 },
+                        max: None,
+                    },
+                    mode: item.mode,
+                    first_move_only: item.first_move_only,
+                });
+                if !slides.is_empty() {
+                    expanded.push(Item {
+                        geo: Geo::Bent {
+                            first,
+                            slides,
+                            stop,
+                        },
+                        ..item
+                    });
                 }
-                continue;
+            }
+            _ => expanded.push(item),
+        }
+    }
+    // Per (vector, mode, first move): the distances, in order of first appearance.
+    let mut rides: Vec<(Vector, Mode, bool, u16)> = Vec::new();
+    let mut others: Vec<Item> = Vec::new();
+    let mut order: Vec<Result<usize, usize>> = Vec::new(); // Ok: ride key, Err: other item
+    for item in expanded {
+        match item.geo {
+            Geo::Ride { v, min, max } => {
+                let bits = range_bits(min, max);
+                match rides
+                    .iter_mut()
+                    .position(|r| r.0 == v && r.1 == item.mode && r.2 == item.first_move_only)
+                {
+                    Some(k) => rides[k].3 |= bits,
+                    None => {
+                        rides.push((v, item.mode, item.first_move_only, bits));
+                        order.push(Ok(rides.len() - 1));
+                    }
+                }
+            }
+            _ => {
+                if !others.contains(&item) {
+                    others.push(item);
+                    order.push(Err(others.len() - 1));
+                }
             }
         }
-        out.push(item);
+    }
+    let covered: Vec<u16> = rides
+        .iter()
+        .enumerate()
+        .map(|(k, x)| {
+            rides
+                .iter()
+                .enumerate()
+                .filter(|&(j, y)| j != k && dominates((y.1, y.2), (x.1, x.2)))
+                .fold(0u16, |bits, (_, y)| bits | covers(y.0, y.3, x.0))
+        })
+        .collect();
+    let mut out: Vec<Item> = Vec::new();
+    for entry in order {
+        match entry {
+            Err(k) => {
+                if let Some(item) = others.get(k) {
+                    out.push(item.clone());
+                }
+            }
+            Ok(k) => {
+                let (Some(&(v, mode, fmo, bits)), Some(&cover)) = (rides.get(k), covered.get(k))
+                else {
+                    continue;
+                };
+                let bits = bits & !cover;
+                // Each run of distances is one ride; a run to 15 is unlimited.
+                let mut d = 1u8;
+                while d <= MAX_RANGE {
+                    if bits & (1 << d) == 0 {
+                        d += 1;
+                        continue;
+                    }
+                    let lo = d;
+                    while d <= MAX_RANGE && bits & (1 << d) != 0 {
+                        d += 1;
+                    }
+                    let hi = d - 1;
+                    out.push(Item {
+                        geo: Geo::Ride {
+                            v,
+                            min: lo,
+                            max: if hi == MAX_RANGE { None } else { Some(hi) },
+                        },
+                        mode,
+                        first_move_only: fmo,
+                    });
+                }
+            }
+        }
     }
     // Corner leaps absorbed into the bent move (same generated moves, one generator).
     let mut i = 0;

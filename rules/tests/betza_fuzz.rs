@@ -292,3 +292,143 @@ fn range_and_leg_limits_have_messages() {
     let e = compile("W99999999999999999999").unwrap_err();
     assert_eq!(e.position, 2);
 }
+
+/// A variant with the piece X written `betza`, a crowd kind Y (Wazir) and Kings.
+fn crowd_variant(betza: &str) -> Variant {
+    let text = format!(
+        r#"
+name = "union"
+display_name = "Union"
+width = 10
+height = 10
+start_fen = "4k5/10/10/10/10/10/10/10/10/4K4X w - - 0 1"
+
+[[piece]]
+name = "King"
+letter = "K"
+image = "king"
+description = "king"
+royal = true
+moves = ["leap W,F"]
+
+[[piece]]
+name = "Test"
+letter = "X"
+image = "test"
+description = "test"
+betza = "{betza}"
+
+[[piece]]
+name = "Crowd"
+letter = "Y"
+image = "crowd"
+description = "crowd"
+moves = ["leap W"]
+"#
+    );
+    match Variant::from_toml(&text) {
+        Ok(v) => v,
+        Err(e) => panic!("{betza}: {e:?}"),
+    }
+}
+
+/// White X pieces among blockers; Black has only Crowd pieces and no King (so it is never in
+/// check), so the legality of every move is the same whatever X is.
+const UNION_FENS: &[&str] = &[
+    "10/10/10/10/4X5/10/10/10/10/4K5 w - - 0 1",
+    "10/1y1y1y1y2/10/2Y1y1Y3/3yXy4/2Y3Y3/10/1y6X1/10/4K5 w - - 0 1",
+    "10/y1y1y1y1y1/1X3yy3/y1Y1X3y1/3y4y1/1y2Y1X3/y4y4/1X1y2Y1y1/y3y4y/X3K4X w - - 0 1",
+];
+
+fn all_moves(v: &Variant, fen: &str) -> Vec<String> {
+    let pos = match Position::from_fen(v, fen) {
+        Ok(pos) => pos,
+        Err(e) => panic!("{fen}: {e}"),
+    };
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.move_compact(m))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Concatenating `b` after `a` keeps both components as they are (no doubling, range,
+/// `ya` bend or `(x,y)(x,y)` rider across the seam).
+fn joins_cleanly(a: &str, b: &str) -> bool {
+    match (a.chars().last(), b.chars().next()) {
+        (Some(last), Some(first)) => {
+            !(first == 'y'
+                || first.is_ascii_digit()
+                || first == last
+                || (last == ')' && first == '('))
+        }
+        _ => false,
+    }
+}
+
+/// Line-movers only (all paths are straight lines blocked by any piece): a compound of these
+/// must generate each move once.
+fn line_component() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "W", "F", "K", "R", "B", "Q", "W3", "F2", "KK", "fmnD", "nA", "nH", "yafW", "yafF", "fR",
+        "mW", "vW2", "bF", "nG", "WW4",
+    ])
+    .prop_map(str::to_string)
+}
+
+fn duplicates(list: &[String]) -> Vec<String> {
+    list.windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0].clone())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// A compound moves as the union of its components. (A square reached by two different
+    /// paths, e.g. `W2` and `D`, is generated once per path, as with `moves`.)
+    #[test]
+    fn compound_is_union_of_components(a in component(), b in component()) {
+        prop_assume!(joins_cleanly(&a, &b));
+        prop_assume!(compile(&a).is_ok() && compile(&b).is_ok());
+        let ab = format!("{a}{b}");
+        prop_assert!(compile(&ab).is_ok(), "{} rejected", ab);
+        let (va, vb, vab) = (crowd_variant(&a), crowd_variant(&b), crowd_variant(&ab));
+        for fen in UNION_FENS {
+            let mut union = all_moves(&va, fen);
+            union.extend(all_moves(&vb, fen));
+            union.sort();
+            union.dedup();
+            let mut combined = all_moves(&vab, fen);
+            combined.dedup();
+            prop_assert_eq!(&combined, &union, "{} on {}", ab, fen);
+        }
+    }
+
+    /// Straight-line components combine without generating a move twice.
+    #[test]
+    fn line_compounds_generate_each_move_once(
+        parts in prop::collection::vec(line_component(), 1..4),
+    ) {
+        let text: String = parts.concat();
+        prop_assume!(parts.windows(2).all(|w| joins_cleanly(&w[0], &w[1])));
+        let v = crowd_variant(&text);
+        for fen in UNION_FENS {
+            let moves = all_moves(&v, fen);
+            prop_assert!(duplicates(&moves).is_empty(), "{} on {}: {:?}", text, fen, duplicates(&moves));
+        }
+    }
+
+    /// A component written twice compiles to the same parts as once.
+    #[test]
+    fn repeated_component_is_deduplicated(a in component()) {
+        let twice = format!("{a}{a}");
+        prop_assume!(joins_cleanly(&a, &a));
+        if let Ok(once) = compile(&a) {
+            prop_assert_eq!(compile(&twice).map(|c| c.parts), Ok(once.parts));
+        }
+    }
+}

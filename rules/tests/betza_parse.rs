@@ -87,7 +87,15 @@ fn compounds_and_riders() {
     assert_eq!(ride("W3"), (4, 1, Some(3), false));
     assert_eq!(ride("R4"), (4, 1, Some(4), false));
     assert_eq!(ride("N2"), (8, 1, Some(2), false));
-    assert_eq!(ride("F15"), (4, 1, Some(15), false));
+    // 15 reaches every edge: the same as unlimited.
+    assert_eq!(ride("F15"), (4, 1, None, false));
+    assert_eq!(ride("F14"), (4, 1, Some(14), false));
+    // Rides along one line with touching ranges are one ride; covered distances are dropped.
+    assert_eq!(ride("fmWfmnD").1, 1);
+    assert_eq!(ride("fmWfmnD").2, Some(2));
+    assert_eq!(parts("fmnDR"), parts("R"));
+    assert_eq!(parts("DnD"), parts("D"));
+    assert_eq!(parts("W3R"), parts("R"));
     assert!(matches!(parts("W1")[0].shape, Shape::Leap { .. }));
     // The same move twice is generated once.
     assert_eq!(parts("WW"), parts("WWW1"));
@@ -236,10 +244,14 @@ fn bent_moves() {
         legs.iter().map(|l| l.0).collect::<Vec<_>>(),
         vec![(0, -1), (0, 1)]
     );
-    // Straight on: at least two squares.
-    let (legs, stop) = bent("yafW");
-    assert!(!stop);
-    assert!(legs.contains(&((0, 1), vec![(0, 1)])));
+    // Straight on: at least two squares, which is a ride from distance 2.
+    match &parts("yafW")[0].shape {
+        Shape::Ride {
+            vectors, min, max, ..
+        } => assert_eq!((vectors.len(), *min, *max), (4, 2, None)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(parts("WyafW"), parts("R"));
     // Single turns.
     let (legs, _) = bent("frFyaflF");
     assert_eq!(legs, vec![((1, 1), vec![(0, 1)])]);
