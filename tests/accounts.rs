@@ -583,7 +583,37 @@ async fn signed_in_pages_keep_the_header(backend: Backend) {
     assert_redirect(&res, "/login");
 }
 
+async fn logging_out_ends_the_session_on_the_server(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let res = app.register("quinn", "quinn@example.org", PASSWORD).await;
+    let cookie = res
+        .headers()
+        .get("set-cookie")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    // A copy of the cookie (say, stolen) works while the session lives...
+    let copy = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let page = |copy: &reqwest::Client| {
+        copy.get(app.url("/settings"))
+            .header("Cookie", cookie.clone())
+            .send()
+    };
+    assert_eq!(page(&copy).await.unwrap().status(), StatusCode::OK);
+    // ...and not after logging out.
+    app.logout().await;
+    assert_eq!(page(&copy).await.unwrap().status(), StatusCode::SEE_OTHER);
+}
+
 backend_tests!(
+    logging_out_ends_the_session_on_the_server,
     cross_site_posts_are_refused,
     signed_in_pages_keep_the_header,
     register_login_logout,

@@ -23,6 +23,16 @@ async fn password_reset_by_mail(backend: Backend) {
     let app = TestApp::with_smtp(backend, smtp.url()).await;
     app.register("ivan", "ivan@example.org", PASSWORD).await;
     app.logout().await;
+    // Ivan is still signed in on his phone; the reset will end that session.
+    let phone = app.new_client();
+    let res = common::post_with(
+        &phone,
+        &app.address,
+        "/login",
+        &[("username", "ivan"), ("password", PASSWORD)],
+    )
+    .await;
+    assert_redirect(&res, "/");
 
     // Unknown addresses get the same answer and no mail.
     let res = app
@@ -67,6 +77,12 @@ async fn password_reset_by_mail(backend: Backend) {
         .await;
     assert_redirect(&res, "/settings?saved=password");
     assert!(app.get_text("/").await.contains("Hello, ivan"));
+    let res = phone.get(app.url("/settings")).send().await.unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the phone was signed out"
+    );
     app.logout().await;
     assert_eq!(
         app.login("ivan", PASSWORD).await.status(),

@@ -4,6 +4,7 @@
 pub mod password;
 pub mod rate_limit;
 pub mod reset;
+pub mod sessions;
 pub mod users;
 pub mod validate;
 

@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use super::users::{find, set_password};
-use super::{rate_limit, validate, AccountError, User};
+use super::users::{find, set_password_hash};
+use super::{password, rate_limit, sessions, validate, AccountError, User};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::models::{NewPasswordReset, PasswordReset};
@@ -114,7 +114,7 @@ pub fn check(conn: &mut DbConn, clock: &dyn Clock, token: &str) -> Result<User, 
 }
 
 /// Sets a new password with a token, uses the token up (and every other open token of the
-/// account), ends the account's other sessions and lifts its log-in lock.
+/// account), ends all of the account's sessions and lifts its log-in lock.
 pub fn complete(
     conn: &mut DbConn,
     clock: &dyn Clock,
@@ -122,6 +122,7 @@ pub fn complete(
     new_password: &str,
 ) -> Result<User, AccountError> {
     validate::password(new_password)?;
+    let hash = password::hash(new_password)?;
     let now = clock.now_db();
     db::write_transaction(conn, |conn| {
         let reset = valid_reset(conn, clock, token)?;
@@ -143,7 +144,8 @@ pub fn complete(
         )
         .set(password_resets::used_at.eq(Some(now)))
         .execute(conn)?;
-        let user = set_password(conn, clock, reset.user_id, new_password)?;
+        let user = set_password_hash(conn, clock, reset.user_id, &hash)?;
+        sessions::end_others(conn, user.id, None)?;
         rate_limit::clear_account(conn, &user.username_key)?;
         Ok(user)
     })

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 use rand::RngCore;
 
-use super::{password, rate_limit, validate, AccountError};
+use super::{password, rate_limit, sessions, validate, AccountError};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::models::{NewUser, User};
@@ -133,34 +133,38 @@ pub fn authenticate(
     }
 }
 
-/// Changes the password and ends every other session of the user (the session epoch moves
-/// on). Returns the updated user, whose new epoch the current session must store.
+/// Changes the password and ends every other session of the user (all but the session
+/// with token `keep_session`, the one making the change).
 pub fn change_password(
     conn: &mut DbConn,
     clock: &dyn Clock,
     id: UserId,
     current: &str,
     new: &str,
+    keep_session: Option<&str>,
 ) -> Result<User, AccountError> {
     let user = find(conn, id)?.ok_or(AccountError::NotFound)?;
     if !password::verify(current, &user.password_hash) {
         return Err(AccountError::WrongPassword);
     }
     validate::password(new)?;
-    set_password(conn, clock, id, new)
+    let hash = password::hash(new)?;
+    db::write_transaction(conn, |conn| {
+        let user = set_password_hash(conn, clock, id, &hash)?;
+        sessions::end_others(conn, id, keep_session)?;
+        Ok(user)
+    })
 }
 
-pub(super) fn set_password(
+pub(super) fn set_password_hash(
     conn: &mut DbConn,
     clock: &dyn Clock,
     id: UserId,
-    new: &str,
+    hash: &str,
 ) -> Result<User, AccountError> {
-    let hash = password::hash(new)?;
     diesel::update(users::table.find(id))
         .set((
             users::password_hash.eq(hash),
-            users::session_epoch.eq(users::session_epoch + 1),
             users::updated_at.eq(clock.now_db()),
         ))
         .execute(conn)?;

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::ids::{OutboxId, UserId};
-use super::schema::{login_attempts, outbox, password_resets, users};
+use super::schema::{login_attempts, outbox, password_resets, sessions, users};
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = users)]
@@ -15,6 +15,7 @@ pub struct User {
     pub email: String,
     pub email_key: String,
     pub password_hash: String,
+    /// No longer read (sessions live in the `sessions` table); kept for existing rows.
     pub session_epoch: i64,
     pub notify_turn: bool,
     pub notify_reminder: bool,
@@ -105,4 +106,14 @@ pub struct NewOutboxRow<'a> {
     pub attempts: i64,
     pub next_attempt_at: NaiveDateTime,
     pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = sessions)]
+pub struct NewSession<'a> {
+    pub user_id: UserId,
+    pub token_hash: &'a str,
+    pub created_at: NaiveDateTime,
+    pub last_seen_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
 }

@@ -41,6 +41,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    sessions (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        last_seen_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     outbox (id) {
         id -> BigInt,
         kind -> Text,
@@ -62,5 +73,12 @@ diesel::table! {
 }
 
 diesel::joinable!(password_resets -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
 
-diesel::allow_tables_to_appear_in_same_query!(users, login_attempts, password_resets, outbox);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    login_attempts,
+    password_resets,
+    sessions,
+    outbox
+);

@@ -1,11 +1,11 @@
-//! Forgets what is no longer needed: old log-in attempts, expired reset tokens, mail sent
-//! long ago.
+//! Forgets what is no longer needed: old log-in attempts, expired reset tokens and
+//! sessions, mail sent long ago.
 
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
-use crate::accounts::{rate_limit, reset};
+use crate::accounts::{rate_limit, reset, sessions};
 use crate::clock::SharedClock;
 use crate::db::{DbConn, DbPool};
 use crate::mail::outbox;
@@ -44,9 +44,10 @@ pub fn run_once(conn: &mut DbConn, clock: &SharedClock) -> Result<(), String> {
     let now = clock.now_db();
     let attempts = rate_limit::purge_old(conn, now).map_err(|e| e.to_string())?;
     let resets = reset::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
+    let ended = sessions::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let mails = outbox::purge_sent_before(conn, now - KEEP_SENT_MAIL).map_err(|e| e.to_string())?;
-    if attempts + resets + mails > 0 {
-        tracing::info!(attempts, resets, mails, "cleaned up");
+    if attempts + resets + ended + mails > 0 {
+        tracing::info!(attempts, resets, sessions = ended, mails, "cleaned up");
     }
     Ok(())
 }

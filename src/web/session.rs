@@ -6,8 +6,9 @@
 //! * [`CurrentUser`] — an extractor for handlers that need a signed-in user and no page
 //!   context.
 //!
-//! The session stores the user id and the user's `session_epoch`; changing or resetting
-//! the password moves the epoch on, which ends every other session of that user.
+//! The cookie (signed and encrypted) holds the token of a server-side session
+//! (`accounts::sessions`) and the CSRF token. Logging out ends the server-side session, so
+//! a copy of the cookie is worthless afterwards.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -19,11 +20,9 @@ use base64::Engine;
 use rand::RngCore;
 
 use super::{AppState, WebError};
-use crate::accounts::{self, User};
-use crate::db::UserId;
+use crate::accounts::{sessions, User};
 
-const KEY_USER: &str = "uid";
-const KEY_EPOCH: &str = "epoch";
+const KEY_SESSION: &str = "sid";
 const KEY_CSRF: &str = "csrf";
 
 type LocalFuture<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -135,35 +134,35 @@ async fn load_user(req: &HttpRequest, session: &Session) -> Result<Option<User>,
     if let Some(LoadedUser(user)) = req.extensions().get::<LoadedUser>() {
         return Ok(user.clone());
     }
-    let user = match read_identity(session) {
+    let user = match token(session) {
         None => None,
-        Some((id, epoch)) => {
+        Some(token) => {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .ok_or_else(|| WebError::Internal("application state missing".into()))?;
+            let clock = state.clock.clone();
             let found = state
-                .db(move |conn| accounts::find(conn, id))
+                .db(move |conn| sessions::resolve(conn, &*clock, &token))
                 .await?
                 .map_err(WebError::from)?;
-            match found {
-                Some(user) if user.session_epoch == epoch => Some(user),
-                // Deleted account or password changed elsewhere: the session is over.
-                _ => {
-                    session.remove(KEY_USER);
-                    session.remove(KEY_EPOCH);
-                    None
-                }
+            if found.is_none() {
+                // Logged out elsewhere, expired, or ended by a password change.
+                session.remove(KEY_SESSION);
             }
+            found
         }
     };
     req.extensions_mut().insert(LoadedUser(user.clone()));
     Ok(user)
 }
 
-fn read_identity(session: &Session) -> Option<(UserId, i64)> {
-    let id = session.get::<i64>(KEY_USER).ok().flatten()?;
-    let epoch = session.get::<i64>(KEY_EPOCH).ok().flatten()?;
-    Some((UserId(id), epoch))
+/// The server-side session token from the cookie, if signed in.
+pub fn token(session: &Session) -> Option<String> {
+    session
+        .get::<String>(KEY_SESSION)
+        .ok()
+        .flatten()
+        .filter(|t| !t.is_empty())
 }
 
 /// The session's CSRF token, created on first use.
@@ -180,32 +179,20 @@ pub fn csrf_token(session: &Session) -> Result<String, WebError> {
     Ok(token)
 }
 
-/// Starts a signed-in session: a fresh session (no fixation) with a fresh CSRF token.
-pub fn log_in(session: &Session, user: &User) -> Result<(), WebError> {
+/// Puts a new server-side session (from `accounts::sessions::start`) in the cookie, with a
+/// fresh CSRF token.
+pub fn log_in(session: &Session, session_token: &str) -> Result<(), WebError> {
     session.clear();
     session.renew();
-    set_identity(session, user)?;
     session
-        .insert(KEY_CSRF, new_token())
-        .map_err(|e| WebError::Internal(format!("session: {e}")))?;
-    Ok(())
+        .insert(KEY_SESSION, session_token)
+        .and_then(|_| session.insert(KEY_CSRF, new_token()))
+        .map_err(|e| WebError::Internal(format!("session: {e}")))
 }
 
-/// After a password change: keeps this session valid with the user's new epoch.
-pub fn refresh(session: &Session, user: &User) -> Result<(), WebError> {
-    session.renew();
-    set_identity(session, user)
-}
-
+/// Removes the cookie. End the server-side session first (`accounts::sessions::end`).
 pub fn log_out(session: &Session) {
     session.purge();
-}
-
-fn set_identity(session: &Session, user: &User) -> Result<(), WebError> {
-    session
-        .insert(KEY_USER, user.id.get())
-        .and_then(|_| session.insert(KEY_EPOCH, user.session_epoch))
-        .map_err(|e| WebError::Internal(format!("session: {e}")))
 }
 
 fn new_token() -> String {

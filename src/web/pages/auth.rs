@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::accounts::{self, AccountError, Registration};
+use crate::accounts::{self, sessions, AccountError, Registration};
 use crate::web::csrf::NoFields;
 use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 
@@ -81,11 +81,15 @@ async fn register_submit(
     };
     let clock = state.clock.clone();
     let result = state
-        .db(move |conn| accounts::register(conn, &*clock, &registration))
+        .db(move |conn| {
+            let user = accounts::register(conn, &*clock, &registration)?;
+            let token = sessions::start(conn, &*clock, user.id)?;
+            Ok::<_, AccountError>((user, token))
+        })
         .await?;
     match result {
-        Ok(user) => {
-            session::log_in(&session, &user)?;
+        Ok((user, token)) => {
+            session::log_in(&session, &token)?;
             tracing::info!(user = %user.id, "registered");
             Ok(render::redirect("/"))
         }
@@ -144,12 +148,15 @@ async fn login_submit(
     let (username, password) = (form.username.clone(), form.password.clone());
     let clock = state.clock.clone();
     let result = state
-        .db(move |conn| accounts::authenticate(conn, &*clock, &username, &password, &ip))
+        .db(move |conn| {
+            let user = accounts::authenticate(conn, &*clock, &username, &password, &ip)?;
+            sessions::start(conn, &*clock, user.id)
+        })
         .await?;
     let next = render::safe_next(&form.next);
     match result {
-        Ok(user) => {
-            session::log_in(&session, &user)?;
+        Ok(token) => {
+            session::log_in(&session, &token)?;
             Ok(render::redirect(next))
         }
         Err(e) if e.is_user_error() => {
@@ -171,7 +178,14 @@ async fn login_submit(
     }
 }
 
-async fn logout(session: Session, _form: CsrfForm<NoFields>) -> HttpResponse {
+async fn logout(
+    state: web::Data<AppState>,
+    session: Session,
+    _form: CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    if let Some(token) = session::token(&session) {
+        state.db(move |conn| sessions::end(conn, &token)).await??;
+    }
     session::log_out(&session);
-    render::redirect("/")
+    Ok(render::redirect("/"))
 }

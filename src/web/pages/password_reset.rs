@@ -6,7 +6,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::accounts::{reset, AccountError};
+use crate::accounts::{reset, sessions, AccountError};
 use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -157,11 +157,14 @@ async fn reset_submit(
     }
     let clock = state.clock.clone();
     let result = state
-        .db(move |conn| reset::complete(conn, &*clock, &token, &form.password))
+        .db(move |conn| {
+            let user = reset::complete(conn, &*clock, &token, &form.password)?;
+            sessions::start(conn, &*clock, user.id)
+        })
         .await?;
     match result {
-        Ok(user) => {
-            session::log_in(&session, &user)?;
+        Ok(session_token) => {
+            session::log_in(&session, &session_token)?;
             Ok(render::redirect("/settings?saved=password"))
         }
         Err(e) if e.is_user_error() => {

@@ -129,6 +129,8 @@ async fn change_password(
         return show_error("The two new passwords do not match.".to_owned());
     }
     let (id, clock) = (user.id, state.clock.clone());
+    // This session stays; the others end.
+    let keep = session::token(&session);
     let result = state
         .db(move |conn| {
             accounts::change_password(
@@ -137,14 +139,12 @@ async fn change_password(
                 id,
                 &form.current_password,
                 &form.new_password,
+                keep.as_deref(),
             )
         })
         .await?;
     match result {
-        Ok(updated) => {
-            session::refresh(&session, &updated)?;
-            Ok(render::redirect("/settings?saved=password"))
-        }
+        Ok(_) => Ok(render::redirect("/settings?saved=password")),
         Err(e) if e.is_user_error() => show_error(e.to_string()),
         Err(e) => Err(e.into()),
     }
