@@ -400,6 +400,84 @@ impl MovePart {
     }
 }
 
+/// Two parts of one piece (or two directions of one part) that can produce the same move:
+/// same displacement, both moving or both capturing, by the same kind of path. The engine
+/// then removes the repeated move when it generates that piece's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    pub first_part: usize,
+    pub second_part: usize,
+    pub displacement: Vector,
+}
+
+/// Finds parts (or two directions of one part) that reach the same square in the same
+/// circumstances. Hops never overlap with non-hops: one needs a screen, the other a clear way.
+pub fn find_overlap(parts: &[MovePart]) -> Option<Overlap> {
+    use std::collections::HashMap;
+    // (dx, dy, is_hop) -> (part, direction, can_move, can_capture)
+    let mut seen: HashMap<(i32, i32, bool), Vec<(usize, usize, bool, bool)>> = HashMap::new();
+    for (index, part) in parts.iter().enumerate() {
+        let mut atoms: Vec<(i32, i32, bool, usize)> = Vec::new();
+        match &part.shape {
+            Shape::Leap { vectors } => {
+                for (d, v) in vectors.iter().enumerate() {
+                    atoms.push((v.dx as i32, v.dy as i32, false, d));
+                }
+            }
+            Shape::Ride {
+                vectors,
+                min,
+                max,
+                odd_only,
+            } => {
+                for (d, v) in vectors.iter().enumerate() {
+                    for k in *min as i32..=max.map_or(15, |m| m as i32) {
+                        if !odd_only || k % 2 == 1 {
+                            atoms.push((v.dx as i32 * k, v.dy as i32 * k, false, d));
+                        }
+                    }
+                }
+            }
+            Shape::Hop { vectors } => {
+                for (d, v) in vectors.iter().enumerate() {
+                    for k in 2..=15 {
+                        atoms.push((v.dx as i32 * k, v.dy as i32 * k, true, d));
+                    }
+                }
+            }
+            Shape::Bent { legs, may_stop } => {
+                for (d, leg) in legs.iter().enumerate() {
+                    let (fx, fy) = (leg.first.dx as i32, leg.first.dy as i32);
+                    if *may_stop {
+                        atoms.push((fx, fy, false, d));
+                    }
+                    for s in &leg.slides {
+                        for k in 1..=15 {
+                            atoms.push((fx + s.dx as i32 * k, fy + s.dy as i32 * k, false, d));
+                        }
+                    }
+                }
+            }
+        }
+        let (m, c) = (part.mode.can_move(), part.mode.can_capture());
+        for (dx, dy, hop, direction) in atoms {
+            let entry = seen.entry((dx, dy, hop)).or_default();
+            for &(other, other_direction, om, oc) in entry.iter() {
+                let same_source = other == index && other_direction == direction;
+                if !same_source && ((m && om) || (c && oc)) {
+                    return Some(Overlap {
+                        first_part: other,
+                        second_part: index,
+                        displacement: Vector::new(dx as i8, dy as i8),
+                    });
+                }
+            }
+            entry.push((index, direction, m, c));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,9 @@
 //! Positions: board state, FEN, move generation, legality and playing moves.
 
 use crate::square::{Color, Square};
-use crate::tables::{set_contains, Gen, GenShape, Tables};
+use crate::tables::{
+    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, RayAttack, Tables,
+};
 use crate::variant::{KindId, PieceKind, Variant};
 use std::fmt;
 
@@ -766,58 +768,92 @@ impl Position {
 
     /// Whether `by` attacks `sq` on `board`.
     pub(crate) fn attacked(&self, board: &[Cell; 256], sq: Square, by: Color) -> bool {
-        let v = &self.variant.0;
-        let t: &Tables = &v.tables;
-        let (w, h) = (v.width, v.height);
+        let t: &Tables = &self.variant.0.tables;
         let c = by.index();
-        let target = sq.index();
-        for ray in &t.rays[c] {
-            let mut s = target;
-            for k in 1..=ray.reach as usize {
-                match offset(s, ray.dx, ray.dy, w, h) {
-                    None => break,
-                    Some(next) => {
-                        s = next;
-                        let cell = board[s];
-                        if cell != 0 {
-                            if cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0 {
-                                return true;
-                            }
-                            break;
-                        }
+        t.rays[c]
+            .iter()
+            .any(|ray| self.ray_attacks(board, sq, by, ray))
+            || t.hops[c]
+                .iter()
+                .any(|hop| self.hop_attacks(board, sq, by, hop))
+            || t.bents[c]
+                .iter()
+                .any(|bent| self.bent_attacks(board, sq, by, bent))
+    }
+
+    /// Whether `by` attacks `sq` along the line of primitive direction `line` (from `sq`
+    /// outward): the only attacks that emptying or filling a square on that line can change.
+    fn attacked_along(&self, board: &[Cell; 256], sq: Square, by: Color, line: usize) -> bool {
+        let t: &Tables = &self.variant.0.tables;
+        let c = by.index();
+        let Some(group) = t.lines[c].get(line) else {
+            return self.attacked(board, sq, by);
+        };
+        group
+            .rays
+            .iter()
+            .any(|&i| self.ray_attacks(board, sq, by, &t.rays[c][i as usize]))
+            || group
+                .hops
+                .iter()
+                .any(|&i| self.hop_attacks(board, sq, by, &t.hops[c][i as usize]))
+            || group
+                .bents
+                .iter()
+                .any(|&i| self.bent_attacks(board, sq, by, &t.bents[c][i as usize]))
+    }
+
+    #[inline]
+    fn ray_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, ray: &RayAttack) -> bool {
+        let v = &self.variant.0;
+        let mut s = sq.index();
+        for k in 1..=ray.reach as usize {
+            match offset(s, ray.dx, ray.dy, v.width, v.height) {
+                None => return false,
+                Some(next) => {
+                    s = next;
+                    let cell = board[s];
+                    if cell != 0 {
+                        return cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0;
                     }
                 }
             }
         }
-        for hop in &t.hops[c] {
-            let mut s = target;
-            let mut screens = 0;
-            while let Some(next) = offset(s, hop.dx, hop.dy, w, h) {
-                s = next;
-                let cell = board[s];
-                if cell != 0 {
-                    if screens == 1 {
-                        if cell_is(cell, by) && hop.mask & (1u64 << cell_kind(cell)) != 0 {
-                            return true;
-                        }
-                        break;
-                    }
-                    screens += 1;
+        false
+    }
+
+    #[inline]
+    fn hop_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, hop: &HopAttack) -> bool {
+        let v = &self.variant.0;
+        let mut s = sq.index();
+        let mut screened = false;
+        while let Some(next) = offset(s, hop.dx, hop.dy, v.width, v.height) {
+            s = next;
+            let cell = board[s];
+            if cell != 0 {
+                if screened {
+                    return cell_is(cell, by) && hop.mask & (1u64 << cell_kind(cell)) != 0;
                 }
+                screened = true;
             }
         }
-        for bent in &t.bents[c] {
-            let mut corner = target;
-            while let Some(next) = offset(corner, bent.back_slide.0, bent.back_slide.1, w, h) {
-                corner = next;
-                if board[corner] != 0 {
-                    break;
-                }
-                if let Some(a) = offset(corner, bent.back_first.0, bent.back_first.1, w, h) {
-                    let cell = board[a];
-                    if cell_is(cell, by) && bent.mask & (1u64 << cell_kind(cell)) != 0 {
-                        return true;
-                    }
+        false
+    }
+
+    #[inline]
+    fn bent_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, bent: &BentAttack) -> bool {
+        let v = &self.variant.0;
+        let (w, h) = (v.width, v.height);
+        let mut corner = sq.index();
+        while let Some(next) = offset(corner, bent.back_slide.0, bent.back_slide.1, w, h) {
+            corner = next;
+            if board[corner] != 0 {
+                return false;
+            }
+            if let Some(a) = offset(corner, bent.back_first.0, bent.back_first.1, w, h) {
+                let cell = board[a];
+                if cell_is(cell, by) && bent.mask & (1u64 << cell_kind(cell)) != 0 {
+                    return true;
                 }
             }
         }
@@ -912,11 +948,24 @@ impl Position {
                 let Some(gens) = gens_by_kind.get(kind) else {
                     continue;
                 };
+                let first_new = out.len();
                 for g in gens {
                     if g.first_move_only && !on_start_rank {
                         continue;
                     }
                     self.gen_one(out, from, cell, g, ep, piece.creates_en_passant, them);
+                }
+                if v.tables
+                    .may_repeat_moves
+                    .get(kind)
+                    .copied()
+                    .unwrap_or(false)
+                {
+                    // Two paths to one square are one move.
+                    let mut mine = out.split_off(first_new);
+                    mine.sort_by_key(|m| (m.to, m.promotion));
+                    mine.dedup_by_key(|m| (m.to, m.promotion));
+                    out.extend(mine);
                 }
             }
         }
@@ -1254,7 +1303,10 @@ impl Position {
         }
     }
 
-    /// Legality of a pseudo-legal move, with a fast path for moves that cannot expose the King.
+    /// Legality of a pseudo-legal move. When not in check, a non-King move can only expose
+    /// the King along the line through its from-square (or, with hoppers, through its
+    /// to-square, a new screen): only those lines are examined, and not at all when the
+    /// squares are on no attack line of the King.
     #[inline]
     pub(crate) fn is_legal_pseudo(
         &self,
@@ -1264,26 +1316,35 @@ impl Position {
     ) -> bool {
         let v = &self.variant.0;
         let us = self.side.index();
-        if !in_check {
-            if let Some(king) = self.kings[us] {
-                let moving = self.board[mv.from.index()];
-                let simple = matches!(mv.special, Special::None | Special::MultiStep)
-                    && Some(cell_kind(moving)) != v.royal.map(|r| r.index());
-                if simple
-                    && !set_contains(&v.tables.block_sensitive[us][king.index()], mv.from.index())
-                    && !(v.tables.has_hoppers
-                        && set_contains(
-                            &v.tables.screen_sensitive[us][king.index()],
-                            mv.to.index(),
-                        ))
-                {
-                    return true;
-                }
-            } else {
-                return true;
-            }
+        if in_check {
+            return self.king_safe_after(board, mv);
         }
-        self.king_safe_after(board, mv)
+        let Some(king) = self.kings[us] else {
+            return true;
+        };
+        let moving = self.board[mv.from.index()];
+        let simple = matches!(mv.special, Special::None | Special::MultiStep)
+            && Some(cell_kind(moving)) != v.royal.map(|r| r.index());
+        if !simple {
+            return self.king_safe_after(board, mv);
+        }
+        let from_line = set_contains(&v.tables.block_sensitive[us][king.index()], mv.from.index());
+        let to_line = v.tables.has_hoppers
+            && set_contains(&v.tables.screen_sensitive[us][king.index()], mv.to.index());
+        if !from_line && !to_line {
+            return true;
+        }
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let saved_to = board[to];
+        board[from] = 0;
+        board[to] = moving;
+        let them = self.side.opposite();
+        let exposed = (from_line
+            && self.attacked_along(board, king, them, line_index(king, mv.from)))
+            || (to_line && self.attacked_along(board, king, them, line_index(king, mv.to)));
+        board[to] = saved_to;
+        board[from] = moving;
+        !exposed
     }
 
     /// All legal moves.

@@ -62,6 +62,37 @@ pub(crate) struct BentAttack {
     pub mask: u64,
 }
 
+/// The attack groups lying along one primitive direction from the attacked square.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineGroup {
+    pub rays: Vec<u16>,
+    pub hops: Vec<u16>,
+    pub bents: Vec<u16>,
+}
+
+/// Number of primitive directions indexed by `line_index` (dx, dy in -15..=15).
+const LINE_SLOTS: usize = 31 * 31;
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn primitive_slot(dx: i32, dy: i32) -> usize {
+    let g = gcd(dx, dy).max(1);
+    ((dx / g + 15) * 31 + (dy / g + 15)) as usize
+}
+
+/// The slot of the primitive direction from `from` toward `to`.
+pub(crate) fn line_index(from: crate::square::Square, to: crate::square::Square) -> usize {
+    let dx = to.file() as i32 - from.file() as i32;
+    let dy = to.rank() as i32 - from.rank() as i32;
+    primitive_slot(dx, dy)
+}
+
 /// A set of squares (index `rank * 16 + file`).
 pub(crate) type SquareSet = [u64; 4];
 
@@ -79,11 +110,16 @@ pub(crate) struct Tables {
     pub gens: [Vec<Vec<Gen>>; 2],
     /// Kinds having at least one `promoting` part.
     pub has_promoting_parts: Vec<bool>,
+    /// Kinds whose parts can reach one square in two ways (see `model::find_overlap`): their
+    /// generated moves are deduplicated.
+    pub may_repeat_moves: Vec<bool>,
     /// Indexed by the attacking colour.
     pub rays: [Vec<RayAttack>; 2],
     pub hops: [Vec<HopAttack>; 2],
     pub bents: [Vec<BentAttack>; 2],
     pub has_hoppers: bool,
+    /// Indexed by the attacking colour, then by `line_index`: the groups along that line.
+    pub lines: [Vec<LineGroup>; 2],
     /// `[king colour][king square]`: squares whose emptying may expose the King.
     pub block_sensitive: [Vec<SquareSet>; 2],
     /// `[king colour][king square]`: squares where a new piece may become a hopper's screen.
@@ -288,17 +324,45 @@ impl Tables {
                 }
             }
         }
+        let mut lines: [Vec<LineGroup>; 2] = [
+            vec![LineGroup::default(); LINE_SLOTS],
+            vec![LineGroup::default(); LINE_SLOTS],
+        ];
+        for c in 0..2 {
+            for (i, ray) in rays[c].iter().enumerate() {
+                lines[c][primitive_slot(ray.dx as i32, ray.dy as i32)]
+                    .rays
+                    .push(i as u16);
+            }
+            for (i, hop) in hops[c].iter().enumerate() {
+                lines[c][primitive_slot(hop.dx as i32, hop.dy as i32)]
+                    .hops
+                    .push(i as u16);
+            }
+            for (i, bent) in bents[c].iter().enumerate() {
+                let (dx, dy) = bent.back_slide;
+                lines[c][primitive_slot(dx as i32, dy as i32)]
+                    .bents
+                    .push(i as u16);
+            }
+        }
         let has_promoting_parts = pieces
             .iter()
             .map(|p| p.moves.iter().any(|m| m.promoting))
             .collect();
+        let may_repeat_moves = pieces
+            .iter()
+            .map(|p| crate::model::find_overlap(&p.moves).is_some())
+            .collect();
         Tables {
             gens,
             has_promoting_parts,
+            may_repeat_moves,
             rays,
             hops,
             bents,
             has_hoppers,
+            lines,
             block_sensitive,
             screen_sensitive,
         }

@@ -245,3 +245,35 @@ fn definition_bad_setup_is_reported() {
         .contains("start_fen: rank 7 of the FEN has 9 squares"));
     assert_eq!(errors[0].line, Some(6));
 }
+
+#[test]
+fn overlapping_moves_are_listed_once() {
+    use plypost_rules::perft;
+    let chess = Variant::builtin("chess").unwrap();
+    // A Queen that also has a Wazir step: the step is already a Queen move.
+    let text = include_str!("../variants/chess.toml").replace(
+        "moves = [\"ride W,F\"]",
+        "moves = [\"ride W,F\", \"leap W\"]",
+    );
+    let doubled = Variant::from_toml(&text).unwrap();
+    for fen in [
+        "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        let a = Position::from_fen(&chess, fen).unwrap();
+        let b = Position::from_fen(&doubled, fen).unwrap();
+        assert_eq!(perft(&a, 3), perft(&b, 3), "{fen}");
+    }
+    // A Knight that is also an Eagle reaches (1,2) both ways: one move.
+    let text = include_str!("../variants/chess.toml").replace(
+        "moves = [\"leap N\"]",
+        "moves = [\"leap N\", \"bent F then orthogonal-outward\"]",
+    );
+    let v = Variant::from_toml(&text).unwrap();
+    let p = Position::from_fen(&v, "k7/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+    let moves = moves_from(&p, "d4");
+    let mut unique = moves.clone();
+    unique.dedup();
+    assert_eq!(moves, unique);
+    assert!(moves.contains(&"d4e6".to_string()));
+}
