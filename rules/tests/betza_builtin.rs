@@ -196,12 +196,11 @@ const NOT_EXPRESSIBLE: &[(&str, &str, &str, &str)] = &[
         "Bear: odd distances only; XBetza has no odd-only range",
     ),
     (
-        "terachess1",
-        "U",
-        "NyafsW",
-        "old Rhinoceros as one symmetric component: 'fs' after a Knight leap gives both \
-         diagonals beside its longer axis, not only the one with the leap's signs; it is \
-         written with one component per direction instead (TERACHESS1)",
+        "terachess2",
+        "T",
+        "GHfmWfcF",
+        "Troll: promotes only by its Pawn-like moves (2.3); XBetza cannot mark which moves \
+         promote (its moves are compared without promotion suffixes)",
     ),
 ];
 
