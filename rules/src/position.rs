@@ -2,7 +2,7 @@
 
 use crate::square::{Color, Square};
 use crate::tables::{
-    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, RayAttack, Tables,
+    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, RayAttack, Tables, OFF,
 };
 use crate::variant::{KindId, PieceKind, Variant};
 use std::fmt;
@@ -805,18 +805,17 @@ impl Position {
 
     #[inline]
     fn ray_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, ray: &RayAttack) -> bool {
-        let v = &self.variant.0;
+        let line = &self.variant.0.tables.next[ray.dir as usize];
         let mut s = sq.index();
         for k in 1..=ray.reach as usize {
-            match offset(s, ray.dx, ray.dy, v.width, v.height) {
-                None => return false,
-                Some(next) => {
-                    s = next;
-                    let cell = board[s];
-                    if cell != 0 {
-                        return cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0;
-                    }
-                }
+            let n = line[s];
+            if n == OFF {
+                return false;
+            }
+            s = n as usize;
+            let cell = board[s];
+            if cell != 0 {
+                return cell_is(cell, by) && ray.masks[k] & (1u64 << cell_kind(cell)) != 0;
             }
         }
         false
@@ -824,11 +823,15 @@ impl Position {
 
     #[inline]
     fn hop_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, hop: &HopAttack) -> bool {
-        let v = &self.variant.0;
+        let line = &self.variant.0.tables.next[hop.dir as usize];
         let mut s = sq.index();
         let mut screened = false;
-        while let Some(next) = offset(s, hop.dx, hop.dy, v.width, v.height) {
-            s = next;
+        loop {
+            let n = line[s];
+            if n == OFF {
+                return false;
+            }
+            s = n as usize;
             let cell = board[s];
             if cell != 0 {
                 if screened {
@@ -837,27 +840,28 @@ impl Position {
                 screened = true;
             }
         }
-        false
     }
 
     #[inline]
     fn bent_attacks(&self, board: &[Cell; 256], sq: Square, by: Color, bent: &BentAttack) -> bool {
-        let v = &self.variant.0;
-        let (w, h) = (v.width, v.height);
+        let next = &self.variant.0.tables.next;
+        let slide = &next[bent.back_slide_dir as usize];
+        let first = &next[bent.back_first_dir as usize];
         let mut corner = sq.index();
-        while let Some(next) = offset(corner, bent.back_slide.0, bent.back_slide.1, w, h) {
-            corner = next;
-            if board[corner] != 0 {
+        loop {
+            let n = slide[corner];
+            if n == OFF || board[n as usize] != 0 {
                 return false;
             }
-            if let Some(a) = offset(corner, bent.back_first.0, bent.back_first.1, w, h) {
-                let cell = board[a];
+            corner = n as usize;
+            let a = first[corner];
+            if a != OFF {
+                let cell = board[a as usize];
                 if cell_is(cell, by) && bent.mask & (1u64 << cell_kind(cell)) != 0 {
                     return true;
                 }
             }
         }
-        false
     }
 
     // ----- move generation ---------------------------------------------------------------
@@ -991,17 +995,18 @@ impl Position {
         creates_ep: bool,
         them: Color,
     ) {
-        let v = &self.variant.0;
-        let (w, h) = (v.width, v.height);
+        let next = &self.variant.0.tables.next;
+        let line = &next[g.dir as usize];
         let start = from.index();
         match g.shape {
             GenShape::Ride { min, max, odd_only } => {
                 let mut s = start;
                 for k in 1..=max {
-                    let Some(next) = offset(s, g.dx, g.dy, w, h) else {
+                    let n = line[s];
+                    if n == OFF {
                         break;
-                    };
-                    s = next;
+                    }
+                    s = n as usize;
                     let target = self.board[s];
                     let counts = k >= min && (!odd_only || k % 2 == 1);
                     let to = Square::from_index(s as u8);
@@ -1049,8 +1054,12 @@ impl Position {
             GenShape::Hop => {
                 let mut s = start;
                 let mut screened = false;
-                while let Some(next) = offset(s, g.dx, g.dy, w, h) {
-                    s = next;
+                loop {
+                    let n = line[s];
+                    if n == OFF {
+                        break;
+                    }
+                    s = n as usize;
                     let target = self.board[s];
                     if !screened {
                         screened = target != 0;
@@ -1084,13 +1093,16 @@ impl Position {
                 }
             }
             GenShape::Bent {
-                slides,
+                slide_dirs,
                 slide_count,
                 may_stop,
+                ..
             } => {
-                let Some(corner) = offset(start, g.dx, g.dy, w, h) else {
+                let corner = line[start];
+                if corner == OFF {
                     return;
-                };
+                }
+                let corner = corner as usize;
                 let corner_cell = self.board[corner];
                 let corner_sq = Square::from_index(corner as u8);
                 if corner_cell != 0 {
@@ -1116,10 +1128,15 @@ impl Position {
                         Special::None,
                     );
                 }
-                for &(dx, dy) in &slides[..slide_count as usize] {
+                for &dir in &slide_dirs[..slide_count as usize] {
+                    let slide = &next[dir as usize];
                     let mut s = corner;
-                    while let Some(next) = offset(s, dx, dy, w, h) {
-                        s = next;
+                    loop {
+                        let n = slide[s];
+                        if n == OFF {
+                            break;
+                        }
+                        s = n as usize;
                         let target = self.board[s];
                         let to = Square::from_index(s as u8);
                         if target == 0 {

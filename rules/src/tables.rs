@@ -18,6 +18,8 @@ pub(crate) enum GenShape {
     Hop,
     Bent {
         slides: [(i8, i8); 4],
+        /// Direction ids of `slides` (see `Tables::next`).
+        slide_dirs: [u16; 4],
         slide_count: u8,
         may_stop: bool,
     },
@@ -28,6 +30,8 @@ pub(crate) enum GenShape {
 pub(crate) struct Gen {
     pub dx: i8,
     pub dy: i8,
+    /// Direction id of (dx, dy) in `Tables::next`.
+    pub dir: u16,
     pub shape: GenShape,
     pub can_move: bool,
     pub can_capture: bool,
@@ -41,6 +45,7 @@ pub(crate) struct Gen {
 pub(crate) struct RayAttack {
     pub dx: i8,
     pub dy: i8,
+    pub dir: u16,
     pub reach: u8,
     pub masks: [u64; MAX_DISTANCE],
 }
@@ -50,6 +55,7 @@ pub(crate) struct RayAttack {
 pub(crate) struct HopAttack {
     pub dx: i8,
     pub dy: i8,
+    pub dir: u16,
     pub mask: u64,
 }
 
@@ -59,6 +65,8 @@ pub(crate) struct HopAttack {
 pub(crate) struct BentAttack {
     pub back_slide: (i8, i8),
     pub back_first: (i8, i8),
+    pub back_slide_dir: u16,
+    pub back_first_dir: u16,
     pub mask: u64,
 }
 
@@ -104,7 +112,19 @@ fn set_insert(set: &mut SquareSet, index: usize) {
     set[index >> 6] |= 1u64 << (index & 63);
 }
 
-#[derive(Clone, Debug)]
+/// `Tables::next` entry for a step off the board.
+pub(crate) const OFF: u16 = u16::MAX;
+
+fn intern(dirs: &mut Vec<(i8, i8)>, d: (i8, i8)) -> u16 {
+    match dirs.iter().position(|&x| x == d) {
+        Some(i) => i as u16,
+        None => {
+            dirs.push(d);
+            (dirs.len() - 1) as u16
+        }
+    }
+}
+
 pub(crate) struct Tables {
     /// `gens[colour][kind]`.
     pub gens: [Vec<Vec<Gen>>; 2],
@@ -113,6 +133,8 @@ pub(crate) struct Tables {
     /// Kinds whose parts can reach one square in two ways (see `model::find_overlap`): their
     /// generated moves are deduplicated.
     pub may_repeat_moves: Vec<bool>,
+    /// `next[direction id][square]`: the square one step further, or `OFF`.
+    pub next: Vec<[u16; 256]>,
     /// Indexed by the attacking colour.
     pub rays: [Vec<RayAttack>; 2],
     pub hops: [Vec<HopAttack>; 2],
@@ -167,6 +189,7 @@ impl Tables {
                                 rays[c].push(RayAttack {
                                     dx: back.0,
                                     dy: back.1,
+                                    dir: 0,
                                     reach: 0,
                                     masks: [0; MAX_DISTANCE],
                                 });
@@ -194,6 +217,7 @@ impl Tables {
                                 kind_gens.push(Gen {
                                     dx: d.0,
                                     dy: d.1,
+                                    dir: 0,
                                     shape: GenShape::Ride { min, max, odd_only },
                                     can_move,
                                     can_capture,
@@ -211,6 +235,7 @@ impl Tables {
                                 kind_gens.push(Gen {
                                     dx: d.0,
                                     dy: d.1,
+                                    dir: 0,
                                     shape: GenShape::Hop,
                                     can_move,
                                     can_capture,
@@ -225,6 +250,7 @@ impl Tables {
                                         None => hops[c].push(HopAttack {
                                             dx: back.0,
                                             dy: back.1,
+                                            dir: 0,
                                             mask: bit,
                                         }),
                                     }
@@ -243,8 +269,10 @@ impl Tables {
                                 kind_gens.push(Gen {
                                     dx: first.0,
                                     dy: first.1,
+                                    dir: 0,
                                     shape: GenShape::Bent {
                                         slides,
+                                        slide_dirs: [0; 4],
                                         slide_count,
                                         may_stop: *may_stop,
                                     },
@@ -267,6 +295,8 @@ impl Tables {
                                             None => bents[c].push(BentAttack {
                                                 back_slide,
                                                 back_first,
+                                                back_slide_dir: 0,
+                                                back_first_dir: 0,
                                                 mask: bit,
                                             }),
                                         }
@@ -350,11 +380,56 @@ impl Tables {
             .iter()
             .map(|p| p.moves.iter().any(|m| m.promoting))
             .collect();
+        // Direction ids and the next-square table shared by generation and attack tests.
+        let mut dirs: Vec<(i8, i8)> = Vec::new();
+        for per_color in gens.iter_mut() {
+            for g in per_color.iter_mut().flatten() {
+                g.dir = intern(&mut dirs, (g.dx, g.dy));
+                if let GenShape::Bent {
+                    slides,
+                    slide_dirs,
+                    slide_count,
+                    ..
+                } = &mut g.shape
+                {
+                    for i in 0..*slide_count as usize {
+                        slide_dirs[i] = intern(&mut dirs, slides[i]);
+                    }
+                }
+            }
+        }
+        for c in 0..2 {
+            for r in rays[c].iter_mut() {
+                r.dir = intern(&mut dirs, (r.dx, r.dy));
+            }
+            for h in hops[c].iter_mut() {
+                h.dir = intern(&mut dirs, (h.dx, h.dy));
+            }
+            for b in bents[c].iter_mut() {
+                b.back_slide_dir = intern(&mut dirs, b.back_slide);
+                b.back_first_dir = intern(&mut dirs, b.back_first);
+            }
+        }
+        let next = dirs
+            .iter()
+            .map(|&d| {
+                let mut row = [OFF; 256];
+                for (index, slot) in row.iter_mut().enumerate() {
+                    if index % 16 < width as usize && index / 16 < height as usize {
+                        if let Some(n) = step(index, d, width, height) {
+                            *slot = n as u16;
+                        }
+                    }
+                }
+                row
+            })
+            .collect();
         let may_repeat_moves = pieces
             .iter()
             .map(|p| crate::model::find_overlap(&p.moves).is_some())
             .collect();
         Tables {
+            next,
             gens,
             has_promoting_parts,
             may_repeat_moves,
