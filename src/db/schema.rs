@@ -82,3 +82,102 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     outbox
 );
+
+diesel::table! {
+    presets (id) {
+        id -> BigInt,
+        slug -> Text,
+        name -> Text,
+        owner_id -> Nullable<BigInt>,
+        variant_name -> Text,
+        visibility -> Text,
+        current_version -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    preset_versions (id) {
+        id -> BigInt,
+        preset_id -> BigInt,
+        version -> BigInt,
+        definition -> Text,
+        definition_hash -> Text,
+        setup_fen -> Text,
+        move_count_limit -> Nullable<BigInt>,
+        repetition -> Bool,
+        created_at -> Timestamp,
+        created_by -> Nullable<BigInt>,
+        notes -> Text,
+    }
+}
+
+diesel::table! {
+    challenges (id) {
+        id -> BigInt,
+        author_id -> BigInt,
+        opponent_id -> Nullable<BigInt>,
+        preset_version_id -> BigInt,
+        author_color -> Text,
+        time_kind -> Text,
+        days_per_move -> Nullable<BigInt>,
+        message -> Text,
+        status -> Text,
+        game_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        resolved_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        preset_version_id -> BigInt,
+        challenge_id -> Nullable<BigInt>,
+        white_id -> BigInt,
+        black_id -> BigInt,
+        status -> Text,
+        result -> Nullable<Text>,
+        result_reason -> Nullable<Text>,
+        start_fen -> Text,
+        current_fen -> Text,
+        ply -> BigInt,
+        side_to_move -> Text,
+        draw_offer_by -> Nullable<BigInt>,
+        time_kind -> Text,
+        days_per_move -> Nullable<BigInt>,
+        deadline_at -> Nullable<Timestamp>,
+        last_move_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    game_moves (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        ply -> BigInt,
+        move_text -> Text,
+        compact -> Text,
+        fen_after -> Text,
+        comment -> Nullable<Text>,
+        played_at -> Timestamp,
+        user_id -> BigInt,
+    }
+}
+
+diesel::joinable!(preset_versions -> presets (preset_id));
+diesel::joinable!(games -> preset_versions (preset_version_id));
+diesel::joinable!(game_moves -> games (game_id));
+diesel::joinable!(challenges -> preset_versions (preset_version_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    presets,
+    preset_versions,
+    challenges,
+    games,
+    game_moves
+);

@@ -79,6 +79,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::settings::configure(cfg);
     pages::password_reset::configure(cfg);
     pages::unsubscribe::configure(cfg);
+    pages::games::configure(cfg);
     pages::placeholders::configure(cfg);
 }
 

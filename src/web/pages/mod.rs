@@ -1,6 +1,7 @@
 //! One module per page (or group of pages), each with `pub fn configure(cfg)`.
 
 pub mod auth;
+pub mod games;
 pub mod health;
 pub mod home;
 pub mod password_reset;

@@ -1,4 +1,4 @@
-//! Sections in the navigation whose features come later (games, presets, logs). Each
+//! Sections in the navigation whose features come later (presets, logs). Each
 //! feature replaces its entry here with its own page module.
 
 use actix_web::{web, HttpResponse};
@@ -7,8 +7,7 @@ use askama::Template;
 use crate::web::{render, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/games", web::get().to(games))
-        .route("/presets", web::get().to(presets))
+    cfg.route("/presets", web::get().to(presets))
         .route("/logs", web::get().to(logs));
 }
 
@@ -18,14 +17,6 @@ struct Placeholder<'a> {
     ctx: &'a Ctx,
     title: &'a str,
     text: &'a str,
-}
-
-async fn games(ctx: Ctx) -> Result<HttpResponse, WebError> {
-    render::page(&Placeholder {
-        ctx: &ctx,
-        title: "Games",
-        text: "Games in progress and open challenges will be listed here.",
-    })
 }
 
 async fn presets(ctx: Ctx) -> Result<HttpResponse, WebError> {

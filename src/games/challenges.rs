@@ -1,0 +1,279 @@
+//! Challenges: a player proposes a game (to a named player or to anyone); the game starts
+//! when it is accepted.
+
+use diesel::prelude::*;
+use plypost_rules::Position;
+use rand::Rng;
+
+use super::model::{
+    ChallengeId, ChallengeRow, ColorChoice, GameId, NewChallengeRow, NewGame, CHALLENGE_ACCEPTED,
+    CHALLENGE_CANCELLED, CHALLENGE_DECLINED, CHALLENGE_OPEN, STATUS_ACTIVE, TIME_KIND_DAYS,
+};
+use super::play::{color_name, load_game};
+use super::{clean_text, mail, variants, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use crate::accounts::User;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::schema::{challenges, games, users};
+use crate::db::{write_transaction, DbConn, UserId};
+
+/// The challenge form, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct ChallengeInput {
+    /// A built-in variant name (`terachess2`); presets will replace it.
+    pub variant: String,
+    pub color: String,
+    pub days_per_move: String,
+    pub message: String,
+    /// A username, or empty for an open challenge.
+    pub opponent: String,
+}
+
+/// Creates a challenge by `author`; mails the invited player, if any.
+pub fn create(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    author: &User,
+    input: &ChallengeInput,
+) -> Result<ChallengeId, GameError> {
+    let color = ColorChoice::parse(input.color.trim())
+        .ok_or_else(|| GameError::Invalid("Choose White, Black or random.".into()))?;
+    let days: i64 = input
+        .days_per_move
+        .trim()
+        .parse()
+        .ok()
+        .filter(|d| (MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE).contains(d))
+        .ok_or_else(|| {
+            GameError::Invalid(format!(
+                "Days per move must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}."
+            ))
+        })?;
+    let message = clean_text(&input.message, "message")?.unwrap_or_default();
+    let opponent_name = input.opponent.trim().to_owned();
+    let variant_name = input.variant.trim().to_owned();
+    write_transaction(conn, |conn| {
+        let opponent = if opponent_name.is_empty() {
+            None
+        } else {
+            let found: Option<User> = users::table
+                .filter(users::username_key.eq(opponent_name.to_ascii_lowercase()))
+                .select(User::as_select())
+                .first(conn)
+                .optional()?;
+            let found = found.ok_or_else(|| {
+                GameError::Invalid(format!("There is no player named “{opponent_name}”."))
+            })?;
+            if found.id == author.id {
+                return Err(GameError::Invalid("You cannot challenge yourself.".into()));
+            }
+            Some(found)
+        };
+        let version = crate::presets::builtin_version(conn, clock, &variant_name)?
+            .ok_or_else(|| GameError::Invalid("Choose one of the variants offered.".into()))?;
+        let now = clock.now_db();
+        let id = insert_challenge(
+            conn,
+            NewChallengeRow {
+                author_id: author.id,
+                opponent_id: opponent.as_ref().map(|u| u.id),
+                preset_version_id: version.id,
+                author_color: color.as_str(),
+                time_kind: TIME_KIND_DAYS,
+                days_per_move: Some(days),
+                message: &message,
+                status: CHALLENGE_OPEN,
+                created_at: now,
+            },
+        )?;
+        if let Some(opponent) = &opponent {
+            let row = load(conn, id)?;
+            let rules = variants::load(conn, version.id)?;
+            mail::invitation(
+                conn,
+                clock,
+                config,
+                &row,
+                author,
+                opponent,
+                rules.variant.display_name(),
+            )?;
+        }
+        Ok(id)
+    })
+}
+
+fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<ChallengeId, GameError> {
+    let query = diesel::insert_into(challenges::table).values(row);
+    // RETURNING does not go through the MultiConnection enum.
+    let id = match conn {
+        DbConn::Sqlite(c) => query.returning(challenges::id).get_result::<i64>(c)?,
+        DbConn::Postgres(c) => query.returning(challenges::id).get_result::<i64>(c)?,
+    };
+    Ok(ChallengeId(id))
+}
+
+fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
+    let query = diesel::insert_into(games::table).values(row);
+    let id = match conn {
+        DbConn::Sqlite(c) => query.returning(games::id).get_result::<i64>(c)?,
+        DbConn::Postgres(c) => query.returning(games::id).get_result::<i64>(c)?,
+    };
+    Ok(GameId(id))
+}
+
+pub fn load(conn: &mut DbConn, id: ChallengeId) -> Result<ChallengeRow, GameError> {
+    challenges::table
+        .find(id)
+        .select(ChallengeRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(GameError::ChallengeNotFound)
+}
+
+/// Accepts a challenge: creates the game from the pinned preset version's setup and mails
+/// both players. Returns the new game.
+pub fn accept(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: ChallengeId,
+) -> Result<GameId, GameError> {
+    write_transaction(conn, |conn| {
+        let challenge = load(conn, id)?;
+        if challenge.author_id == user {
+            return Err(GameError::Forbidden(
+                "You cannot accept your own challenge.",
+            ));
+        }
+        if challenge.opponent_id.is_some_and(|o| o != user) {
+            return Err(GameError::Forbidden(
+                "This challenge is meant for another player.",
+            ));
+        }
+        if challenge.status != CHALLENGE_OPEN {
+            return Err(GameError::ChallengeClosed);
+        }
+        let author_white = match ColorChoice::parse(&challenge.author_color) {
+            Some(ColorChoice::White) => true,
+            Some(ColorChoice::Black) => false,
+            _ => rand::thread_rng().gen_bool(0.5),
+        };
+        let (white_id, black_id) = if author_white {
+            (challenge.author_id, user)
+        } else {
+            (user, challenge.author_id)
+        };
+        let rules = variants::load(conn, challenge.preset_version_id)?;
+        let setup: String = crate::db::schema::preset_versions::table
+            .find(challenge.preset_version_id)
+            .select(crate::db::schema::preset_versions::setup_fen)
+            .first(conn)?;
+        let start = Position::from_fen(&rules.variant, &setup)
+            .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
+        let now = clock.now_db();
+        let game_id = insert_game(
+            conn,
+            NewGame {
+                preset_version_id: challenge.preset_version_id,
+                challenge_id: Some(challenge.id),
+                white_id,
+                black_id,
+                status: STATUS_ACTIVE,
+                start_fen: &setup,
+                current_fen: &setup,
+                ply: 0,
+                side_to_move: color_name(start.side_to_move()),
+                time_kind: &challenge.time_kind,
+                days_per_move: challenge.days_per_move,
+                deadline_at: challenge
+                    .days_per_move
+                    .map(|d| now + chrono::Duration::days(d)),
+                last_move_at: None,
+                created_at: now,
+            },
+        )?;
+        let changed = diesel::update(
+            challenges::table
+                .filter(challenges::id.eq(id))
+                .filter(challenges::status.eq(CHALLENGE_OPEN)),
+        )
+        .set((
+            challenges::status.eq(CHALLENGE_ACCEPTED),
+            challenges::game_id.eq(Some(game_id)),
+            challenges::resolved_at.eq(Some(now)),
+        ))
+        .execute(conn)?;
+        if changed != 1 {
+            return Err(GameError::ChallengeClosed);
+        }
+        let game = load_game(conn, game_id)?;
+        mail::game_started(conn, clock, config, &game, &rules, &start)?;
+        Ok(game_id)
+    })
+}
+
+/// The invited player says no.
+pub fn decline(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    user: UserId,
+    id: ChallengeId,
+) -> Result<(), GameError> {
+    close(conn, clock, id, CHALLENGE_DECLINED, |c| {
+        if c.opponent_id == Some(user) {
+            Ok(())
+        } else {
+            Err(GameError::Forbidden(
+                "Only the invited player can decline a challenge.",
+            ))
+        }
+    })
+}
+
+/// The author withdraws the challenge.
+pub fn cancel(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    user: UserId,
+    id: ChallengeId,
+) -> Result<(), GameError> {
+    close(conn, clock, id, CHALLENGE_CANCELLED, |c| {
+        if c.author_id == user {
+            Ok(())
+        } else {
+            Err(GameError::Forbidden(
+                "Only its author can cancel a challenge.",
+            ))
+        }
+    })
+}
+
+fn close(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: ChallengeId,
+    status: &str,
+    allowed: impl FnOnce(&ChallengeRow) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    write_transaction(conn, |conn| {
+        let challenge = load(conn, id)?;
+        allowed(&challenge)?;
+        let changed = diesel::update(
+            challenges::table
+                .filter(challenges::id.eq(id))
+                .filter(challenges::status.eq(CHALLENGE_OPEN)),
+        )
+        .set((
+            challenges::status.eq(status),
+            challenges::resolved_at.eq(Some(clock.now_db())),
+        ))
+        .execute(conn)?;
+        if changed != 1 {
+            return Err(GameError::ChallengeClosed);
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,86 @@
+//! Games: challenges, starting games, moves checked by the rules engine, results, and the
+//! mails that announce them. No HTTP here; the pages in `web::pages::games` call these
+//! functions and render what they return.
+//!
+//! Every change to a game is one transaction ([`crate::db::write_transaction`]) that also
+//! queues its mails, so a move and its announcement are stored together or not at all.
+
+pub mod challenges;
+pub mod mail;
+pub mod model;
+pub mod play;
+pub mod query;
+pub mod variants;
+
+pub use model::{ChallengeId, ColorChoice, GameId, GameRow, MoveRow, PresetVersionId};
+
+use crate::mail::MailError;
+
+/// Longest move comment and challenge message, in characters.
+pub const MAX_COMMENT_CHARS: usize = 500;
+/// Allowed days per move.
+pub const MIN_DAYS_PER_MOVE: i64 = 1;
+pub const MAX_DAYS_PER_MOVE: i64 = 30;
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("There is no such game.")]
+    NotFound,
+    #[error("There is no such challenge.")]
+    ChallengeNotFound,
+    /// Not allowed for this user; the message says why.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// Bad form input; the message is meant for the user.
+    #[error("{0}")]
+    Invalid(String),
+    /// The engine refused the move; the message is its reason.
+    #[error("Illegal move: {0}.")]
+    Illegal(String),
+    #[error("The game has moved on since this page was loaded: another move was already played for this turn. Nothing was changed; here is the game as it is now.")]
+    MovedOn,
+    #[error("This move was already played (it was submitted twice). It counts once.")]
+    AlreadyPlayed,
+    #[error("This game is over.")]
+    Finished,
+    #[error("This challenge is no longer open.")]
+    ChallengeClosed,
+    #[error("There is no draw offer from your opponent to accept.")]
+    NoDrawOffer,
+    #[error("database: {0}")]
+    Db(#[from] diesel::result::Error),
+    #[error("mail: {0}")]
+    Mail(#[from] MailError),
+    /// Stored data the engine cannot read back: a bug or a damaged database.
+    #[error("stored game data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl GameError {
+    /// True for errors caused by the request (shown to the user), false for server failures.
+    pub fn is_user_error(&self) -> bool {
+        !matches!(
+            self,
+            GameError::Db(_) | GameError::Mail(_) | GameError::Corrupt(_)
+        )
+    }
+}
+
+/// Trims a free-text field and checks its length; empty becomes `None`.
+pub(crate) fn clean_text(text: &str, what: &str) -> Result<Option<String>, GameError> {
+    let text = text.trim();
+    if text.chars().count() > MAX_COMMENT_CHARS {
+        return Err(GameError::Invalid(format!(
+            "The {what} is too long (at most {MAX_COMMENT_CHARS} characters)."
+        )));
+    }
+    if text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t')
+    {
+        return Err(GameError::Invalid(format!(
+            "The {what} contains control characters."
+        )));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
+}

@@ -1,0 +1,360 @@
+//! Changing a game: moves, resignation, draw agreement. Each is one transaction that checks
+//! who may act, changes the game and queues the mails.
+
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
+
+use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
+use super::variants::{self, Rules};
+use super::{clean_text, mail, GameError};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::schema::{game_moves, games};
+use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
+
+/// A move as submitted from the game page.
+#[derive(Debug, Clone, Default)]
+pub struct MoveInput {
+    /// The ply this move was made for (the number it will have in the move list).
+    pub ply: i64,
+    pub text: String,
+    pub comment: String,
+    pub offer_draw: bool,
+}
+
+/// What happened after a successful move.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub ply: i64,
+    pub move_text: String,
+    /// Set when the move ended the game.
+    pub result: Option<(String, String)>,
+}
+
+/// `1-0` / `0-1` / `1/2-1/2` and the reason stored for an engine outcome.
+pub fn outcome_result(outcome: Outcome) -> (&'static str, &'static str) {
+    match outcome {
+        Outcome::Decisive { winner, reason } => (
+            win_for(winner),
+            match reason {
+                DecisiveReason::Checkmate => "checkmate",
+            },
+        ),
+        Outcome::Draw { reason } => (
+            "1/2-1/2",
+            match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::Repetition => "repetition",
+                DrawReason::MoveCount => "move_count",
+            },
+        ),
+    }
+}
+
+fn win_for(color: Color) -> &'static str {
+    match color {
+        Color::White => "1-0",
+        Color::Black => "0-1",
+    }
+}
+
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Takes the game's row lock for the rest of the transaction (a no-op UPDATE works on both
+/// backends), so that on PostgreSQL every later read sees the game as the previous writer
+/// committed it, not a mix of before and after.
+pub(crate) fn lock_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
+    let locked = diesel::update(games::table.find(id))
+        .set(games::ply.eq(games::ply))
+        .execute(conn)?;
+    if locked == 0 {
+        return Err(GameError::NotFound);
+    }
+    load_game(conn, id)
+}
+
+pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(GameError::NotFound)
+}
+
+/// Rebuilds the engine's game (start position plus every move) so repetitions count.
+pub(crate) fn replay(conn: &mut DbConn, game: &GameRow, rules: &Rules) -> Result<Game, GameError> {
+    let start = Position::from_fen(&rules.variant, &game.start_fen)
+        .map_err(|e| GameError::Corrupt(format!("game {}: start FEN: {e}", game.id)))?;
+    let moves: Vec<String> = game_moves::table
+        .filter(game_moves::game_id.eq(game.id))
+        .order(game_moves::ply)
+        .select(game_moves::compact)
+        .load(conn)?;
+    let mut replayed = Game::with_options(start, rules.options);
+    for (i, text) in moves.iter().enumerate() {
+        replayed.play_text(text).map_err(|e| {
+            GameError::Corrupt(format!("game {}: stored ply {}: {e}", game.id, i + 1))
+        })?;
+    }
+    Ok(replayed)
+}
+
+/// Plays a move for `user`. Exactly one submission per ply can succeed: the expected ply is
+/// checked, the update is conditional on it, and UNIQUE (game_id, ply) backs both up.
+pub fn play_move(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+    input: &MoveInput,
+) -> Result<Played, GameError> {
+    let comment = clean_text(&input.comment, "comment")?;
+    let result = write_transaction(conn, |conn| {
+        play_in_transaction(conn, clock, config, user, id, input, comment.as_deref())
+    });
+    match result {
+        // The other submission committed first: tell which case it was.
+        Err(GameError::Db(e)) if is_unique_violation(&e) => {
+            Err(classify_late_submission(conn, id, user, input))
+        }
+        other => other,
+    }
+}
+
+fn classify_late_submission(
+    conn: &mut DbConn,
+    id: GameId,
+    user: UserId,
+    input: &MoveInput,
+) -> GameError {
+    let played: Option<(String, String, UserId)> = game_moves::table
+        .filter(game_moves::game_id.eq(id))
+        .filter(game_moves::ply.eq(input.ply))
+        .select((
+            game_moves::move_text,
+            game_moves::compact,
+            game_moves::user_id,
+        ))
+        .first(conn)
+        .optional()
+        .unwrap_or(None);
+    match played {
+        Some((text, compact, by)) if by == user && same_move_text(&input.text, &text, &compact) => {
+            GameError::AlreadyPlayed
+        }
+        _ => GameError::MovedOn,
+    }
+}
+
+/// Whether a submitted text names the stored move (canonical or compact form).
+fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
+    let s = submitted.trim().trim_end_matches(['+', '#', '!', '?']);
+    let without_letter = text.trim_start_matches(|c: char| c.is_ascii_uppercase() || c == '+');
+    s == text || s == compact || s == without_letter || s.replace(['-', 'x'], "") == compact
+}
+
+fn play_in_transaction(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+    input: &MoveInput,
+    comment: Option<&str>,
+) -> Result<Played, GameError> {
+    let game = lock_game(conn, id)?;
+    if !game.is_player(user) {
+        return Err(GameError::Forbidden(
+            "Only the players of this game can move.",
+        ));
+    }
+    let ply = game.ply + 1;
+    if input.ply != ply {
+        if input.ply >= 1 && input.ply < ply {
+            return Err(classify_late_submission(conn, id, user, input));
+        }
+        return Err(GameError::MovedOn);
+    }
+    if !game.is_active() {
+        return Err(GameError::Finished);
+    }
+    if game.player_to_move() != user {
+        return Err(GameError::Forbidden("It is not your turn to move."));
+    }
+    let rules = variants::load(conn, game.preset_version_id)?;
+    let mut replayed = replay(conn, &game, &rules)?;
+    let before = replayed.position().clone();
+    let mv = before
+        .parse_move(&input.text)
+        .map_err(|e| GameError::Illegal(e.to_string()))?;
+    let move_text = before.move_text(&mv);
+    let compact = before.move_compact(&mv);
+    replayed
+        .play(&mv)
+        .map_err(|e| GameError::Illegal(e.to_string()))?;
+    let after = replayed.position();
+    let fen_after = after.to_fen();
+    let outcome = replayed.outcome();
+    let now = clock.now_db();
+
+    diesel::insert_into(game_moves::table)
+        .values(NewMove {
+            game_id: id,
+            ply,
+            move_text: &move_text,
+            compact: &compact,
+            fen_after: &fen_after,
+            comment,
+            played_at: now,
+            user_id: user,
+        })
+        .execute(conn)?;
+
+    let side = color_name(after.side_to_move());
+    let target = games::table
+        .filter(games::id.eq(id))
+        .filter(games::ply.eq(game.ply))
+        .filter(games::status.eq(STATUS_ACTIVE));
+    let changed = match outcome {
+        None => {
+            let draw_offer = input.offer_draw.then_some(user);
+            diesel::update(target)
+                .set((
+                    games::current_fen.eq(&fen_after),
+                    games::ply.eq(ply),
+                    games::side_to_move.eq(side),
+                    games::draw_offer_by.eq(draw_offer),
+                    games::last_move_at.eq(Some(now)),
+                    games::deadline_at.eq(deadline(&game, now)),
+                ))
+                .execute(conn)?
+        }
+        Some(outcome) => {
+            let (result, reason) = outcome_result(outcome);
+            diesel::update(target)
+                .set((
+                    games::current_fen.eq(&fen_after),
+                    games::ply.eq(ply),
+                    games::side_to_move.eq(side),
+                    games::draw_offer_by.eq(None::<UserId>),
+                    games::last_move_at.eq(Some(now)),
+                    games::deadline_at.eq(None::<NaiveDateTime>),
+                    games::status.eq(STATUS_FINISHED),
+                    games::result.eq(Some(result)),
+                    games::result_reason.eq(Some(reason)),
+                    games::finished_at.eq(Some(now)),
+                ))
+                .execute(conn)?
+        }
+    };
+    if changed != 1 {
+        return Err(GameError::MovedOn);
+    }
+    let updated = load_game(conn, id)?;
+    let result = updated.result.clone().zip(updated.result_reason.clone());
+    mail::after_move(
+        conn, clock, config, &updated, &rules, after, &move_text, comment, user,
+    )?;
+    Ok(Played {
+        ply,
+        move_text,
+        result,
+    })
+}
+
+/// When the next move is due under the game's time control (`None`: untimed).
+pub(crate) fn deadline(game: &GameRow, from: NaiveDateTime) -> Option<NaiveDateTime> {
+    game.days_per_move.map(|days| from + Duration::days(days))
+}
+
+/// Resigns `user`'s game: the opponent wins.
+pub fn resign(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+) -> Result<(), GameError> {
+    write_transaction(conn, |conn| {
+        let game = lock_game(conn, id)?;
+        if !game.is_player(user) {
+            return Err(GameError::Forbidden(
+                "Only the players of this game can resign.",
+            ));
+        }
+        if !game.is_active() {
+            return Err(GameError::Finished);
+        }
+        let result = if user == game.white_id { "0-1" } else { "1-0" };
+        finish(conn, clock, &game, result, "resignation")?;
+        let updated = load_game(conn, id)?;
+        let rules = variants::load(conn, game.preset_version_id)?;
+        mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
+        Ok(())
+    })
+}
+
+/// Accepts the opponent's standing draw offer.
+pub fn accept_draw(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+) -> Result<(), GameError> {
+    write_transaction(conn, |conn| {
+        let game = lock_game(conn, id)?;
+        if !game.is_player(user) {
+            return Err(GameError::Forbidden(
+                "Only the players of this game can accept a draw.",
+            ));
+        }
+        if !game.is_active() {
+            return Err(GameError::Finished);
+        }
+        if game.draw_offer_by != Some(game.opponent_of(user)) {
+            return Err(GameError::NoDrawOffer);
+        }
+        finish(conn, clock, &game, "1/2-1/2", "agreement")?;
+        let updated = load_game(conn, id)?;
+        let rules = variants::load(conn, game.preset_version_id)?;
+        mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
+        Ok(())
+    })
+}
+
+fn finish(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    game: &GameRow,
+    result: &str,
+    reason: &str,
+) -> Result<(), GameError> {
+    let now = clock.now_db();
+    let changed = diesel::update(
+        games::table
+            .filter(games::id.eq(game.id))
+            .filter(games::status.eq(STATUS_ACTIVE)),
+    )
+    .set((
+        games::status.eq(STATUS_FINISHED),
+        games::result.eq(Some(result)),
+        games::result_reason.eq(Some(reason)),
+        games::finished_at.eq(Some(now)),
+        games::deadline_at.eq(None::<NaiveDateTime>),
+        games::draw_offer_by.eq(None::<UserId>),
+    ))
+    .execute(conn)?;
+    if changed != 1 {
+        return Err(GameError::Finished);
+    }
+    Ok(())
+}

@@ -1,0 +1,226 @@
+//! Reading games and challenges for pages: one game with everything its page shows, and the
+//! lists of a player's games and of challenges.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use plypost_rules::Position;
+
+use super::mail::players;
+use super::model::{
+    ChallengeId, ChallengeRow, GameId, GameRow, MoveRow, CHALLENGE_OPEN, STATUS_ACTIVE,
+    STATUS_FINISHED,
+};
+use super::play::load_game;
+use super::variants::{self, Rules};
+use super::GameError;
+use crate::accounts::User;
+use crate::db::schema::{challenges, game_moves, games, preset_versions, presets, users};
+use crate::db::{DbConn, UserId};
+
+/// Everything the game page shows.
+pub struct GameData {
+    pub game: GameRow,
+    pub white: User,
+    pub black: User,
+    pub moves: Vec<MoveRow>,
+    pub rules: Rules,
+    pub position: Position,
+}
+
+pub fn game_data(conn: &mut DbConn, id: GameId) -> Result<GameData, GameError> {
+    let game = load_game(conn, id)?;
+    let (white, black) = players(conn, &game)?;
+    let moves = game_moves::table
+        .filter(game_moves::game_id.eq(id))
+        .order(game_moves::ply)
+        .select(MoveRow::as_select())
+        .load(conn)?;
+    let rules = variants::load(conn, game.preset_version_id)?;
+    let position = Position::from_fen(&rules.variant, &game.current_fen)
+        .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
+    Ok(GameData {
+        game,
+        white,
+        black,
+        moves,
+        rules,
+        position,
+    })
+}
+
+/// A game in a player's list.
+#[derive(Debug, Clone)]
+pub struct GameListing {
+    pub id: GameId,
+    pub variant: String,
+    pub white: String,
+    pub black: String,
+    /// The other player's name.
+    pub opponent: String,
+    pub my_turn: bool,
+    pub ply: i64,
+    pub deadline_at: Option<NaiveDateTime>,
+    pub result: Option<String>,
+    pub result_reason: Option<String>,
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// A player's games: waiting for their move (least time left first), waiting for the
+/// opponent, and the most recently finished.
+#[derive(Debug, Default)]
+pub struct MyGames {
+    pub my_turn: Vec<GameListing>,
+    pub their_turn: Vec<GameListing>,
+    pub finished: Vec<GameListing>,
+}
+
+/// How many finished games the home page lists.
+pub const RECENT_FINISHED: i64 = 10;
+
+pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
+    let mine = games::white_id.eq(user).or(games::black_id.eq(user));
+    let active: Vec<(GameRow, String)> = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(mine)
+        .filter(games::status.eq(STATUS_ACTIVE))
+        .select((GameRow::as_select(), presets::name))
+        .load(conn)?;
+    let finished: Vec<(GameRow, String)> = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
+        .filter(games::status.eq(STATUS_FINISHED))
+        .order(games::finished_at.desc())
+        .limit(RECENT_FINISHED)
+        .select((GameRow::as_select(), presets::name))
+        .load(conn)?;
+    let ids: Vec<UserId> = active
+        .iter()
+        .chain(finished.iter())
+        .flat_map(|(g, _)| [g.white_id, g.black_id])
+        .collect();
+    let names = usernames(conn, &ids)?;
+    let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
+    let listing = |(g, variant): (GameRow, String)| GameListing {
+        id: g.id,
+        variant,
+        white: name(g.white_id),
+        black: name(g.black_id),
+        opponent: name(g.opponent_of(user)),
+        my_turn: g.is_active() && g.player_to_move() == user,
+        ply: g.ply,
+        deadline_at: g.deadline_at,
+        result: g.result,
+        result_reason: g.result_reason,
+        finished_at: g.finished_at,
+    };
+    let mut out = MyGames::default();
+    for row in active {
+        let l = listing(row);
+        if l.my_turn {
+            out.my_turn.push(l);
+        } else {
+            out.their_turn.push(l);
+        }
+    }
+    // Untimed games (no deadline) after the timed ones.
+    let by_deadline = |a: &GameListing, b: &GameListing| match (a.deadline_at, b.deadline_at) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.id.cmp(&b.id),
+    };
+    out.my_turn.sort_by(by_deadline);
+    out.their_turn.sort_by(by_deadline);
+    out.finished = finished.into_iter().map(listing).collect();
+    Ok(out)
+}
+
+fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, GameError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(UserId, String)> = users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// A challenge in a list.
+#[derive(Debug, Clone)]
+pub struct ChallengeListing {
+    pub id: ChallengeId,
+    pub author: String,
+    pub author_id: UserId,
+    pub opponent: Option<String>,
+    pub variant: String,
+    pub author_color: String,
+    pub days_per_move: Option<i64>,
+    pub message: String,
+    pub created_at: NaiveDateTime,
+}
+
+fn listings(
+    conn: &mut DbConn,
+    rows: Vec<(ChallengeRow, String)>,
+) -> Result<Vec<ChallengeListing>, GameError> {
+    let ids: Vec<UserId> = rows
+        .iter()
+        .flat_map(|(c, _)| std::iter::once(c.author_id).chain(c.opponent_id))
+        .collect();
+    let names = usernames(conn, &ids)?;
+    Ok(rows
+        .into_iter()
+        .map(|(c, variant)| ChallengeListing {
+            id: c.id,
+            author: names.get(&c.author_id).cloned().unwrap_or_default(),
+            author_id: c.author_id,
+            opponent: c.opponent_id.and_then(|o| names.get(&o).cloned()),
+            variant,
+            author_color: c.author_color,
+            days_per_move: c.days_per_move,
+            message: c.message,
+            created_at: c.created_at,
+        })
+        .collect())
+}
+
+/// How many open challenges the lobby lists.
+pub const OPEN_LIST_LIMIT: i64 = 200;
+
+/// Challenges open to anyone, newest first.
+pub fn open_challenges(conn: &mut DbConn) -> Result<Vec<ChallengeListing>, GameError> {
+    let rows: Vec<(ChallengeRow, String)> = challenges::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::opponent_id.is_null())
+        .order(challenges::created_at.desc())
+        .limit(OPEN_LIST_LIMIT)
+        .select((ChallengeRow::as_select(), presets::name))
+        .load(conn)?;
+    listings(conn, rows)
+}
+
+/// A player's open challenges: (invitations to them, their own).
+pub fn challenges_of(
+    conn: &mut DbConn,
+    user: UserId,
+) -> Result<(Vec<ChallengeListing>, Vec<ChallengeListing>), GameError> {
+    let incoming: Vec<(ChallengeRow, String)> = challenges::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::opponent_id.eq(user))
+        .order(challenges::created_at.desc())
+        .select((ChallengeRow::as_select(), presets::name))
+        .load(conn)?;
+    let outgoing: Vec<(ChallengeRow, String)> = challenges::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::author_id.eq(user))
+        .order(challenges::created_at.desc())
+        .select((ChallengeRow::as_select(), presets::name))
+        .load(conn)?;
+    Ok((listings(conn, incoming)?, listings(conn, outgoing)?))
+}

@@ -1,0 +1,67 @@
+//! Parsed variants by the hash of their definition text. Parsing a 16x16 definition costs far
+//! more than a page, so each distinct definition is parsed once per process. Keyed by content,
+//! not by row id, so two databases in one process (tests) never mix their variants.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use diesel::prelude::*;
+use plypost_rules::{RuleOptions, Variant};
+
+use super::model::{PresetVersionId, PresetVersionRow};
+use super::GameError;
+use crate::db::schema::preset_versions;
+use crate::db::DbConn;
+
+/// Few distinct definitions exist (one per preset version in use); past this the cache is
+/// simply emptied, which is cheap and keeps memory bounded.
+const MAX_ENTRIES: usize = 256;
+
+fn cache() -> &'static Mutex<HashMap<String, Variant>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Variant>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// A preset version's variant and the draw rules it pins.
+#[derive(Clone)]
+pub struct Rules {
+    pub variant: Variant,
+    pub options: RuleOptions,
+}
+
+pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> {
+    let row: PresetVersionRow = preset_versions::table
+        .find(id)
+        .select(PresetVersionRow::as_select())
+        .first(conn)?;
+    let options = RuleOptions {
+        move_count_limit: row
+            .move_count_limit
+            .and_then(|limit| u32::try_from(limit).ok()),
+        repetition: row.repetition,
+    };
+    let cached = cache()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&row.definition_hash)
+        .cloned();
+    let variant = match cached {
+        Some(v) => v,
+        None => {
+            let text = crate::presets::definition_text(conn, id)?;
+            let variant = Variant::from_toml(&text).map_err(|errors| {
+                GameError::Corrupt(format!(
+                    "preset version {id}: {} definition error(s)",
+                    errors.len()
+                ))
+            })?;
+            let mut map = cache().lock().unwrap_or_else(|p| p.into_inner());
+            if map.len() >= MAX_ENTRIES {
+                map.clear();
+            }
+            map.insert(row.definition_hash, variant.clone());
+            variant
+        }
+    };
+    Ok(Rules { variant, options })
+}

@@ -1,0 +1,265 @@
+//! The lobby (`/games`): invitations, own challenges, open challenges; and the form that
+//! creates a challenge.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{error_response, parse_id};
+use crate::games::challenges::{self, ChallengeInput};
+use crate::games::query::{self, ChallengeListing};
+use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use crate::presets::{builtin_choices, BuiltinChoice};
+use crate::web::csrf::NoFields;
+use crate::web::format::datetime_in;
+use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/games", web::get().to(lobby))
+        .route("/challenges/new", web::get().to(new_form))
+        .route("/challenges", web::post().to(create))
+        .route("/challenges/{id}/accept", web::post().to(accept))
+        .route("/challenges/{id}/decline", web::post().to(decline))
+        .route("/challenges/{id}/cancel", web::post().to(cancel));
+}
+
+pub struct ChallengeItem {
+    pub id: ChallengeId,
+    pub author: String,
+    pub opponent: Option<String>,
+    pub variant: String,
+    /// "alice plays White" / "colours drawn at random".
+    pub colours: String,
+    pub days: i64,
+    pub message: String,
+    pub created: String,
+    pub mine: bool,
+}
+
+fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
+    let me = ctx.user.as_ref().map(|u| u.id);
+    let tz = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
+    list.into_iter()
+        .map(|c| ChallengeItem {
+            colours: match c.author_color.as_str() {
+                "white" => format!("{} plays White", c.author),
+                "black" => format!("{} plays Black", c.author),
+                _ => "colours drawn at random".to_owned(),
+            },
+            id: c.id,
+            mine: Some(c.author_id) == me,
+            author: c.author,
+            opponent: c.opponent,
+            variant: c.variant,
+            days: c.days_per_move.unwrap_or(0),
+            message: c.message,
+            created: datetime_in(c.created_at, tz),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "pages/games/lobby.html")]
+struct LobbyPage<'a> {
+    ctx: &'a Ctx,
+    notice: Option<&'static str>,
+    incoming: Vec<ChallengeItem>,
+    outgoing: Vec<ChallengeItem>,
+    open: Vec<ChallengeItem>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct LobbyQuery {
+    done: String,
+}
+
+async fn lobby(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    q: web::Query<LobbyQuery>,
+) -> Result<HttpResponse, WebError> {
+    // Visitors see the open challenges too; accepting needs an account.
+    let user = ctx.user.as_ref().map(|u| u.id);
+    let result = state
+        .db(move |conn| {
+            let open = query::open_challenges(conn)?;
+            let (incoming, outgoing) = match user {
+                Some(user) => query::challenges_of(conn, user)?,
+                None => (Vec::new(), Vec::new()),
+            };
+            Ok::<_, GameError>((open, incoming, outgoing))
+        })
+        .await?;
+    let (open, incoming, outgoing) = match result {
+        Ok(lists) => lists,
+        Err(e) => return error_response(&ctx, e, "/"),
+    };
+    let notice = match q.done.as_str() {
+        "created" => Some("Your challenge is posted."),
+        "declined" => Some("You declined the challenge."),
+        "cancelled" => Some("Your challenge was withdrawn."),
+        _ => None,
+    };
+    render::page(&LobbyPage {
+        ctx: &ctx,
+        notice,
+        incoming: items(incoming, &ctx),
+        outgoing: items(outgoing, &ctx),
+        open: items(open, &ctx).into_iter().filter(|c| !c.mine).collect(),
+    })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(default)]
+struct ChallengeForm {
+    variant: String,
+    color: String,
+    days_per_move: String,
+    message: String,
+    opponent: String,
+}
+
+impl Default for ChallengeForm {
+    fn default() -> Self {
+        Self {
+            variant: "terachess2".to_owned(),
+            color: "random".to_owned(),
+            days_per_move: "3".to_owned(),
+            message: String::new(),
+            opponent: String::new(),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "pages/games/new_challenge.html")]
+struct NewChallengePage<'a> {
+    ctx: &'a Ctx,
+    variants: Vec<BuiltinChoice>,
+    form: ChallengeForm,
+    error: Option<String>,
+    min_days: i64,
+    max_days: i64,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct NewQuery {
+    opponent: String,
+    variant: String,
+}
+
+async fn new_form(ctx: Ctx, q: web::Query<NewQuery>) -> Result<HttpResponse, WebError> {
+    ctx.require_user()?;
+    let mut form = ChallengeForm {
+        opponent: q.opponent.clone(),
+        ..ChallengeForm::default()
+    };
+    if !q.variant.is_empty() {
+        form.variant = q.variant.clone();
+    }
+    render::page(&NewChallengePage {
+        ctx: &ctx,
+        variants: builtin_choices(),
+        form,
+        error: None,
+        min_days: MIN_DAYS_PER_MOVE,
+        max_days: MAX_DAYS_PER_MOVE,
+    })
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<ChallengeForm>,
+) -> Result<HttpResponse, WebError> {
+    let author = ctx.require_user()?.clone();
+    let input = ChallengeInput {
+        variant: form.variant.clone(),
+        color: form.color.clone(),
+        days_per_move: form.days_per_move.clone(),
+        message: form.message.clone(),
+        opponent: form.opponent.clone(),
+    };
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| challenges::create(conn, &*clock, &config, &author, &input))
+        .await?;
+    match result {
+        Ok(_) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect("/games?done=created"))
+        }
+        Err(GameError::Invalid(message)) => render::page_with_status(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &NewChallengePage {
+                ctx: &ctx,
+                variants: builtin_choices(),
+                form,
+                error: Some(message),
+                min_days: MIN_DAYS_PER_MOVE,
+                max_days: MAX_DAYS_PER_MOVE,
+            },
+        ),
+        Err(e) => error_response(&ctx, e, "/games"),
+    }
+}
+
+async fn accept(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = ChallengeId(parse_id(&path)?);
+    let user = ctx.require_user()?.id;
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| challenges::accept(conn, &*clock, &config, user, id))
+        .await?;
+    match result {
+        Ok(game) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!("/games/{game}?done=started")))
+        }
+        Err(e) => error_response(&ctx, e, "/games"),
+    }
+}
+
+async fn decline(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = ChallengeId(parse_id(&path)?);
+    let user = ctx.require_user()?.id;
+    let clock = state.clock.clone();
+    let result = state
+        .db(move |conn| challenges::decline(conn, &*clock, user, id))
+        .await?;
+    match result {
+        Ok(()) => Ok(render::redirect("/games?done=declined")),
+        Err(e) => error_response(&ctx, e, "/games"),
+    }
+}
+
+async fn cancel(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = ChallengeId(parse_id(&path)?);
+    let user = ctx.require_user()?.id;
+    let clock = state.clock.clone();
+    let result = state
+        .db(move |conn| challenges::cancel(conn, &*clock, user, id))
+        .await?;
+    match result {
+        Ok(()) => Ok(render::redirect("/games?done=cancelled")),
+        Err(e) => error_response(&ctx, e, "/games"),
+    }
+}

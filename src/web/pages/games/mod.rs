@@ -1,0 +1,368 @@
+//! Game pages: the lobby (`/games`: challenges), the challenge form, the game page with its
+//! move, resign and draw forms.
+
+pub mod challenges;
+pub mod view;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::games::play::{self, MoveInput};
+use crate::games::query::{self, GameData};
+use crate::games::{mail as game_mail, GameError, GameId};
+use crate::web::format::datetime_in;
+use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    challenges::configure(cfg);
+    cfg.route("/games/{id}", web::get().to(show))
+        .route("/games/{id}/move", web::post().to(submit_move))
+        .route("/games/{id}/resign", web::post().to(resign))
+        .route("/games/{id}/draw/accept", web::post().to(accept_draw));
+}
+
+/// A short page with a message (refusals that are not form errors).
+#[derive(Template)]
+#[template(path = "pages/games/message.html")]
+pub struct MessagePage<'a> {
+    pub ctx: &'a Ctx,
+    pub title: &'a str,
+    pub message: String,
+    pub back: String,
+}
+
+/// Maps a service error to a response: user errors become pages with the service's words.
+pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpResponse, WebError> {
+    let (status, title) = match &err {
+        GameError::NotFound | GameError::ChallengeNotFound => return Err(WebError::NotFound),
+        GameError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
+        GameError::Invalid(_) | GameError::Illegal(_) => {
+            (StatusCode::UNPROCESSABLE_ENTITY, "Not accepted")
+        }
+        GameError::MovedOn
+        | GameError::AlreadyPlayed
+        | GameError::Finished
+        | GameError::ChallengeClosed
+        | GameError::NoDrawOffer => (StatusCode::CONFLICT, "Nothing changed"),
+        GameError::Db(_) | GameError::Mail(_) | GameError::Corrupt(_) => {
+            return Err(WebError::Internal(err.to_string()))
+        }
+    };
+    render::page_with_status(
+        status,
+        &MessagePage {
+            ctx,
+            title,
+            message: err.to_string(),
+            back: back.to_owned(),
+        },
+    )
+}
+
+pub struct MoveLine {
+    pub ply: i64,
+    /// `12.` for White's moves, `12...` for Black's.
+    pub number: String,
+    pub text: String,
+    pub comment: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "pages/games/show.html")]
+struct GamePage<'a> {
+    ctx: &'a Ctx,
+    id: GameId,
+    variant: String,
+    white: String,
+    black: String,
+    active: bool,
+    status_line: String,
+    to_move: String,
+    deadline: Option<String>,
+    board: String,
+    sprite: &'static str,
+    legal_json: String,
+    moves: Vec<MoveLine>,
+    legend: Vec<view::LegendRow>,
+    provisional: Option<String>,
+    is_player: bool,
+    can_move: bool,
+    next_ply: i64,
+    draw_offered_to_me: bool,
+    draw_offered_by_me: bool,
+    error: Option<String>,
+    notice: Option<String>,
+    typed_move: String,
+    typed_comment: String,
+    offer_draw: bool,
+}
+
+/// What a re-rendered form keeps and says.
+#[derive(Default)]
+struct FormState {
+    error: Option<String>,
+    notice: Option<String>,
+    typed_move: String,
+    typed_comment: String,
+    offer_draw: bool,
+}
+
+fn game_page<'a>(ctx: &'a Ctx, data: GameData, form: FormState) -> GamePage<'a> {
+    let GameData {
+        game,
+        white,
+        black,
+        moves,
+        rules,
+        position,
+    } = data;
+    let viewer = ctx.user.as_ref();
+    let viewer_id = viewer.map(|u| u.id);
+    let time_zone = viewer.map_or("UTC", |u| u.time_zone.as_str());
+    let is_player = viewer_id.is_some_and(|v| game.is_player(v));
+    let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
+    let flipped = viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id);
+    let last = moves.last().and_then(|m| view::compact_squares(&m.compact));
+    let to_move = if game.player_to_move() == game.white_id {
+        format!("{} (White)", white.username)
+    } else {
+        format!("{} (Black)", black.username)
+    };
+    let status_line = if game.is_active() {
+        if position.is_check() {
+            format!("In progress — {to_move} to move, in check")
+        } else {
+            format!("In progress — {to_move} to move")
+        }
+    } else {
+        format!("Finished: {}", game_mail::result_words(&game))
+    };
+    let lines = moves
+        .iter()
+        .map(|m| MoveLine {
+            ply: m.ply,
+            number: if m.ply % 2 == 1 {
+                format!("{}.", m.ply.div_euclid(2) + 1)
+            } else {
+                format!("{}...", m.ply / 2)
+            },
+            text: m.move_text.clone(),
+            comment: m.comment.clone(),
+        })
+        .collect();
+    GamePage {
+        ctx,
+        id: game.id,
+        variant: rules.variant.display_name().to_owned(),
+        white: white.username.clone(),
+        black: black.username.clone(),
+        active: game.is_active(),
+        status_line,
+        to_move,
+        deadline: game
+            .deadline_at
+            .filter(|_| game.is_active())
+            .map(|d| datetime_in(d, time_zone)),
+        board: view::board_svg(&position, flipped, last),
+        sprite: plypost_board::sprite(),
+        legal_json: if can_move {
+            view::legal_moves_json(&position)
+        } else {
+            "[]".to_owned()
+        },
+        moves: lines,
+        legend: view::legend(&position),
+        provisional: rules.variant.provisional_setup().map(str::to_owned),
+        is_player,
+        can_move,
+        next_ply: game.ply + 1,
+        draw_offered_to_me: game.is_active()
+            && is_player
+            && game.draw_offer_by.is_some()
+            && game.draw_offer_by != viewer_id,
+        draw_offered_by_me: game.is_active()
+            && game.draw_offer_by.is_some()
+            && game.draw_offer_by == viewer_id,
+        error: form.error,
+        notice: form.notice,
+        typed_move: form.typed_move,
+        typed_comment: form.typed_comment,
+        offer_draw: form.offer_draw,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ShowQuery {
+    done: String,
+}
+
+async fn load(
+    state: &web::Data<AppState>,
+    id: i64,
+) -> Result<Result<GameData, GameError>, WebError> {
+    state
+        .db(move |conn| query::game_data(conn, GameId(id)))
+        .await
+}
+
+async fn show(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<ShowQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let data = match load(&state, id).await? {
+        Ok(data) => data,
+        Err(e) => return error_response(&ctx, e, "/games"),
+    };
+    let notice = match q.done.as_str() {
+        "move" => Some("Your move was played.".to_owned()),
+        "resigned" => Some("You resigned.".to_owned()),
+        "draw" => Some("The game is drawn by agreement.".to_owned()),
+        "started" => Some("The game has started.".to_owned()),
+        _ => None,
+    };
+    render::page(&game_page(
+        &ctx,
+        data,
+        FormState {
+            notice,
+            ..FormState::default()
+        },
+    ))
+}
+
+/// Ids in paths are numbers; anything else is simply not found.
+pub fn parse_id(text: &str) -> Result<i64, WebError> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or(WebError::NotFound)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct MoveForm {
+    #[serde(rename = "move")]
+    text: String,
+    ply: String,
+    comment: String,
+    offer_draw: Option<String>,
+}
+
+async fn submit_move(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<MoveForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let Ok(ply) = form.ply.trim().parse::<i64>() else {
+        return Err(WebError::BadRequest(
+            "The move form was incomplete; reload the game and try again.".into(),
+        ));
+    };
+    let input = MoveInput {
+        ply,
+        text: form.text.clone(),
+        comment: form.comment.clone(),
+        offer_draw: form.offer_draw.is_some(),
+    };
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| play::play_move(conn, &*clock, &config, user, GameId(id), &input))
+        .await?;
+    let err = match result {
+        Ok(_) => {
+            state.mail_wakeup.notify_one();
+            return Ok(render::redirect(&format!("/games/{id}?done=move")));
+        }
+        Err(e) => e,
+    };
+    let status = match &err {
+        GameError::NotFound => return Err(WebError::NotFound),
+        GameError::Forbidden(_) => StatusCode::FORBIDDEN,
+        GameError::Illegal(_) | GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        GameError::MovedOn | GameError::AlreadyPlayed | GameError::Finished => StatusCode::CONFLICT,
+        _ => return Err(WebError::Internal(err.to_string())),
+    };
+    // Keep what was typed when the move itself was refused; not when the game moved on.
+    let keep = status == StatusCode::UNPROCESSABLE_ENTITY;
+    let data = match load(&state, id).await? {
+        Ok(data) => data,
+        Err(e) => return error_response(&ctx, e, "/games"),
+    };
+    let page = game_page(
+        &ctx,
+        data,
+        FormState {
+            error: Some(err.to_string()),
+            notice: None,
+            typed_move: if keep { form.text } else { String::new() },
+            typed_comment: if keep { form.comment } else { String::new() },
+            offer_draw: keep && form.offer_draw.is_some(),
+        },
+    );
+    render::page_with_status(status, &page)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ResignForm {
+    confirm: Option<String>,
+}
+
+async fn resign(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<ResignForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let back = format!("/games/{id}");
+    if form.confirm.is_none() {
+        return error_response(
+            &ctx,
+            GameError::Invalid("To resign, tick “Yes, I resign” and press Resign again.".into()),
+            &back,
+        );
+    }
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| play::resign(conn, &*clock, &config, user, GameId(id)))
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!("/games/{id}?done=resigned")))
+        }
+        Err(e) => error_response(&ctx, e, &back),
+    }
+}
+
+async fn accept_draw(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| play::accept_draw(conn, &*clock, &config, user, GameId(id)))
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!("/games/{id}?done=draw")))
+        }
+        Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
+    }
+}

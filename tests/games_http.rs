@@ -1,0 +1,718 @@
+//! Games through HTTP on SQLite and PostgreSQL: challenges, a full game to checkmate with the
+//! mails received by a real SMTP listener, Terachess II with a King's jump, illegal and
+//! unauthorised moves, concurrent submissions of one ply, resignation, draw by agreement,
+//! stalemate.
+
+mod common;
+
+use std::time::Duration;
+
+use base64::Engine;
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use common::smtp::{ReceivedMail, SmtpServer};
+use common::{location, post_with, Backend, TestApp};
+
+const PASSWORD: &str = "correct horse battery";
+const WAIT: Duration = Duration::from_secs(15);
+
+/// A signed-in browser of a newly registered player.
+async fn player(app: &TestApp, name: &str) -> reqwest::Client {
+    let client = app.new_client();
+    let res = post_with(
+        &client,
+        &app.address,
+        "/register",
+        &[
+            ("username", name),
+            ("email", &format!("{name}@example.org")),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
+    client
+}
+
+async fn post(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    post_with(client, &app.address, path, fields).await
+}
+
+async fn get_text(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
+    client
+        .get(app.url(path))
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body")
+}
+
+/// The ids of `/challenges/N/accept` forms on a page.
+fn challenge_ids(page: &str) -> Vec<i64> {
+    page.match_indices("/challenges/")
+        .filter_map(|(i, _)| {
+            let rest = &page[i + "/challenges/".len()..];
+            let end = rest.find('/')?;
+            rest[end..]
+                .starts_with("/accept")
+                .then(|| rest[..end].parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// `author` challenges `opponent` (a username) and the opponent accepts; returns the game id.
+async fn start_game(
+    app: &TestApp,
+    author: &reqwest::Client,
+    opponent_name: &str,
+    opponent: &reqwest::Client,
+    variant: &str,
+    color: &str,
+) -> i64 {
+    let res = post(
+        app,
+        author,
+        "/challenges",
+        &[
+            ("variant", variant),
+            ("color", color),
+            ("days_per_move", "3"),
+            ("opponent", opponent_name),
+            ("message", "Good luck!"),
+        ],
+    )
+    .await;
+    assert_eq!(location(&res), "/games?done=created");
+    let lobby = get_text(app, opponent, "/games").await;
+    let id = *challenge_ids(&lobby).last().expect("an invitation");
+    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = location(&res);
+    to.trim_start_matches("/games/")
+        .split('?')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("redirect to a game, got {to}"))
+}
+
+async fn play(
+    app: &TestApp,
+    client: &reqwest::Client,
+    game: i64,
+    ply: i64,
+    text: &str,
+) -> reqwest::Response {
+    let ply = ply.to_string();
+    post(
+        app,
+        client,
+        &format!("/games/{game}/move"),
+        &[("move", text), ("ply", &ply), ("comment", "")],
+    )
+    .await
+}
+
+/// Plays a list of moves alternately from ply 1, each expected to succeed.
+async fn play_all(
+    app: &TestApp,
+    white: &reqwest::Client,
+    black: &reqwest::Client,
+    game: i64,
+    moves: &[&str],
+) {
+    for (i, text) in moves.iter().enumerate() {
+        let client = if i % 2 == 0 { white } else { black };
+        let res = play(app, client, game, i as i64 + 1, text).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "move {} {text}: {}",
+            i + 1,
+            res.text().await.unwrap_or_default()
+        );
+    }
+}
+
+async fn moves_stored(app: &TestApp, game: i64) -> i64 {
+    app.with_db(move |conn| {
+        use plypost::db::schema::game_moves;
+        game_moves::table
+            .filter(game_moves::game_id.eq(game))
+            .count()
+            .get_result::<i64>(conn)
+            .unwrap()
+    })
+    .await
+}
+
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// The Subject header with RFC 2047 encoded words decoded.
+fn subject(mail: &ReceivedMail) -> String {
+    let raw = mail.header("Subject").unwrap_or_default();
+    raw.split_whitespace()
+        .map(|word| {
+            let lower = word.to_ascii_lowercase();
+            if lower.starts_with("=?utf-8?b?") && word.ends_with("?=") {
+                let b64 = &word[10..word.len() - 2];
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(b64)
+                    .unwrap_or_default();
+                (String::from_utf8_lossy(&bytes).into_owned(), true)
+            } else {
+                (word.to_owned(), false)
+            }
+        })
+        .fold(
+            (String::new(), false),
+            |(mut acc, prev_encoded), (w, encoded)| {
+                if !(acc.is_empty() || prev_encoded && encoded) {
+                    acc.push(' ');
+                }
+                acc.push_str(&w);
+                (acc, encoded)
+            },
+        )
+        .0
+}
+
+async fn fools_mate_with_mail(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+
+    // Invitation to bob, then the start: alice (White) is asked to move.
+    let mails = smtp.wait_for(3, WAIT).await;
+    assert!(mails
+        .iter()
+        .any(|m| m.to == vec!["<bob@example.org>".to_owned()]
+            && subject(m).contains("invites you to Chess")));
+    let start = mails
+        .iter()
+        .find(|m| m.to == vec!["<alice@example.org>".to_owned()])
+        .expect("a start mail to alice");
+    assert_eq!(
+        subject(start),
+        format!("[plypost] Game #{game} Chess: alice vs bob — your move")
+    );
+
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("id=\"move-form\""), "alice may move");
+    assert!(page.contains("viewBox"), "the board is an inline SVG");
+    let page_bob = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(!page_bob.contains("id=\"move-form\""), "bob waits");
+    assert!(
+        page_bob.contains("data-flipped=\"true\""),
+        "bob sees from Black's side"
+    );
+
+    let moves = ["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"];
+    for (i, text) in moves.iter().enumerate() {
+        let (client, opponent) = if i % 2 == 0 {
+            (&alice, "bob")
+        } else {
+            (&bob, "alice")
+        };
+        let res = play(&app, client, game, i as i64 + 1, text).await;
+        assert_eq!(location(&res), format!("/games/{game}?done=move"), "{text}");
+        if i < 3 {
+            // The opponent gets "your move" with the move, a diagram and the link.
+            let mails = smtp.wait_for(3 + i + 1, WAIT).await;
+            let mail = mails.last().unwrap();
+            assert_eq!(mail.to, vec![format!("<{opponent}@example.org>")]);
+            assert!(subject(mail).ends_with("your move"), "{}", subject(mail));
+            let body = mail.decoded_text();
+            assert!(body.contains(text), "the move in the mail: {body}");
+            assert!(body.contains("It is your move."));
+            assert!(body.contains(&format!("{}/games/{game}", app.address)));
+            let diagram = if opponent == "bob" {
+                "h g f e d c b a"
+            } else {
+                "a b c d e f g h"
+            };
+            assert!(
+                body.contains(diagram),
+                "a diagram from the reader's side: {body}"
+            );
+            assert!(mail.header("List-Unsubscribe").is_some());
+        }
+    }
+    // Checkmate: the game is over, 0-1, and alice hears about it.
+    let mails = smtp.wait_for(7, WAIT).await;
+    let last = mails.last().unwrap();
+    assert_eq!(last.to, vec!["<alice@example.org>".to_owned()]);
+    assert!(
+        squash(&subject(last)).contains("gameover,0-1"),
+        "{}",
+        subject(last)
+    );
+    assert!(last.decoded_text().contains("0-1, checkmate"));
+
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("Finished: 0-1, checkmate"));
+    assert!(page.contains("hl-check"), "the mated King is marked");
+    assert!(
+        !page.contains("id=\"move-form\""),
+        "finished games are read-only"
+    );
+    let res = play(&app, &alice, game, 5, "e1-f2").await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(res.text().await.unwrap().contains("This game is over."));
+
+    let home = get_text(&app, &alice, "/").await;
+    assert!(home.contains("Recently finished") && home.contains(&format!("/games/{game}")));
+}
+
+async fn terachess_first_moves_with_kings_jump(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &bob, "alice", &alice, "terachess2", "black").await;
+
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("Game #") && page.contains("Terachess II"));
+    assert!(
+        page.contains("<symbol id=\"pc-king\""),
+        "the sprite is on the page"
+    );
+    assert!(page.contains("viewBox=\"0 0 "));
+    assert!(page.contains("<title>White King</title>"));
+    assert!(
+        !page.contains("\"from\":\"h2\",\"to\":\"h4\""),
+        "no jump yet: h4 is occupied"
+    );
+    assert!(
+        page.contains("\"from\":\"h4\",\"to\":\"h5\""),
+        "legal moves for board.js"
+    );
+    assert!(page.contains("Amazon"), "the legend");
+
+    play_all(&app, &alice, &bob, game, &["h4-h5", "h13-h12", "Kh2-h4"]).await;
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Kh2-h4"), "the jump is in the move list");
+    assert!(
+        page.contains("data-square=\"h4\" data-image=\"king\""),
+        "the King stands on h4"
+    );
+    assert!(page.contains("class=\"hl-to\"") || page.contains("hl-to"));
+    // Black jumps too: h15 to h13 is free after h13-h12.
+    play_all_from(&app, &bob, game, 4, "Kh15-h13").await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("Kh15-h13"));
+    assert_eq!(moves_stored(&app, game).await, 4);
+
+    // The home page lists it as alice's move.
+    let home = get_text(&app, &alice, "/").await;
+    let mine = home
+        .find("id=\"my-turn\"")
+        .expect("games waiting for alice");
+    assert!(home[mine..].contains(&format!("/games/{game}")));
+}
+
+async fn play_all_from(app: &TestApp, client: &reqwest::Client, game: i64, ply: i64, text: &str) {
+    let res = play(app, client, game, ply, text).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{text}");
+}
+
+async fn illegal_and_unauthorised_moves(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let carol = player(&app, "carol").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+
+    // Illegal: the engine's reason, and the form keeps what was typed.
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/move"),
+        &[("move", "e2-e5"), ("ply", "1"), ("comment", "bold")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    assert!(
+        page.contains("Illegal move: a Pawn cannot move from e2 to e5"),
+        "{page}"
+    );
+    assert!(page.contains("value=\"e2-e5\"") && page.contains("value=\"bold\""));
+    let res = play(&app, &alice, game, 1, "nonsense!").await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Not your turn, not your game: 403, nothing stored.
+    assert_eq!(
+        play(&app, &bob, game, 1, "e7-e5").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        play(&app, &carol, game, 1, "e2-e4").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let res = post(
+        &app,
+        &carol,
+        &format!("/games/{game}/resign"),
+        &[("confirm", "yes")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let anonymous = app.new_client();
+    let res = post(
+        &app,
+        &anonymous,
+        &format!("/games/{game}/move"),
+        &[("move", "e2-e4"), ("ply", "1")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "log in first");
+    assert!(location(&res).starts_with("/login"));
+    assert_eq!(moves_stored(&app, game).await, 0);
+
+    // Unknown games are 404; bad ids too.
+    assert_eq!(
+        play(&app, &alice, 999_999, 1, "e2-e4").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let res = alice.get(app.url("/games/abc")).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // A missing ply is a bad request, never a 500.
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/move"),
+        &[("move", "e2-e4")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+    // A stale ply: the game has moved on.
+    play_all(&app, &alice, &bob, game, &["e2-e4"]).await;
+    let res = play(&app, &alice, game, 1, "d2-d4").await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(res.text().await.unwrap().contains("moved on"));
+    // The same move again: it counts once.
+    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(res.text().await.unwrap().contains("already played"));
+    assert_eq!(moves_stored(&app, game).await, 1);
+
+    // Challenges: only the invitee accepts, nobody accepts their own, the author cancels.
+    let res = post(
+        &app,
+        &alice,
+        "/challenges",
+        &[
+            ("variant", "chess"),
+            ("color", "random"),
+            ("days_per_move", "5"),
+            ("opponent", "bob"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = *challenge_ids(&get_text(&app, &bob, "/games").await)
+        .last()
+        .unwrap();
+    assert_eq!(
+        post(&app, &carol, &format!("/challenges/{id}/accept"), &[])
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        post(&app, &alice, &format!("/challenges/{id}/accept"), &[])
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        post(&app, &bob, &format!("/challenges/{id}/cancel"), &[])
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        location(&post(&app, &alice, &format!("/challenges/{id}/cancel"), &[]).await),
+        "/games?done=cancelled"
+    );
+    assert_eq!(
+        post(&app, &bob, &format!("/challenges/{id}/accept"), &[])
+            .await
+            .status(),
+        StatusCode::CONFLICT
+    );
+    // Bad challenge input is shown on the form.
+    for (field, value, message) in [
+        ("days_per_move", "31", "Days per move"),
+        ("opponent", "nobody", "There is no player named"),
+        ("variant", "xiangqi", "Choose one of the variants"),
+        ("opponent", "alice", "You cannot challenge yourself"),
+    ] {
+        let mut fields = vec![
+            ("variant", "chess"),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("opponent", ""),
+        ];
+        fields.retain(|(k, _)| *k != field);
+        fields.push((field, value));
+        let res = post(&app, &alice, "/challenges", &fields).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}={value}"
+        );
+        assert!(res.text().await.unwrap().contains(message), "{message}");
+    }
+    // Open challenges: anyone signed in accepts from the lobby; the invitee may decline.
+    let res = post(
+        &app,
+        &alice,
+        "/challenges",
+        &[
+            ("variant", "obento"),
+            ("color", "black"),
+            ("days_per_move", "7"),
+            ("opponent", ""),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let lobby = get_text(&app, &carol, "/games").await;
+    assert!(lobby.contains("Obento Chess"));
+    let open = *challenge_ids(&lobby).last().unwrap();
+    let res = post(&app, &carol, &format!("/challenges/{open}/accept"), &[]).await;
+    assert!(location(&res).starts_with("/games/"));
+    let page = get_text(&app, &carol, &location(&res)).await;
+    assert!(
+        page.contains("carol</span> (White)"),
+        "the author chose Black"
+    );
+    let res = post(
+        &app,
+        &bob,
+        "/challenges",
+        &[
+            ("variant", "chess"),
+            ("color", "white"),
+            ("days_per_move", "2"),
+            ("opponent", "carol"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(get_text(&app, &carol, "/")
+        .await
+        .contains("bob invites you to Chess"));
+    let id = *challenge_ids(&get_text(&app, &carol, "/games").await)
+        .last()
+        .unwrap();
+    assert_eq!(
+        location(&post(&app, &carol, &format!("/challenges/{id}/decline"), &[]).await),
+        "/games?done=declined"
+    );
+}
+
+async fn concurrent_submissions_of_one_ply(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "terachess2", "white").await;
+
+    // The same move twice at once (double click), then two different moves (two tabs).
+    for (ply, client, a, b) in [
+        (1, &alice, "h4-h5", "h4-h5"),
+        (2, &bob, "h13-h12", "g13-g12"),
+        (3, &alice, "a4-a5", "b4-b5"),
+    ] {
+        let (r1, r2) = tokio::join!(
+            play(&app, client, game, ply, a),
+            play(&app, client, game, ply, b)
+        );
+        let statuses = [r1.status(), r2.status()];
+        let ok = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::SEE_OTHER)
+            .count();
+        let conflict = statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CONFLICT)
+            .count();
+        assert_eq!((ok, conflict), (1, 1), "ply {ply}: {statuses:?}");
+        assert_eq!(moves_stored(&app, game).await, ply);
+    }
+    // Many at once: still exactly one.
+    let futures: Vec<_> = (0..8)
+        .map(|_| play(&app, &bob, game, 4, "p13-p12"))
+        .collect();
+    let results = futures_join(futures).await;
+    assert_eq!(
+        results
+            .iter()
+            .filter(|s| **s == StatusCode::SEE_OTHER)
+            .count(),
+        1,
+        "{results:?}"
+    );
+    assert!(
+        results
+            .iter()
+            .all(|s| *s == StatusCode::SEE_OTHER || *s == StatusCode::CONFLICT),
+        "{results:?}"
+    );
+    assert_eq!(moves_stored(&app, game).await, 4);
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("name=\"ply\" value=\"5\""));
+}
+
+async fn futures_join(
+    futures: Vec<impl std::future::Future<Output = reqwest::Response>>,
+) -> Vec<StatusCode> {
+    let mut set = Vec::new();
+    for f in futures {
+        set.push(f);
+    }
+    let responses = futures_util_join_all(set).await;
+    responses.iter().map(|r| r.status()).collect()
+}
+
+async fn futures_util_join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    // A tiny join_all: poll every future to completion concurrently.
+    let mut pinned: Vec<std::pin::Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (i, f) in pinned.iter_mut().enumerate() {
+            if outputs[i].is_none() {
+                match f.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => outputs[i] = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    outputs.into_iter().map(|o| o.expect("completed")).collect()
+}
+
+async fn resign_and_draw(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+
+    // Resignation needs the confirmation box.
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    play_all(&app, &alice, &bob, game, &["e2-e4"]).await;
+    let res = post(&app, &alice, &format!("/games/{game}/resign"), &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/resign"),
+        &[("confirm", "yes")],
+    )
+    .await;
+    assert_eq!(location(&res), format!("/games/{game}?done=resigned"));
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Finished: 0-1, resignation"));
+    let res = post(
+        &app,
+        &bob,
+        &format!("/games/{game}/resign"),
+        &[("confirm", "yes")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        StatusCode::CONFLICT
+    );
+
+    // A draw offer goes with a move; moving declines it; a new offer is accepted.
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/move"),
+        &[
+            ("move", "e2-e4"),
+            ("ply", "1"),
+            ("offer_draw", "on"),
+            ("comment", "peace?"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("offers a draw") && page.contains("id=\"draw-form\""));
+    assert!(page.contains("peace?"), "the comment is in the move list");
+    // Alice cannot accept her own offer.
+    let res = post(&app, &alice, &format!("/games/{game}/draw/accept"), &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    play_all_from(&app, &bob, game, 2, "e7-e5").await;
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(!page.contains("id=\"draw-form\""), "declined by moving");
+    let res = post(&app, &bob, &format!("/games/{game}/draw/accept"), &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/move"),
+        &[("move", "g1-f3"), ("ply", "3"), ("offer_draw", "on")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let res = post(&app, &bob, &format!("/games/{game}/draw/accept"), &[]).await;
+    assert_eq!(location(&res), format!("/games/{game}?done=draw"));
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("Finished: 1/2-1/2, draw agreed"));
+}
+
+async fn stalemate_ends_the_game(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    // Sam Loyd's ten-move stalemate.
+    let moves = [
+        "e2-e3", "a7-a5", "Qd1-h5", "Ra8-a6", "Qh5xa5", "h7-h5", "h2-h4", "Ra6-h6", "Qa5xc7",
+        "f7-f6", "Qc7xd7", "Ke8-f7", "Qd7xb7", "Qd8-d3", "Qb7xb8", "Qd3-h7", "Qb8xc8", "Kf7-g6",
+        "Qc8-e6",
+    ];
+    play_all(&app, &alice, &bob, game, &moves).await;
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("Finished: 1/2-1/2, stalemate"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+    assert!(!page.contains("id=\"move-form\""));
+}
+
+backend_tests!(
+    fools_mate_with_mail,
+    terachess_first_moves_with_kings_jump,
+    illegal_and_unauthorised_moves,
+    concurrent_submissions_of_one_ply,
+    resign_and_draw,
+    stalemate_ends_the_game,
+);
