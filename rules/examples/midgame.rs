@@ -6,8 +6,13 @@ fn main() {
     let mut state: u64 = 12345;
     for _ in 0..40 {
         let moves = pos.legal_moves();
-        let quiet: Vec<_> = moves.iter().filter(|m| pos.piece_at(m.to()).is_none() && !m.is_en_passant()).collect();
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let quiet: Vec<_> = moves
+            .iter()
+            .filter(|m| pos.piece_at(m.to()).is_none() && !m.is_en_passant())
+            .collect();
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mv = quiet[(state >> 33) as usize % quiet.len()];
         pos = pos.play(mv).unwrap();
     }

@@ -2,7 +2,7 @@
 
 use crate::square::{Color, Square};
 use crate::tables::{
-    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, RayAttack, Tables, OFF,
+    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, LeapSet, RayAttack, Tables, OFF,
 };
 use crate::variant::{KindId, PieceKind, Variant};
 use std::fmt;
@@ -953,6 +953,14 @@ impl Position {
                     continue;
                 };
                 let first_new = out.len();
+                if let Some(leap_sets) = v.tables.leaps[us.index()].get(kind) {
+                    for set in leap_sets {
+                        if set.first_move_only && !on_start_rank {
+                            continue;
+                        }
+                        self.gen_leaps(out, from, cell, set, ep, them);
+                    }
+                }
                 for g in gens {
                     if g.first_move_only && !on_start_rank {
                         continue;
@@ -979,6 +987,36 @@ impl Position {
             }
             if v.castling.is_some() && !in_check {
                 self.gen_castling(out, king);
+            }
+        }
+    }
+
+    #[inline]
+    fn gen_leaps(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        cell: Cell,
+        set: &LeapSet,
+        ep: Option<&EnPassant>,
+        them: Color,
+    ) {
+        for &t in set.targets(from.index()) {
+            let target = self.board[t as usize];
+            let to = Square::from_index(t);
+            if target == 0 {
+                if let Some(ep) = ep {
+                    if set.can_capture && ep.contains(to) {
+                        let special = Special::EnPassant { victim: ep.victim };
+                        self.push_with_promotions(out, from, to, cell, set.promoting, special);
+                        continue;
+                    }
+                }
+                if set.can_move {
+                    self.push_with_promotions(out, from, to, cell, set.promoting, Special::None);
+                }
+            } else if set.can_capture && cell_is(target, them) {
+                self.push_with_promotions(out, from, to, cell, set.promoting, Special::None);
             }
         }
     }

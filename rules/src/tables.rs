@@ -39,6 +39,59 @@ pub(crate) struct Gen {
     pub promoting: bool,
 }
 
+/// One leap part for one colour: the squares it reaches from each square.
+#[derive(Clone, Debug)]
+pub(crate) struct LeapSet {
+    pub can_move: bool,
+    pub can_capture: bool,
+    pub first_move_only: bool,
+    pub promoting: bool,
+    /// Targets of square i are `squares[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    squares: Vec<u8>,
+}
+
+impl LeapSet {
+    fn build(
+        vectors: impl Iterator<Item = (i8, i8)> + Clone,
+        part: &crate::model::MovePart,
+        width: u8,
+        height: u8,
+    ) -> LeapSet {
+        let mut offsets = Vec::with_capacity(257);
+        let mut squares = Vec::new();
+        for index in 0..256usize {
+            offsets.push(squares.len() as u32);
+            if index % 16 >= width as usize || index / 16 >= height as usize {
+                continue;
+            }
+            for d in vectors.clone() {
+                if let Some(t) = step(index, d, width, height) {
+                    squares.push(t as u8);
+                }
+            }
+        }
+        offsets.push(squares.len() as u32);
+        LeapSet {
+            can_move: part.mode.can_move(),
+            can_capture: part.mode.can_capture(),
+            first_move_only: part.first_move_only,
+            promoting: part.promoting,
+            offsets,
+            squares,
+        }
+    }
+
+    /// The squares this leap reaches from square `index`.
+    #[inline]
+    pub fn targets(&self, index: usize) -> &[u8] {
+        match (self.offsets.get(index), self.offsets.get(index + 1)) {
+            (Some(&a), Some(&b)) => self.squares.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+}
+
 /// Attackers along a line from the attacked square: `masks[k]` holds the kinds that capture
 /// from distance k (the first piece met must be one of them).
 #[derive(Clone, Debug)]
@@ -126,8 +179,10 @@ fn intern(dirs: &mut Vec<(i8, i8)>, d: (i8, i8)) -> u16 {
 }
 
 pub(crate) struct Tables {
-    /// `gens[colour][kind]`.
+    /// `gens[colour][kind]`: rides, hops and bent moves.
     pub gens: [Vec<Vec<Gen>>; 2],
+    /// `leaps[colour][kind]`: leap parts, as per-square target lists.
+    pub leaps: [Vec<Vec<LeapSet>>; 2],
     /// Kinds having at least one `promoting` part.
     pub has_promoting_parts: Vec<bool>,
     /// Kinds whose parts can reach one square in two ways (see `model::find_overlap`): their
@@ -169,6 +224,7 @@ impl Tables {
     pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8) -> Tables {
         let longest = width.max(height).saturating_sub(1).max(1);
         let mut gens: [Vec<Vec<Gen>>; 2] = [Vec::new(), Vec::new()];
+        let mut leaps: [Vec<Vec<LeapSet>>; 2] = [Vec::new(), Vec::new()];
         let mut rays: [Vec<RayAttack>; 2] = [Vec::new(), Vec::new()];
         let mut hops: [Vec<HopAttack>; 2] = [Vec::new(), Vec::new()];
         let mut bents: [Vec<BentAttack>; 2] = [Vec::new(), Vec::new()];
@@ -178,6 +234,7 @@ impl Tables {
             for kind in pieces {
                 let bit = 1u64 << kind.id.index();
                 let mut kind_gens = Vec::new();
+                let mut kind_leaps = Vec::new();
                 for part in &kind.moves {
                     let can_move = part.mode.can_move();
                     let can_capture = part.mode.can_capture();
@@ -212,8 +269,22 @@ impl Tables {
                                 } => (*min, max.unwrap_or(longest).min(longest), *odd_only),
                                 _ => (1, 1, false),
                             };
+                            if matches!(part.shape, Shape::Leap { .. }) {
+                                kind_leaps.push(LeapSet::build(
+                                    vectors.iter().map(|&v| orient(v, color)),
+                                    part,
+                                    width,
+                                    height,
+                                ));
+                            }
                             for &v in vectors {
                                 let d = orient(v, color);
+                                if can_capture && !part.first_move_only {
+                                    add_ray(d, min, max, odd_only);
+                                }
+                                if matches!(part.shape, Shape::Leap { .. }) {
+                                    continue;
+                                }
                                 kind_gens.push(Gen {
                                     dx: d.0,
                                     dy: d.1,
@@ -224,9 +295,6 @@ impl Tables {
                                     first_move_only: part.first_move_only,
                                     promoting: part.promoting,
                                 });
-                                if can_capture && !part.first_move_only {
-                                    add_ray(d, min, max, odd_only);
-                                }
                             }
                         }
                         Shape::Hop { vectors } => {
@@ -307,6 +375,7 @@ impl Tables {
                     }
                 }
                 gens[c].push(kind_gens);
+                leaps[c].push(kind_leaps);
             }
             // Short rays first: they are the cheapest to test.
             rays[c].sort_by_key(|r| r.reach);
@@ -431,6 +500,7 @@ impl Tables {
         Tables {
             next,
             gens,
+            leaps,
             has_promoting_parts,
             may_repeat_moves,
             rays,
