@@ -252,6 +252,38 @@ async fn logins_are_rate_limited_per_account(backend: Backend) {
     assert_redirect(&res, "/");
 }
 
+async fn parallel_guesses_do_not_slip_past_the_limit(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.register("rita", "rita@example.org", PASSWORD).await;
+    app.logout().await;
+    let mut tasks = Vec::new();
+    for _ in 0..12 {
+        let client = app.new_client();
+        let address = app.address.clone();
+        tasks.push(actix_web::rt::spawn(async move {
+            common::post_with(
+                &client,
+                &address,
+                "/login",
+                &[("username", "rita"), ("password", "a wrong guess")],
+            )
+            .await
+            .status()
+        }));
+    }
+    let mut checked = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => {}
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert!(checked <= 5, "{checked} guesses were checked");
+    let res = app.login("rita", PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
 async fn logins_are_rate_limited_per_address(backend: Backend) {
     let app = TestApp::new(backend).await;
     app.register("grace", "grace@example.org", PASSWORD).await;
@@ -623,6 +655,7 @@ backend_tests!(
     state_changes_need_the_csrf_token,
     logins_are_rate_limited_per_account,
     logins_are_rate_limited_per_address,
+    parallel_guesses_do_not_slip_past_the_limit,
     settings_change_password_email_and_preferences,
     user_text_is_escaped,
     pages_errors_and_limits,

@@ -22,6 +22,31 @@ pub fn check(
     username_key: &str,
     ip: &str,
 ) -> Result<(), AccountError> {
+    check_with_extra(conn, now, username_key, ip, 0)
+}
+
+/// Reserves an attempt before the password is checked: records it as a failure, then counts
+/// again. Of many concurrent attempts at most the limit get through, since each one sees
+/// every reservation committed before its own. A successful log-in then clears the
+/// account's failures (`clear_account`), this reservation included.
+pub fn reserve(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    username_key: &str,
+    ip: &str,
+) -> Result<(), AccountError> {
+    record(conn, now, username_key, ip, false)?;
+    check_with_extra(conn, now, username_key, ip, 1)
+}
+
+fn check_with_extra(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    username_key: &str,
+    ip: &str,
+    extra: i64,
+) -> Result<(), AccountError> {
+    let (account_limit, address_limit) = (PER_ACCOUNT + extra, PER_ADDRESS + extra);
     let since = now - WINDOW;
     let by_account = login_attempts::table
         .filter(login_attempts::username_key.eq(username_key))
@@ -35,17 +60,17 @@ pub fn check(
     let account_failures: Vec<NaiveDateTime> = by_account
         .select(login_attempts::attempted_at)
         .order(login_attempts::attempted_at.desc())
-        .limit(PER_ACCOUNT)
+        .limit(account_limit)
         .load(conn)?;
-    if account_failures.len() as i64 >= PER_ACCOUNT {
+    if account_failures.len() as i64 >= account_limit {
         return Err(limited(now, &account_failures));
     }
     let address_failures: Vec<NaiveDateTime> = by_address
         .select(login_attempts::attempted_at)
         .order(login_attempts::attempted_at.desc())
-        .limit(PER_ADDRESS)
+        .limit(address_limit)
         .load(conn)?;
-    if address_failures.len() as i64 >= PER_ADDRESS {
+    if address_failures.len() as i64 >= address_limit {
         return Err(limited(now, &address_failures));
     }
     Ok(())

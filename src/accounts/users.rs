@@ -101,7 +101,8 @@ pub fn find_by_username(conn: &mut DbConn, username: &str) -> Result<Option<User
 }
 
 /// Checks a log-in. Refuses without looking at the password while the account name or the
-/// client address is rate-limited; records every attempt.
+/// client address is rate-limited; records every attempt that gets as far as the password
+/// check (before checking it, so that parallel guesses cannot slip past the limit).
 pub fn authenticate(
     conn: &mut DbConn,
     clock: &dyn Clock,
@@ -115,6 +116,7 @@ pub fn authenticate(
         return Err(AccountError::InvalidCredentials);
     }
     rate_limit::check(conn, now, &username_key, ip)?;
+    rate_limit::reserve(conn, now, &username_key, ip)?;
     let user = find_by_username(conn, &username_key)?;
     let ok = match &user {
         Some(user) => password::verify(password_input, &user.password_hash),
@@ -123,10 +125,11 @@ pub fn authenticate(
             false
         }
     };
-    rate_limit::record(conn, now, &username_key, ip, ok)?;
     match user {
         Some(user) if ok => {
+            // The reservation was recorded as a failure; clearing removes it.
             rate_limit::clear_account(conn, &username_key)?;
+            rate_limit::record(conn, now, &username_key, ip, true)?;
             Ok(user)
         }
         _ => Err(AccountError::InvalidCredentials),
