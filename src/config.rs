@@ -73,6 +73,8 @@ pub struct Config {
     pub mail_poll_interval: Duration,
     /// How long the SMTP client waits for the server before the attempt counts as failed.
     pub smtp_timeout: Duration,
+    /// How long a request waits for a database connection before it gets a 503.
+    pub db_timeout: Duration,
 }
 
 impl Config {
@@ -150,6 +152,7 @@ impl Config {
             static_dir,
             mail_poll_interval: Duration::from_secs(5),
             smtp_timeout: Duration::from_secs(20),
+            db_timeout: Duration::from_secs(10),
         })
     }
 

@@ -35,11 +35,16 @@ pub async fn launch(
     listener: TcpListener,
     http_workers: usize,
 ) -> anyhow::Result<Launched> {
-    let pool = db::pool(&config.database, POOL_SIZE).context("opening the database")?;
+    let pool =
+        db::pool(&config.database, POOL_SIZE, config.db_timeout).context("opening the database")?;
     let migrate_pool = pool.clone();
+    let startup_clock = clock.clone();
     let applied = tokio::task::spawn_blocking(move || {
         let mut conn = migrate_pool.get()?;
-        db::run_migrations(&mut conn)
+        let applied = db::run_migrations(&mut conn)?;
+        // One preset per built-in variant, with a new version if its definition changed.
+        crate::presets::ensure_builtin_presets(&mut conn, &*startup_clock)?;
+        Ok::<usize, db::DbError>(applied)
     })
     .await
     .context("migrating the database")??;

@@ -160,3 +160,23 @@ async fn postgres_migrate_command() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("applied to the postgres database"));
 }
+
+#[actix_web::test]
+async fn a_database_outage_gives_503_pages() {
+    let Some(backend @ Backend::Postgres(_)) = Backend::postgres() else {
+        return;
+    };
+    let app = common::TestApp::new(backend).await;
+    app.register("olga", "olga@example.org", "correct horse battery")
+        .await;
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    // The database disappears under the running server.
+    app.drop_database();
+    let res = app.get("/healthz").await;
+    assert_eq!(res.status(), 503);
+    let res = app.get("/settings").await;
+    assert_eq!(res.status(), 503);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("Temporarily unavailable"));
+    assert!(!page.contains("plypost_test_"), "no internal details");
+}

@@ -138,8 +138,9 @@ pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
     }
 }
 
-/// Builds the pool. The SQLite file (and its folder) is created if missing.
-pub fn pool(url: &DatabaseUrl, max_size: u32) -> Result<DbPool, DbError> {
+/// Builds the pool. The SQLite file (and its folder) is created if missing. `timeout` bounds
+/// the wait for a connection.
+pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPool, DbError> {
     if let DatabaseUrl::Sqlite(path) = url {
         if let Some(dir) = Path::new(path)
             .parent()
@@ -150,7 +151,7 @@ pub fn pool(url: &DatabaseUrl, max_size: u32) -> Result<DbPool, DbError> {
     }
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(timeout)
         .build(ConnectionManager::new(url.clone()))?;
     Ok(pool)
 }
@@ -296,7 +297,7 @@ mod tests {
     fn sqlite_is_set_up_for_concurrency() {
         let dir = tempfile::tempdir().unwrap();
         let url = DatabaseUrl::Sqlite(dir.path().join("t.db").to_string_lossy().into_owned());
-        let pool = pool(&url, 2).unwrap();
+        let pool = pool(&url, 2, Duration::from_secs(5)).unwrap();
         let mut conn = pool.get().unwrap();
         #[derive(QueryableByName)]
         struct Mode {

@@ -94,6 +94,9 @@ diesel::table! {
         current_version -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        name_key -> Text,
+        retired -> Bool,
+        forked_from -> Nullable<BigInt>,
     }
 }
 
@@ -110,6 +113,13 @@ diesel::table! {
         created_at -> Timestamp,
         created_by -> Nullable<BigInt>,
         notes -> Text,
+        name -> Text,
+        description -> Text,
+        days_per_move -> BigInt,
+        light_color -> Text,
+        dark_color -> Text,
+        coordinates -> Bool,
+        piece_letters -> Text,
     }
 }
 

@@ -1,6 +1,14 @@
-//! Presets: named, versioned configurations of a variant. For now only the built-in ones:
-//! one preset per built-in variant, with a new version whenever the engine's definition text
-//! of the variant changes. Games pin a version id, so an old game keeps its exact rules.
+//! Presets: named, versioned configurations of a variant (setup, draw rules, default time
+//! control, appearance, description). One read-only built-in preset per built-in variant,
+//! given a new version whenever the engine's definition text of the variant changes; players
+//! fork presets and edit their own. Every saved edit is a new immutable version and games pin
+//! a version id, so an old game keeps its exact rules. No HTTP here.
+
+pub mod manage;
+pub mod model;
+pub mod query;
+pub mod rules_text;
+pub mod settings;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -11,8 +19,42 @@ use crate::clock::Clock;
 use crate::db::schema::{preset_versions, presets};
 use crate::db::{is_unique_violation, DbConn};
 use crate::games::model::{PresetVersionId, PresetVersionRow};
+use model::{NewPreset, NewVersion, PresetId};
+pub use model::{PresetRow, VersionRow, Visibility};
+pub use settings::{Field, FieldErrors, Settings, SettingsInput};
 
 pub const VISIBILITY_PUBLIC: &str = "public";
+/// The default time control of built-in presets, in days per move.
+pub const DEFAULT_DAYS_PER_MOVE: i64 = 3;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PresetError {
+    #[error("There is no such preset.")]
+    NotFound,
+    #[error("Built-in presets are read-only. Fork this one to make a preset of your own.")]
+    ReadOnly,
+    /// Not allowed for this user; the message says why.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// Form fields refused, each with its message.
+    #[error("Some fields need attention.")]
+    Fields(FieldErrors),
+    /// A refused request that is not about one field; the message is meant for the user.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("database: {0}")]
+    Db(#[from] diesel::result::Error),
+    /// Stored data the engine cannot read back: a bug or a damaged database.
+    #[error("stored preset data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl PresetError {
+    /// True for errors caused by the request (shown to the user), false for server failures.
+    pub fn is_user_error(&self) -> bool {
+        !matches!(self, PresetError::Db(_) | PresetError::Corrupt(_))
+    }
+}
 
 /// A built-in variant as offered on the challenge form.
 #[derive(Debug, Clone)]
@@ -39,32 +81,10 @@ pub fn definition_hash(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-#[derive(Insertable)]
-#[diesel(table_name = presets)]
-struct NewPreset<'a> {
-    slug: &'a str,
-    name: &'a str,
-    owner_id: Option<i64>,
-    variant_name: &'a str,
-    visibility: &'a str,
-    current_version: i64,
-    created_at: NaiveDateTime,
-    updated_at: NaiveDateTime,
-}
-
-#[derive(Insertable)]
-#[diesel(table_name = preset_versions)]
-struct NewPresetVersion<'a> {
-    preset_id: i64,
-    version: i64,
-    definition: &'a str,
-    definition_hash: &'a str,
-    setup_fen: &'a str,
-    move_count_limit: Option<i64>,
-    repetition: bool,
-    created_at: NaiveDateTime,
-    created_by: Option<i64>,
-    notes: &'a str,
+/// Reads a stored definition; a failure means damaged data (it was valid when stored).
+pub fn parse_definition(text: &str) -> Result<Variant, PresetError> {
+    Variant::from_toml(text)
+        .map_err(|errors| PresetError::Corrupt(format!("{} definition error(s)", errors.len())))
 }
 
 /// Creates or updates the built-in preset of every built-in variant (call at start-up).
@@ -107,13 +127,13 @@ fn upsert_builtin(
     let definition = variant.source_text();
     let hash = definition_hash(definition);
     let now = clock.now_db();
-    let existing: Option<(i64, i64)> = presets::table
+    let existing: Option<(PresetId, i64)> = presets::table
         .filter(presets::slug.eq(variant.name()))
         .filter(presets::owner_id.is_null())
         .select((presets::id, presets::current_version))
         .first(conn)
         .optional()?;
-    let (preset_id, version) = match existing {
+    let (preset_id, version, notes) = match existing {
         Some((preset_id, current)) => {
             let current_row: Option<PresetVersionRow> = preset_versions::table
                 .filter(preset_versions::preset_id.eq(preset_id))
@@ -130,48 +150,74 @@ fn upsert_builtin(
                     presets::updated_at.eq(now),
                 ))
                 .execute(conn)?;
-            (preset_id, current + 1)
+            (
+                preset_id,
+                current + 1,
+                "The engine's definition of the variant changed.",
+            )
         }
         None => {
             diesel::insert_into(presets::table)
                 .values(NewPreset {
                     slug: variant.name(),
                     name: variant.display_name(),
+                    name_key: &variant.display_name().to_lowercase(),
                     owner_id: None,
                     variant_name: variant.name(),
                     visibility: VISIBILITY_PUBLIC,
                     current_version: 1,
                     created_at: now,
                     updated_at: now,
+                    forked_from: None,
                 })
                 .execute(conn)?;
             let id = presets::table
                 .filter(presets::slug.eq(variant.name()))
                 .select(presets::id)
                 .first(conn)?;
-            (id, 1)
+            (id, 1, "Built-in preset")
         }
     };
-    let options = variant.rule_options();
     diesel::insert_into(preset_versions::table)
-        .values(NewPresetVersion {
-            preset_id,
-            version,
-            definition,
-            definition_hash: &hash,
-            setup_fen: variant.start_fen(),
-            move_count_limit: options.move_count_limit.map(i64::from),
-            repetition: options.repetition,
-            created_at: now,
-            created_by: None,
-            notes: "Built-in preset",
-        })
+        .values(builtin_version_row(
+            variant, preset_id, version, &hash, notes, now,
+        ))
         .execute(conn)?;
     preset_versions::table
         .filter(preset_versions::preset_id.eq(preset_id))
         .filter(preset_versions::version.eq(version))
         .select(PresetVersionRow::as_select())
         .first(conn)
+}
+
+fn builtin_version_row<'a>(
+    variant: &'a Variant,
+    preset_id: PresetId,
+    version: i64,
+    hash: &'a str,
+    notes: &'a str,
+    now: NaiveDateTime,
+) -> NewVersion<'a> {
+    let options = variant.rule_options();
+    NewVersion {
+        preset_id,
+        version,
+        definition: variant.source_text(),
+        definition_hash: hash,
+        setup_fen: variant.start_fen(),
+        move_count_limit: options.move_count_limit.map(i64::from),
+        repetition: options.repetition,
+        created_at: now,
+        created_by: None,
+        notes,
+        name: variant.display_name(),
+        description: "",
+        days_per_move: DEFAULT_DAYS_PER_MOVE,
+        light_color: "",
+        dark_color: "",
+        coordinates: true,
+        piece_letters: "",
+    }
 }
 
 /// The stored definition text of a version (for the variant cache on a miss).

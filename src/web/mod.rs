@@ -80,6 +80,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::password_reset::configure(cfg);
     pages::unsubscribe::configure(cfg);
     pages::games::configure(cfg);
+    pages::presets::configure(cfg);
     pages::placeholders::configure(cfg);
 }
 

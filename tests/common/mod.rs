@@ -124,6 +124,18 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// Drops the database now (simulates losing it); no-op for SQLite.
+    pub fn drop_now(&self) {
+        if let TestDb::Postgres { admin_url, name } = self {
+            let mut admin = PgConnection::establish(admin_url).expect("admin connection");
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .expect("drop the test database");
+        }
+    }
+}
+
 impl Drop for TestDb {
     fn drop(&mut self) {
         if let TestDb::Postgres { admin_url, name } = self {
@@ -214,6 +226,7 @@ impl TestApp {
         let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
         config.mail_poll_interval = Duration::from_millis(50);
         config.smtp_timeout = Duration::from_secs(5);
+        config.db_timeout = Duration::from_secs(2);
 
         let clock = Arc::new(TestClock::starting_now());
         let launched = plypost::server::launch(config, clock.clone(), listener, 1)
@@ -233,6 +246,11 @@ impl TestApp {
             _db: db,
             dir,
         }
+    }
+
+    /// Removes the PostgreSQL database under the running app.
+    pub fn drop_database(&self) {
+        self._db.drop_now();
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -6,5 +6,8 @@ pub mod health;
 pub mod home;
 pub mod password_reset;
 pub mod placeholders;
+pub mod presets;
+pub mod presets_markdown;
+pub mod presets_view;
 pub mod settings;
 pub mod unsubscribe;

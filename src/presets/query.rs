@@ -1,0 +1,433 @@
+//! Reading presets for pages: the index grouped by variant, one preset with its history and
+//! games, the presets a player may challenge with, and the preset version of a game.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use plypost_rules::{RuleOptions, Variant};
+
+use super::model::{PresetId, PresetRow, VersionRow, Visibility};
+use super::PresetError;
+use crate::db::schema::{challenges, games, preset_versions, presets, users};
+use crate::db::{DbConn, UserId};
+use crate::games::model::{GameId, PresetVersionId, PresetVersionRow, CHALLENGE_OPEN};
+
+/// Built-in variants parsed once per process (the index needs their sizes on every view).
+fn builtin_variant(name: &str) -> Option<Variant> {
+    static CACHE: OnceLock<HashMap<&'static str, Variant>> = OnceLock::new();
+    CACHE
+        .get_or_init(|| {
+            Variant::builtin_names()
+                .iter()
+                .filter_map(|n| Variant::builtin(n).ok().map(|v| (*n, v)))
+                .collect()
+        })
+        .get(name)
+        .cloned()
+}
+
+pub fn find_by_slug(conn: &mut DbConn, slug: &str) -> Result<PresetRow, PresetError> {
+    presets::table
+        .filter(presets::slug.eq(slug))
+        .select(PresetRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(PresetError::NotFound)
+}
+
+pub fn version(
+    conn: &mut DbConn,
+    preset: PresetId,
+    number: i64,
+) -> Result<VersionRow, PresetError> {
+    preset_versions::table
+        .filter(preset_versions::preset_id.eq(preset))
+        .filter(preset_versions::version.eq(number))
+        .select(VersionRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(PresetError::NotFound)
+}
+
+/// The variant and draw rules a version pins (parsed once per definition, shared with games).
+pub fn rules_of(
+    conn: &mut DbConn,
+    id: PresetVersionId,
+) -> Result<(Variant, RuleOptions), PresetError> {
+    match crate::games::variants::load(conn, id) {
+        Ok(rules) => Ok((rules.variant, rules.options)),
+        Err(crate::games::GameError::Db(e)) => Err(PresetError::Db(e)),
+        Err(e) => Err(PresetError::Corrupt(e.to_string())),
+    }
+}
+
+fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, PresetError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(UserId, String)> = users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Games played per preset.
+fn game_counts(conn: &mut DbConn) -> Result<HashMap<PresetId, i64>, PresetError> {
+    let rows: Vec<(PresetId, i64)> = games::table
+        .inner_join(preset_versions::table)
+        .group_by(preset_versions::preset_id)
+        .select((preset_versions::preset_id, diesel::dsl::count(games::id)))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// A preset in the index.
+#[derive(Debug, Clone)]
+pub struct IndexEntry {
+    pub slug: String,
+    pub name: String,
+    /// None: built-in.
+    pub author: Option<String>,
+    pub version: i64,
+    pub games: i64,
+    pub unlisted: bool,
+    pub retired: bool,
+    /// The viewer's own preset.
+    pub mine: bool,
+}
+
+/// The presets of one variant.
+#[derive(Debug, Clone)]
+pub struct VariantGroup {
+    pub variant_name: String,
+    pub display_name: String,
+    pub width: u8,
+    pub height: u8,
+    pub piece_kinds: usize,
+    pub games: i64,
+    pub presets: Vec<IndexEntry>,
+}
+
+/// Public presets that are not retired, and all of the viewer's own, grouped by variant in
+/// the engine's order; in a group the built-in preset first, then the most played.
+pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGroup>, PresetError> {
+    let listed = presets::visibility
+        .eq(Visibility::Public.as_str())
+        .and(presets::retired.eq(false));
+    let rows: Vec<PresetRow> = match viewer {
+        Some(me) => presets::table
+            .filter(listed.or(presets::owner_id.eq(me)))
+            .select(PresetRow::as_select())
+            .load(conn)?,
+        None => presets::table
+            .filter(listed)
+            .select(PresetRow::as_select())
+            .load(conn)?,
+    };
+    let owners: Vec<UserId> = rows.iter().filter_map(|p| p.owner_id).collect();
+    let names = usernames(conn, &owners)?;
+    let counts = game_counts(conn)?;
+    let mut groups: Vec<VariantGroup> = Vec::new();
+    for p in rows {
+        let entry = IndexEntry {
+            slug: p.slug.clone(),
+            name: p.name.clone(),
+            author: p.owner_id.and_then(|o| names.get(&o).cloned()),
+            version: p.current_version,
+            games: counts.get(&p.id).copied().unwrap_or(0),
+            unlisted: p.is_unlisted(),
+            retired: p.retired,
+            mine: p.is_owned_by(viewer),
+        };
+        match groups.iter_mut().find(|g| g.variant_name == p.variant_name) {
+            Some(g) => g.presets.push(entry),
+            None => {
+                let variant = builtin_variant(&p.variant_name);
+                groups.push(VariantGroup {
+                    display_name: variant
+                        .as_ref()
+                        .map_or_else(|| p.variant_name.clone(), |v| v.display_name().to_owned()),
+                    width: variant.as_ref().map_or(0, Variant::width),
+                    height: variant.as_ref().map_or(0, Variant::height),
+                    piece_kinds: variant.as_ref().map_or(0, |v| v.pieces().len()),
+                    variant_name: p.variant_name.clone(),
+                    games: 0,
+                    presets: vec![entry],
+                });
+            }
+        }
+    }
+    let order = |name: &str| {
+        Variant::builtin_names()
+            .iter()
+            .position(|n| *n == name)
+            .unwrap_or(usize::MAX)
+    };
+    groups.sort_by(|a, b| {
+        order(&a.variant_name)
+            .cmp(&order(&b.variant_name))
+            .then_with(|| a.variant_name.cmp(&b.variant_name))
+    });
+    for g in &mut groups {
+        g.games = g.presets.iter().map(|p| p.games).sum();
+        g.presets.sort_by(|a, b| {
+            a.author
+                .is_some()
+                .cmp(&b.author.is_some())
+                .then(b.games.cmp(&a.games))
+                .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+        });
+    }
+    Ok(groups)
+}
+
+/// One line of a preset's version history.
+#[derive(Debug, Clone)]
+pub struct HistoryEntry {
+    pub version: i64,
+    pub created_at: NaiveDateTime,
+    /// None: the server (built-in presets).
+    pub author: Option<String>,
+    pub notes: String,
+}
+
+/// A game played with a preset.
+#[derive(Debug, Clone)]
+pub struct GameEntry {
+    pub id: GameId,
+    pub white: String,
+    pub black: String,
+    pub version: i64,
+    pub status: String,
+    pub result: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+/// How many games the preset page lists.
+pub const GAMES_LIST_LIMIT: i64 = 100;
+
+/// Everything the preset page shows.
+pub struct PresetDetail {
+    pub preset: PresetRow,
+    pub owner: Option<String>,
+    /// The version shown (the current one unless an older one was asked for).
+    pub version: VersionRow,
+    pub variant: Variant,
+    pub options: RuleOptions,
+    pub history: Vec<HistoryEntry>,
+    pub games: Vec<GameEntry>,
+    pub games_total: i64,
+    /// Games and open challenges using any version: deleting is refused then.
+    pub in_use: bool,
+    pub forked_from: Option<(String, String)>,
+}
+
+pub fn detail(
+    conn: &mut DbConn,
+    slug: &str,
+    version_number: Option<i64>,
+) -> Result<PresetDetail, PresetError> {
+    let preset = find_by_slug(conn, slug)?;
+    let shown = version(
+        conn,
+        preset.id,
+        version_number.unwrap_or(preset.current_version),
+    )?;
+    let (variant, options) = rules_of(conn, shown.id)?;
+    let versions: Vec<VersionRow> = preset_versions::table
+        .filter(preset_versions::preset_id.eq(preset.id))
+        .order(preset_versions::version.desc())
+        .select(VersionRow::as_select())
+        .load(conn)?;
+    let game_rows: Vec<(
+        GameId,
+        UserId,
+        UserId,
+        i64,
+        String,
+        Option<String>,
+        NaiveDateTime,
+    )> = games::table
+        .inner_join(preset_versions::table)
+        .filter(preset_versions::preset_id.eq(preset.id))
+        .order(games::created_at.desc())
+        .limit(GAMES_LIST_LIMIT)
+        .select((
+            games::id,
+            games::white_id,
+            games::black_id,
+            preset_versions::version,
+            games::status,
+            games::result,
+            games::created_at,
+        ))
+        .load(conn)?;
+    let games_total: i64 = games::table
+        .inner_join(preset_versions::table)
+        .filter(preset_versions::preset_id.eq(preset.id))
+        .count()
+        .get_result(conn)?;
+    let open_challenges = open_challenge_count(conn, preset.id)?;
+    let ids: Vec<UserId> = versions
+        .iter()
+        .filter_map(|v| v.created_by)
+        .chain(preset.owner_id)
+        .chain(game_rows.iter().flat_map(|g| [g.1, g.2]))
+        .collect();
+    let names = usernames(conn, &ids)?;
+    let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
+    let forked_from = match preset.forked_from {
+        Some(id) => presets::table
+            .find(id)
+            .select((presets::slug, presets::name))
+            .first(conn)
+            .optional()?,
+        None => None,
+    };
+    Ok(PresetDetail {
+        owner: preset.owner_id.map(name),
+        history: versions
+            .iter()
+            .map(|v| HistoryEntry {
+                version: v.version,
+                created_at: v.created_at,
+                author: v.created_by.map(name),
+                notes: v.notes.clone(),
+            })
+            .collect(),
+        games: game_rows
+            .into_iter()
+            .map(
+                |(id, w, b, version, status, result, created_at)| GameEntry {
+                    id,
+                    white: name(w),
+                    black: name(b),
+                    version,
+                    status,
+                    result,
+                    created_at,
+                },
+            )
+            .collect(),
+        in_use: games_total > 0 || open_challenges > 0,
+        games_total,
+        preset,
+        version: shown,
+        variant,
+        options,
+        forked_from,
+    })
+}
+
+pub(crate) fn open_challenge_count(
+    conn: &mut DbConn,
+    preset: PresetId,
+) -> Result<i64, PresetError> {
+    Ok(challenges::table
+        .inner_join(preset_versions::table)
+        .filter(preset_versions::preset_id.eq(preset))
+        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .count()
+        .get_result(conn)?)
+}
+
+/// A preset offered on the challenge form.
+#[derive(Debug, Clone)]
+pub struct ChallengeChoice {
+    pub slug: String,
+    /// "Terachess II — built-in", "Terachess II — Fast (alice)".
+    pub label: String,
+    pub variant_name: String,
+    pub days_per_move: i64,
+}
+
+/// What a player may challenge with: every public preset that is not retired and the
+/// player's own (unlisted ones included), built-in presets first in each variant.
+pub fn challenge_choices(
+    conn: &mut DbConn,
+    user: UserId,
+) -> Result<Vec<ChallengeChoice>, PresetError> {
+    let groups = index(conn, Some(user))?;
+    let mut out = Vec::new();
+    for group in groups {
+        for p in group.presets.into_iter().filter(|p| !p.retired) {
+            let days: i64 = presets::table
+                .inner_join(
+                    preset_versions::table.on(preset_versions::preset_id
+                        .eq(presets::id)
+                        .and(preset_versions::version.eq(presets::current_version))),
+                )
+                .filter(presets::slug.eq(&p.slug))
+                .select(preset_versions::days_per_move)
+                .first(conn)?;
+            out.push(ChallengeChoice {
+                label: match &p.author {
+                    None => format!("{} — built-in", group.display_name),
+                    Some(author) => format!("{} — {} ({author})", group.display_name, p.name),
+                },
+                slug: p.slug,
+                variant_name: group.variant_name.clone(),
+                days_per_move: days,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The current version of a preset to start a challenge with, and its default days per
+/// move. Retired presets start no new games.
+pub fn for_challenge(
+    conn: &mut DbConn,
+    slug: &str,
+) -> Result<(PresetVersionRow, i64), PresetError> {
+    let preset = find_by_slug(conn, slug)?;
+    if preset.retired {
+        return Err(PresetError::Invalid(format!(
+            "The preset “{}” is retired: it starts no new games.",
+            preset.name
+        )));
+    }
+    let row: PresetVersionRow = preset_versions::table
+        .filter(preset_versions::preset_id.eq(preset.id))
+        .filter(preset_versions::version.eq(preset.current_version))
+        .select(PresetVersionRow::as_select())
+        .first(conn)?;
+    let days: i64 = preset_versions::table
+        .find(row.id)
+        .select(preset_versions::days_per_move)
+        .first(conn)?;
+    Ok((row, days))
+}
+
+/// Which preset version a game (or challenge) pins, for its page.
+#[derive(Debug, Clone)]
+pub struct VersionLabel {
+    pub slug: String,
+    pub name: String,
+    pub version: i64,
+    pub current_version: i64,
+}
+
+pub fn version_label(conn: &mut DbConn, id: PresetVersionId) -> Result<VersionLabel, PresetError> {
+    let (slug, name, version, current_version) = preset_versions::table
+        .inner_join(presets::table)
+        .filter(preset_versions::id.eq(id))
+        .select((
+            presets::slug,
+            presets::name,
+            preset_versions::version,
+            presets::current_version,
+        ))
+        .first(conn)
+        .optional()?
+        .ok_or(PresetError::NotFound)?;
+    Ok(VersionLabel {
+        slug,
+        name,
+        version,
+        current_version,
+    })
+}

@@ -1,0 +1,478 @@
+//! What an owner can change in a preset, read from the edit form and checked: the name, the
+//! setup (validated by the rules engine), the draw rules, the default time control, the
+//! appearance and the description. Pure functions, tested without a database.
+
+use plypost_rules::{Position, RuleOptions, Variant};
+
+use super::model::{VersionRow, Visibility};
+use crate::games::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+
+pub const NAME_MAX_CHARS: usize = 60;
+pub const DESCRIPTION_MAX_CHARS: usize = 10_000;
+pub const NOTE_MAX_CHARS: usize = 200;
+/// Longest accepted setup text (a 16x16 FEN is about 150 characters).
+pub const FEN_MAX_CHARS: usize = 1_000;
+/// Bounds of the move-count draw limit, in plies.
+pub const MOVE_COUNT_MIN: u32 = 1;
+pub const MOVE_COUNT_MAX: u32 = 10_000;
+/// Piece letters shown in text diagrams: at most this many characters each.
+pub const SHOWN_LETTER_MAX_CHARS: usize = 3;
+
+/// A field of the edit form, for attaching an error message to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Name,
+    Visibility,
+    Setup,
+    MoveCount,
+    Days,
+    Colors,
+    Letters,
+    Description,
+    Note,
+}
+
+/// The messages for the fields that were refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldErrors(pub Vec<(Field, String)>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: Field, message: impl Into<String>) {
+        self.0.push((field, message.into()));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The message of `field`, if it was refused.
+    pub fn get(&self, field: Field) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+/// The edit form as typed.
+#[derive(Debug, Clone, Default)]
+pub struct SettingsInput {
+    pub name: String,
+    pub visibility: String,
+    pub setup_fen: String,
+    /// A number of plies; empty: no move-count draw.
+    pub move_count_limit: String,
+    pub repetition: bool,
+    pub days_per_move: String,
+    /// `#rrggbb` (or `#rgb`); empty: the default colour.
+    pub light_color: String,
+    pub dark_color: String,
+    pub coordinates: bool,
+    /// `G=E, C=K`: the letter shown for a piece in text diagrams.
+    pub piece_letters: String,
+    pub description: String,
+    /// What the owner says about this change (shown in the version history).
+    pub note: String,
+}
+
+/// Checked settings, ready to be stored as a version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub name: String,
+    pub visibility: Visibility,
+    pub setup_fen: String,
+    pub move_count_limit: Option<u32>,
+    pub repetition: bool,
+    pub days_per_move: i64,
+    pub light_color: String,
+    pub dark_color: String,
+    pub coordinates: bool,
+    pub piece_letters: String,
+    pub description: String,
+}
+
+impl Settings {
+    /// The settings a stored version pins (and the preset's current visibility).
+    pub fn of_version(v: &VersionRow, visibility: Visibility) -> Self {
+        Settings {
+            name: v.name.clone(),
+            visibility,
+            setup_fen: v.setup_fen.clone(),
+            move_count_limit: v.move_count_limit.and_then(|l| u32::try_from(l).ok()),
+            repetition: v.repetition,
+            days_per_move: v.days_per_move,
+            light_color: v.light_color.clone(),
+            dark_color: v.dark_color.clone(),
+            coordinates: v.coordinates,
+            piece_letters: v.piece_letters.clone(),
+            description: v.description.clone(),
+        }
+    }
+
+    pub fn rule_options(&self) -> RuleOptions {
+        RuleOptions {
+            move_count_limit: self.move_count_limit,
+            repetition: self.repetition,
+        }
+    }
+
+    /// The form filled with these settings.
+    pub fn to_input(&self) -> SettingsInput {
+        SettingsInput {
+            name: self.name.clone(),
+            visibility: self.visibility.as_str().to_owned(),
+            setup_fen: self.setup_fen.clone(),
+            move_count_limit: self
+                .move_count_limit
+                .map(|l| l.to_string())
+                .unwrap_or_default(),
+            repetition: self.repetition,
+            days_per_move: self.days_per_move.to_string(),
+            light_color: self.light_color.clone(),
+            dark_color: self.dark_color.clone(),
+            coordinates: self.coordinates,
+            piece_letters: self.piece_letters.clone(),
+            description: self.description.clone(),
+            note: String::new(),
+        }
+    }
+
+    /// What changed from `old` to `self`, in words, for the version history.
+    pub fn changes_from(&self, old: &Settings) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.name != old.name {
+            out.push(format!("renamed from “{}”", old.name));
+        }
+        if self.visibility != old.visibility {
+            out.push(format!("made {}", self.visibility.as_str()));
+        }
+        if self.setup_fen != old.setup_fen {
+            out.push("setup changed".to_owned());
+        }
+        if self.move_count_limit != old.move_count_limit {
+            out.push(match self.move_count_limit {
+                Some(l) => format!("move-count draw after {l} plies"),
+                None => "move-count draw off".to_owned(),
+            });
+        }
+        if self.repetition != old.repetition {
+            out.push(if self.repetition {
+                "repetition draw on".to_owned()
+            } else {
+                "repetition draw off".to_owned()
+            });
+        }
+        if self.days_per_move != old.days_per_move {
+            out.push(format!(
+                "default time control {} days per move",
+                self.days_per_move
+            ));
+        }
+        if self.light_color != old.light_color
+            || self.dark_color != old.dark_color
+            || self.coordinates != old.coordinates
+            || self.piece_letters != old.piece_letters
+        {
+            out.push("appearance changed".to_owned());
+        }
+        if self.description != old.description {
+            out.push("description changed".to_owned());
+        }
+        out
+    }
+}
+
+/// A name: trimmed, not empty, no control characters.
+pub fn check_name(text: &str) -> Result<String, String> {
+    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err("Give the preset a name.".to_owned());
+    }
+    if name.chars().count() > NAME_MAX_CHARS {
+        return Err(format!(
+            "A preset name has at most {NAME_MAX_CHARS} characters."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("The name contains control characters.".to_owned());
+    }
+    Ok(name)
+}
+
+/// The setup as a position of `variant`, or the engine's reason why it is not one.
+pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
+    let fen = fen.trim();
+    if fen.chars().count() > FEN_MAX_CHARS {
+        return Err(format!(
+            "The setup is too long (at most {FEN_MAX_CHARS} characters)."
+        ));
+    }
+    let position = Position::from_fen(variant, fen).map_err(|e| format!("Invalid setup: {e}."))?;
+    if position.legal_moves().is_empty() {
+        return Err("Invalid setup: the side to move has no legal move, so the game would be over before it starts.".to_owned());
+    }
+    Ok(position)
+}
+
+/// `#rgb` or `#rrggbb`, lower-cased; empty stays empty (the default colour).
+fn check_color(text: &str, which: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(String::new());
+    }
+    let hex = text.strip_prefix('#').unwrap_or("");
+    if (hex.len() == 3 || hex.len() == 6) && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(format!("#{}", hex.to_ascii_lowercase()))
+    } else {
+        Err(format!(
+            "The {which} square colour must be written #rrggbb (for example #eedcb4)."
+        ))
+    }
+}
+
+/// Reads `G=E, C=K` into pairs, normalised to `G=E C=K`. Every letter on the left must be a
+/// piece of the variant; on the right, 1 to 3 letters, digits or `+`.
+pub fn check_piece_letters(variant: &Variant, text: &str) -> Result<String, String> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for item in text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+    {
+        let Some((letter, shown)) = item.split_once('=') else {
+            return Err(format!(
+                "Write piece letters as LETTER=SHOWN pairs, such as G=E; “{item}” is not one."
+            ));
+        };
+        if variant.kind_by_letter(letter).is_none() {
+            return Err(format!(
+                "“{letter}” is not a piece letter of {}.",
+                variant.display_name()
+            ));
+        }
+        let ok = !shown.is_empty()
+            && shown.chars().count() <= SHOWN_LETTER_MAX_CHARS
+            && shown.chars().all(|c| c.is_ascii_alphanumeric() || c == '+');
+        if !ok {
+            return Err(format!(
+                "The letter shown for {letter} must be 1 to {SHOWN_LETTER_MAX_CHARS} letters, digits or +."
+            ));
+        }
+        if pairs.iter().any(|(l, _)| l == letter) {
+            return Err(format!("{letter} is given twice."));
+        }
+        pairs.push((letter.to_owned(), shown.to_owned()));
+    }
+    Ok(pairs
+        .iter()
+        .map(|(l, s)| format!("{l}={s}"))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// The letter shown for each piece letter, from a normalised `G=E C=K` text.
+pub fn shown_letters(text: &str) -> Vec<(String, String)> {
+    text.split_whitespace()
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(l, s)| (l.to_owned(), s.to_owned()))
+        .collect()
+}
+
+/// Checks every field; returns the settings or the message of each refused field.
+pub fn check(variant: &Variant, input: &SettingsInput) -> Result<Settings, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let name = check_name(&input.name).unwrap_or_else(|e| {
+        errors.add(Field::Name, e);
+        String::new()
+    });
+    let visibility = Visibility::parse(&input.visibility).unwrap_or_else(|| {
+        errors.add(Field::Visibility, "Choose public or unlisted.");
+        Visibility::Public
+    });
+    let setup_fen = match check_setup(variant, &input.setup_fen) {
+        Ok(_) => input.setup_fen.trim().to_owned(),
+        Err(e) => {
+            errors.add(Field::Setup, e);
+            String::new()
+        }
+    };
+    let limit_text = input.move_count_limit.trim();
+    let move_count_limit = if limit_text.is_empty() {
+        None
+    } else {
+        match limit_text.parse::<u32>() {
+            Ok(n) if (MOVE_COUNT_MIN..=MOVE_COUNT_MAX).contains(&n) => Some(n),
+            _ => {
+                errors.add(
+                    Field::MoveCount,
+                    format!(
+                        "The move-count limit is a number of plies from {MOVE_COUNT_MIN} to {MOVE_COUNT_MAX}, or empty for none."
+                    ),
+                );
+                None
+            }
+        }
+    };
+    let days_per_move = match input.days_per_move.trim().parse::<i64>() {
+        Ok(d) if (MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE).contains(&d) => d,
+        _ => {
+            errors.add(
+                Field::Days,
+                format!(
+                    "Days per move must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}."
+                ),
+            );
+            MIN_DAYS_PER_MOVE
+        }
+    };
+    let mut color = |text: &str, which: &str| {
+        check_color(text, which).unwrap_or_else(|e| {
+            if errors.get(Field::Colors).is_none() {
+                errors.add(Field::Colors, e);
+            }
+            String::new()
+        })
+    };
+    let light_color = color(&input.light_color, "light");
+    let dark_color = color(&input.dark_color, "dark");
+    let piece_letters = check_piece_letters(variant, &input.piece_letters).unwrap_or_else(|e| {
+        errors.add(Field::Letters, e);
+        String::new()
+    });
+    let description = input.description.replace("\r\n", "\n").trim().to_owned();
+    if description.chars().count() > DESCRIPTION_MAX_CHARS {
+        errors.add(
+            Field::Description,
+            format!("The description has at most {DESCRIPTION_MAX_CHARS} characters."),
+        );
+    }
+    if description
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        errors.add(
+            Field::Description,
+            "The description contains control characters.",
+        );
+    }
+    if input.note.chars().count() > NOTE_MAX_CHARS || input.note.chars().any(char::is_control) {
+        errors.add(
+            Field::Note,
+            format!("The change note is one line of at most {NOTE_MAX_CHARS} characters."),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Settings {
+        name,
+        visibility,
+        setup_fen,
+        move_count_limit,
+        repetition: input.repetition,
+        days_per_move,
+        light_color,
+        dark_color,
+        coordinates: input.coordinates,
+        piece_letters,
+        description,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Variant {
+        Variant::builtin("chess").unwrap()
+    }
+
+    fn input() -> SettingsInput {
+        SettingsInput {
+            name: "  My   chess ".into(),
+            visibility: "public".into(),
+            setup_fen: chess().start_fen().to_owned(),
+            move_count_limit: "100".into(),
+            repetition: true,
+            days_per_move: "3".into(),
+            light_color: "#EEDCB4".into(),
+            dark_color: String::new(),
+            coordinates: true,
+            piece_letters: "N=S, Q=D".into(),
+            description: "Hello\r\nworld".into(),
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn good_input_is_normalised() {
+        let s = check(&chess(), &input()).unwrap();
+        assert_eq!(s.name, "My chess");
+        assert_eq!(s.light_color, "#eedcb4");
+        assert_eq!(s.piece_letters, "N=S Q=D");
+        assert_eq!(s.description, "Hello\nworld");
+        assert_eq!(s.move_count_limit, Some(100));
+        assert_eq!(
+            shown_letters(&s.piece_letters),
+            vec![("N".into(), "S".into()), ("Q".into(), "D".into())]
+        );
+    }
+
+    #[test]
+    fn every_bad_field_is_reported() {
+        let bad = SettingsInput {
+            name: " ".into(),
+            visibility: "secret".into(),
+            setup_fen: "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            move_count_limit: "0".into(),
+            days_per_move: "99".into(),
+            light_color: "red\" onload=\"x".into(),
+            piece_letters: "Z=Q".into(),
+            ..input()
+        };
+        let errors = check(&chess(), &bad).unwrap_err();
+        for field in [
+            Field::Name,
+            Field::Visibility,
+            Field::Setup,
+            Field::MoveCount,
+            Field::Days,
+            Field::Colors,
+            Field::Letters,
+        ] {
+            assert!(errors.get(field).is_some(), "{field:?}");
+        }
+        assert_eq!(
+            errors.get(Field::Setup),
+            Some("Invalid setup: rank 7 of the FEN has 9 squares, the board has 8.")
+        );
+    }
+
+    #[test]
+    fn empty_limit_switches_the_draw_off_and_finished_setups_are_refused() {
+        let s = check(
+            &chess(),
+            &SettingsInput {
+                move_count_limit: String::new(),
+                ..input()
+            },
+        )
+        .unwrap();
+        assert_eq!(s.move_count_limit, None);
+        // Black is stalemated.
+        let err = check_setup(&chess(), "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap_err();
+        assert!(err.contains("no legal move"), "{err}");
+    }
+
+    #[test]
+    fn changes_are_described() {
+        let old = check(&chess(), &input()).unwrap();
+        let mut new = old.clone();
+        new.repetition = false;
+        new.setup_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into();
+        assert_eq!(
+            new.changes_from(&old),
+            vec!["setup changed".to_owned(), "repetition draw off".to_owned()]
+        );
+        assert!(old.changes_from(&old).is_empty());
+    }
+}

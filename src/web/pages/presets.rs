@@ -1,0 +1,683 @@
+//! Preset pages: the index (`/presets`), a preset's page with its rules, legend, history and
+//! games, fork, the edit form with its preview (with and without JavaScript), retire and
+//! delete.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use plypost_rules::{Position, Variant};
+use serde::Deserialize;
+
+use super::presets_markdown;
+use super::presets_view::{self, Look, PieceLegend};
+use crate::presets::manage::{self, Saved};
+use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
+use crate::presets::settings::{self, shown_letters};
+use crate::presets::{Field, FieldErrors, PresetError, SettingsInput};
+use crate::web::csrf::NoFields;
+use crate::web::format::datetime_in;
+use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/presets", web::get().to(index))
+        .route("/presets/preview", web::get().to(preview))
+        .route("/presets/{slug}", web::get().to(show))
+        .route("/presets/{slug}/fork", web::post().to(fork))
+        .route("/presets/{slug}/edit", web::get().to(edit_form))
+        .route("/presets/{slug}/edit", web::post().to(edit_submit))
+        .route("/presets/{slug}/retire", web::post().to(retire))
+        .route("/presets/{slug}/restore", web::post().to(restore))
+        .route("/presets/{slug}/delete", web::post().to(delete));
+}
+
+/// A short page with a message (refusals that are not form errors).
+#[derive(Template)]
+#[template(path = "pages/presets/message.html")]
+struct MessagePage<'a> {
+    ctx: &'a Ctx,
+    title: &'a str,
+    message: String,
+    back: String,
+}
+
+/// Maps a service error to a response: user errors become pages with the service's words.
+fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpResponse, WebError> {
+    let (status, title) = match &err {
+        PresetError::NotFound => return Err(WebError::NotFound),
+        PresetError::ReadOnly | PresetError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
+        PresetError::Invalid(_) | PresetError::Fields(_) => {
+            (StatusCode::UNPROCESSABLE_ENTITY, "Not accepted")
+        }
+        PresetError::Db(_) | PresetError::Corrupt(_) => {
+            return Err(WebError::Internal(err.to_string()))
+        }
+    };
+    let message = match &err {
+        PresetError::Fields(errors) => errors
+            .0
+            .iter()
+            .map(|(_, m)| m.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => err.to_string(),
+    };
+    render::page_with_status(
+        status,
+        &MessagePage {
+            ctx,
+            title,
+            message,
+            back: back.to_owned(),
+        },
+    )
+}
+
+/// Slugs are lower-case letters, digits and dashes; anything else is simply not found.
+fn check_slug(slug: &str) -> Result<&str, WebError> {
+    let ok = !slug.is_empty()
+        && slug.len() <= 100
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if ok {
+        Ok(slug)
+    } else {
+        Err(WebError::NotFound)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Index
+
+#[derive(Template)]
+#[template(path = "pages/presets/index.html")]
+struct IndexPage<'a> {
+    ctx: &'a Ctx,
+    groups: Vec<VariantGroup>,
+    notice: Option<&'static str>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DoneQuery {
+    done: String,
+}
+
+async fn index(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    q: web::Query<DoneQuery>,
+) -> Result<HttpResponse, WebError> {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let groups = match state.db(move |conn| query::index(conn, viewer)).await? {
+        Ok(groups) => groups,
+        Err(e) => return error_response(&ctx, e, "/"),
+    };
+    let notice = match q.done.as_str() {
+        "deleted" => Some("The preset was deleted."),
+        _ => None,
+    };
+    render::page(&IndexPage {
+        ctx: &ctx,
+        groups,
+        notice,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// One preset
+
+struct HistoryLine {
+    version: i64,
+    when: String,
+    author: String,
+    notes: String,
+}
+
+struct GameLine {
+    id: i64,
+    white: String,
+    black: String,
+    version: i64,
+    state: String,
+    when: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/presets/show.html")]
+struct ShowPage<'a> {
+    ctx: &'a Ctx,
+    slug: String,
+    name: String,
+    variant_name: String,
+    variant_display: String,
+    width: u8,
+    height: u8,
+    owner: Option<String>,
+    builtin: bool,
+    mine: bool,
+    signed_in: bool,
+    unlisted: bool,
+    retired: bool,
+    in_use: bool,
+    version: i64,
+    current_version: i64,
+    is_current: bool,
+    forked_from: Option<(String, String)>,
+    provisional: Option<String>,
+    description_html: String,
+    setup_fen: String,
+    board: String,
+    text_setup: String,
+    sprite: &'static str,
+    days_per_move: i64,
+    promotion: Vec<String>,
+    special: Vec<String>,
+    legend: Vec<PieceLegend>,
+    marks: Vec<(String, &'static str)>,
+    history: Vec<HistoryLine>,
+    games: Vec<GameLine>,
+    games_total: i64,
+    fork_name: String,
+    notice: Option<&'static str>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ShowQuery {
+    version: String,
+    done: String,
+}
+
+/// The provisional-setup notice, when the setup is the variant's reconstructed one.
+fn provisional_notice(variant: &Variant, setup: &Position) -> Option<String> {
+    let notice = variant.provisional_setup()?;
+    let default = Position::from_fen(variant, variant.start_fen()).ok()?;
+    (default.to_fen() == setup.to_fen()).then(|| notice.to_owned())
+}
+
+fn game_state(g: &GameEntry) -> String {
+    match &g.result {
+        Some(r) => format!("finished {r}"),
+        None if g.status == crate::games::model::STATUS_ACTIVE => "in progress".to_owned(),
+        None => g.status.clone(),
+    }
+}
+
+async fn show(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<ShowQuery>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    let version = match q.version.trim() {
+        "" => None,
+        text => Some(text.parse::<i64>().map_err(|_| WebError::NotFound)?),
+    };
+    let wanted = slug.clone();
+    let detail = match state
+        .db(move |conn| query::detail(conn, &wanted, version))
+        .await?
+    {
+        Ok(d) => d,
+        Err(e) => return error_response(&ctx, e, "/presets"),
+    };
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let tz = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
+    let v = &detail.version;
+    let position = Position::from_fen(&detail.variant, &v.setup_fen)
+        .map_err(|e| WebError::Internal(format!("preset {slug} v{}: setup: {e}", v.version)))?;
+    let letters = shown_letters(&v.piece_letters);
+    let look = Look {
+        light: v.light_color.clone(),
+        dark: v.dark_color.clone(),
+        coordinates: v.coordinates,
+    };
+    let notice = match q.done.as_str() {
+        "saved" => Some("Saved as a new version."),
+        "unchanged" => Some("Nothing was changed, so no new version was made."),
+        "forked" => Some("This is your copy. Edit it as you like."),
+        "retired" => Some("The preset is retired: hidden from the index and from new challenges. Its games go on."),
+        "restored" => Some("The preset is back in the index."),
+        _ => None,
+    };
+    let p = &detail.preset;
+    let page = ShowPage {
+        ctx: &ctx,
+        slug: p.slug.clone(),
+        name: v.name.clone(),
+        variant_name: p.variant_name.clone(),
+        variant_display: detail.variant.display_name().to_owned(),
+        width: detail.variant.width(),
+        height: detail.variant.height(),
+        owner: detail.owner.clone(),
+        builtin: p.is_builtin(),
+        mine: p.is_owned_by(viewer),
+        signed_in: viewer.is_some(),
+        unlisted: p.is_unlisted(),
+        retired: p.retired,
+        in_use: detail.in_use,
+        version: v.version,
+        current_version: p.current_version,
+        is_current: v.version == p.current_version,
+        forked_from: detail.forked_from.clone(),
+        provisional: provisional_notice(&detail.variant, &position),
+        description_html: presets_markdown::render(&v.description),
+        setup_fen: v.setup_fen.clone(),
+        board: presets_view::board(&position, &look, "setup-board"),
+        text_setup: presets_view::text_setup(&position, &letters),
+        sprite: plypost_board::sprite(),
+        days_per_move: v.days_per_move,
+        promotion: crate::presets::rules_text::promotion_rules(&detail.variant),
+        special: crate::presets::rules_text::special_rules(&detail.variant, detail.options),
+        legend: presets_view::legend(&detail.variant, &letters),
+        marks: presets_view::mark_legend(),
+        history: detail
+            .history
+            .iter()
+            .map(|h: &HistoryEntry| HistoryLine {
+                version: h.version,
+                when: datetime_in(h.created_at, tz),
+                author: h.author.clone().unwrap_or_else(|| "the server".to_owned()),
+                notes: h.notes.clone(),
+            })
+            .collect(),
+        games: detail
+            .games
+            .iter()
+            .map(|g| GameLine {
+                id: g.id.get(),
+                white: g.white.clone(),
+                black: g.black.clone(),
+                version: g.version,
+                state: game_state(g),
+                when: datetime_in(g.created_at, tz),
+            })
+            .collect(),
+        games_total: detail.games_total,
+        fork_name: String::new(),
+        notice,
+    };
+    render::page(&page)
+}
+
+// ---------------------------------------------------------------------------------------
+// Fork, retire, delete
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ForkForm {
+    name: String,
+}
+
+async fn fork(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<ForkForm>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    let user = ctx.require_user()?.clone();
+    let clock = state.clock.clone();
+    let source = slug.clone();
+    let result = state
+        .db(move |conn| manage::fork(conn, &*clock, &user, &source, &form.name))
+        .await?;
+    match result {
+        Ok(preset) => Ok(render::redirect(&format!(
+            "/presets/{}/edit?done=forked",
+            preset.slug
+        ))),
+        Err(e) => error_response(&ctx, e, &format!("/presets/{slug}")),
+    }
+}
+
+async fn set_retired(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    slug: String,
+    retired: bool,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?.id;
+    let clock = state.clock.clone();
+    let target = slug.clone();
+    let result = state
+        .db(move |conn| manage::set_retired(conn, &*clock, user, &target, retired))
+        .await?;
+    match result {
+        Ok(()) => Ok(render::redirect(&format!(
+            "/presets/{slug}?done={}",
+            if retired { "retired" } else { "restored" }
+        ))),
+        Err(e) => error_response(&ctx, e, &format!("/presets/{slug}")),
+    }
+}
+
+async fn retire(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    set_retired(state, ctx, slug, true).await
+}
+
+async fn restore(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    set_retired(state, ctx, slug, false).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DeleteForm {
+    confirm: Option<String>,
+}
+
+async fn delete(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<DeleteForm>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    let user = ctx.require_user()?.id;
+    let back = format!("/presets/{slug}");
+    if form.confirm.is_none() {
+        return error_response(
+            &ctx,
+            PresetError::Invalid(
+                "To delete the preset, tick “Yes, delete it” and press Delete again.".into(),
+            ),
+            &back,
+        );
+    }
+    let target = slug.clone();
+    let result = state
+        .db(move |conn| manage::delete(conn, user, &target))
+        .await?;
+    match result {
+        Ok(()) => Ok(render::redirect("/presets?done=deleted")),
+        Err(e) => error_response(&ctx, e, &back),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Edit
+
+#[derive(Template)]
+#[template(path = "pages/presets/edit.html")]
+struct EditPage<'a> {
+    ctx: &'a Ctx,
+    slug: String,
+    /// The name as saved (the form may hold a new one).
+    saved_name: String,
+    variant_display: String,
+    base_version: i64,
+    form: SettingsInput,
+    errors: FieldErrors,
+    /// The board of the typed setup, after "Preview".
+    preview: Option<String>,
+    sprite: &'static str,
+    notice: Option<String>,
+    error: Option<String>,
+    min_days: i64,
+    max_days: i64,
+}
+
+impl EditPage<'_> {
+    /// The message of a refused field, by the field's form name.
+    fn field_error(&self, name: &str) -> Option<&str> {
+        let field = match name {
+            "name" => Field::Name,
+            "visibility" => Field::Visibility,
+            "setup_fen" => Field::Setup,
+            "move_count_limit" => Field::MoveCount,
+            "days_per_move" => Field::Days,
+            "colors" => Field::Colors,
+            "piece_letters" => Field::Letters,
+            "description" => Field::Description,
+            "note" => Field::Note,
+            _ => return None,
+        };
+        self.errors.get(field)
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct EditForm {
+    base_version: String,
+    action: String,
+    name: String,
+    visibility: String,
+    setup_fen: String,
+    move_count_limit: String,
+    repetition: Option<String>,
+    days_per_move: String,
+    light_color: String,
+    dark_color: String,
+    coordinates: Option<String>,
+    piece_letters: String,
+    description: String,
+    note: String,
+}
+
+impl EditForm {
+    fn input(&self) -> SettingsInput {
+        SettingsInput {
+            name: self.name.clone(),
+            visibility: self.visibility.clone(),
+            setup_fen: self.setup_fen.clone(),
+            move_count_limit: self.move_count_limit.clone(),
+            repetition: self.repetition.is_some(),
+            days_per_move: self.days_per_move.clone(),
+            light_color: self.light_color.clone(),
+            dark_color: self.dark_color.clone(),
+            coordinates: self.coordinates.is_some(),
+            piece_letters: self.piece_letters.clone(),
+            description: self.description.clone(),
+            note: self.note.clone(),
+        }
+    }
+}
+
+async fn edit_form(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<DoneQuery>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    let user = ctx.require_user()?.id;
+    let target = slug.clone();
+    let editing = match state
+        .db(move |conn| manage::editing(conn, user, &target))
+        .await?
+    {
+        Ok(e) => e,
+        Err(e) => return error_response(&ctx, e, &format!("/presets/{slug}")),
+    };
+    let notice = (q.done == "forked").then(|| {
+        format!(
+            "“{}” is your copy. Change what you like; every save makes a new version.",
+            editing.preset.name
+        )
+    });
+    render::page(&EditPage {
+        ctx: &ctx,
+        slug,
+        saved_name: editing.preset.name.clone(),
+        variant_display: editing.variant.display_name().to_owned(),
+        base_version: editing.preset.current_version,
+        form: editing.settings.to_input(),
+        errors: FieldErrors::default(),
+        preview: None,
+        sprite: plypost_board::sprite(),
+        notice,
+        error: None,
+        min_days: crate::games::MIN_DAYS_PER_MOVE,
+        max_days: crate::games::MAX_DAYS_PER_MOVE,
+    })
+}
+
+/// The look typed in the form, for the preview (bad colours fall back to the defaults).
+fn typed_look(form: &SettingsInput) -> Look {
+    let color = |c: &str| {
+        let c = c.trim();
+        let ok = c.len() <= 7
+            && c.strip_prefix('#').is_some_and(|h| {
+                (h.len() == 3 || h.len() == 6) && h.bytes().all(|b| b.is_ascii_hexdigit())
+            });
+        if ok {
+            c.to_owned()
+        } else {
+            String::new()
+        }
+    };
+    Look {
+        light: color(&form.light_color),
+        dark: color(&form.dark_color),
+        coordinates: form.coordinates,
+    }
+}
+
+async fn edit_submit(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<EditForm>,
+) -> Result<HttpResponse, WebError> {
+    let slug = check_slug(&path)?.to_owned();
+    let user = ctx.require_user()?.id;
+    let input = form.input();
+    let target = slug.clone();
+    // Authorization first, for previews too: a preview shows nothing secret, but only the
+    // owner has an edit form.
+    let editing = match state
+        .db(move |conn| manage::editing(conn, user, &target))
+        .await?
+    {
+        Ok(e) => e,
+        Err(e) => return error_response(&ctx, e, &format!("/presets/{slug}")),
+    };
+    let base_version = form.base_version.trim().parse::<i64>().unwrap_or(0);
+    let mut page = EditPage {
+        ctx: &ctx,
+        slug: slug.clone(),
+        saved_name: editing.preset.name.clone(),
+        variant_display: editing.variant.display_name().to_owned(),
+        base_version,
+        form: input.clone(),
+        errors: FieldErrors::default(),
+        preview: None,
+        sprite: plypost_board::sprite(),
+        notice: None,
+        error: None,
+        min_days: crate::games::MIN_DAYS_PER_MOVE,
+        max_days: crate::games::MAX_DAYS_PER_MOVE,
+    };
+    if form.action == "preview" {
+        return match settings::check_setup(&editing.variant, &input.setup_fen) {
+            Ok(position) => {
+                page.preview = Some(presets_view::board(
+                    &position,
+                    &typed_look(&input),
+                    "preview-board",
+                ));
+                render::page(&page)
+            }
+            Err(message) => {
+                page.errors.add(Field::Setup, message);
+                render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+            }
+        };
+    }
+    let clock = state.clock.clone();
+    let target = slug.clone();
+    let saving = input.clone();
+    let result = state
+        .db(move |conn| manage::save(conn, &*clock, user, &target, base_version, &saving))
+        .await?;
+    match result {
+        Ok(Saved::Version(_)) => Ok(render::redirect(&format!("/presets/{slug}?done=saved"))),
+        Ok(Saved::Unchanged) => Ok(render::redirect(&format!("/presets/{slug}?done=unchanged"))),
+        Err(PresetError::Fields(errors)) => {
+            page.errors = errors;
+            page.error = Some("Nothing was saved: some fields need attention.".to_owned());
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+        Err(PresetError::Invalid(message)) => {
+            page.error = Some(message);
+            render::page_with_status(StatusCode::CONFLICT, &page)
+        }
+        Err(e) => error_response(&ctx, e, &format!("/presets/{slug}")),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Preview for scripts
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct PreviewQuery {
+    /// A preset slug (its current definition) or
+    preset: String,
+    /// a built-in variant name.
+    variant: String,
+    fen: String,
+    light: String,
+    dark: String,
+    coordinates: String,
+}
+
+/// `GET /presets/preview?preset=..&fen=..`: the board of the setup as an SVG fragment, or
+/// (422) the engine's message in a `<p>` (HTML, so the error-page middleware keeps it).
+/// Reads nothing private: any visitor may ask.
+async fn preview(
+    state: web::Data<AppState>,
+    q: web::Query<PreviewQuery>,
+) -> Result<HttpResponse, WebError> {
+    let variant = if !q.preset.is_empty() {
+        let slug = check_slug(&q.preset)?.to_owned();
+        let found = state
+            .db(move |conn| {
+                let preset = query::find_by_slug(conn, &slug)?;
+                let v = query::version(conn, preset.id, preset.current_version)?;
+                query::rules_of(conn, v.id)
+            })
+            .await?;
+        match found {
+            Ok((variant, _)) => variant,
+            Err(PresetError::NotFound) => return Err(WebError::NotFound),
+            Err(e) => return Err(WebError::Internal(e.to_string())),
+        }
+    } else {
+        Variant::builtin(q.variant.trim()).map_err(|_| WebError::NotFound)?
+    };
+    let look = typed_look(&SettingsInput {
+        light_color: q.light.clone(),
+        dark_color: q.dark.clone(),
+        coordinates: q.coordinates != "off",
+        ..SettingsInput::default()
+    });
+    Ok(match settings::check_setup(&variant, &q.fen) {
+        Ok(position) => HttpResponse::Ok()
+            .content_type("image/svg+xml; charset=utf-8")
+            .insert_header(("Cache-Control", "no-store"))
+            .body(presets_view::board(&position, &look, "preview-board")),
+        Err(message) => HttpResponse::UnprocessableEntity()
+            .content_type("text/html; charset=utf-8")
+            .insert_header(("Cache-Control", "no-store"))
+            .body(format!(
+                "<p class=\"alert error preview-error\" role=\"alert\">{}</p>",
+                plypost_board::escape(&message)
+            )),
+    })
+}

@@ -1,0 +1,254 @@
+//! What the preset pages draw: the setup board in the preset's colours, a move diagram per
+//! piece (from the rules engine's movement model), the mark legend and the text diagram with
+//! the preset's piece letters. Pure functions, tested without a server.
+
+use plypost_board::{mark_icon, render_board, render_move_diagram, BoardView, Mark, PieceView};
+use plypost_rules::diagram::{self, MoveDiagram};
+use plypost_rules::{Color, PieceKind, Position, Square, Variant};
+
+/// How a preset version wants its boards drawn.
+#[derive(Debug, Clone)]
+pub struct Look {
+    /// Empty: the default colours.
+    pub light: String,
+    pub dark: String,
+    pub coordinates: bool,
+}
+
+fn index_of(sq: Square, width: u8) -> usize {
+    usize::from(sq.rank()) * usize::from(width) + usize::from(sq.file())
+}
+
+fn piece_view(p: &plypost_rules::Piece) -> PieceView {
+    let color = if p.color == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let title = match p.promotion_target {
+        Some(t) => format!("{color} {} (promotes to {})", p.name(), t.name),
+        None => format!("{color} {}", p.name()),
+    };
+    let mut view = PieceView::new(p.image(), p.color == Color::White, &title);
+    view.badge = p.promotion_target.map(|t| t.letter.clone());
+    view
+}
+
+/// The position as an inline SVG board with the preset's colours; `id` must be unique on
+/// the page.
+pub fn board(position: &Position, look: &Look, id: &str) -> String {
+    let variant = position.variant();
+    let (w, h) = (variant.width(), variant.height());
+    let mut view = BoardView::new(w, h);
+    view.id = id.to_owned();
+    view.coordinates = look.coordinates;
+    if !look.light.is_empty() {
+        view.light = look.light.clone();
+    }
+    if !look.dark.is_empty() {
+        view.dark = look.dark.clone();
+    }
+    for rank in 0..h {
+        for file in 0..w {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            if let Some(p) = position.piece_at(sq) {
+                if let Some(slot) = view.squares.get_mut(index_of(sq, w)) {
+                    *slot = Some(piece_view(&p));
+                }
+            }
+        }
+    }
+    render_board(&view)
+}
+
+/// The board's marks for the engine's marks. A square where a Cannon both moves and
+/// captures by hopping gets both marks (a dot inside a ring).
+fn marks_of(d: &MoveDiagram) -> Vec<(usize, Mark)> {
+    let mut out = Vec::new();
+    for rank in 0..d.height {
+        for file in 0..d.width {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let i = index_of(sq, d.width);
+            match d.mark(sq) {
+                None => {}
+                Some(diagram::Mark::MoveOnly) => out.push((i, Mark::Move)),
+                Some(diagram::Mark::CaptureOnly) => out.push((i, Mark::Capture)),
+                Some(diagram::Mark::MoveOrCapture) => out.push((i, Mark::MoveOrCapture)),
+                Some(diagram::Mark::HopCapture) => out.push((i, Mark::Hop)),
+                Some(diagram::Mark::MoveOrHopCapture) => {
+                    out.push((i, Mark::Hop));
+                    out.push((i, Mark::Move));
+                }
+                Some(diagram::Mark::FirstMoveOnly) => out.push((i, Mark::FirstMoveOnly)),
+            }
+        }
+    }
+    out
+}
+
+/// The move diagram of a piece kind (White, moving up the diagram).
+pub fn move_diagram(variant: &Variant, kind: &PieceKind) -> String {
+    let d = diagram::move_diagram(variant, kind.id, Color::White);
+    let piece = PieceView::new(&kind.image, true, &kind.name);
+    render_move_diagram(
+        d.width,
+        d.height,
+        index_of(d.piece_square, d.width),
+        &piece,
+        &marks_of(&d),
+    )
+}
+
+/// One piece of the legend.
+pub struct PieceLegend {
+    pub name: String,
+    pub letter: String,
+    /// The letter this preset shows in text diagrams, when it differs.
+    pub shown: Option<String>,
+    pub value: Option<String>,
+    pub description: String,
+    pub moves: String,
+    pub promotes: Option<String>,
+    pub royal: bool,
+    /// Inline SVG.
+    pub diagram: String,
+}
+
+pub fn legend(variant: &Variant, shown_letters: &[(String, String)]) -> Vec<PieceLegend> {
+    variant
+        .pieces()
+        .iter()
+        .map(|kind| {
+            let promotes = if kind.promotes_by_start_file {
+                Some("the piece of its start file".to_owned())
+            } else if kind.promotes_to.is_empty() {
+                None
+            } else {
+                Some(
+                    kind.promotes_to
+                        .iter()
+                        .map(|&k| variant.kind(k).name.clone())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )
+            };
+            PieceLegend {
+                name: kind.name.clone(),
+                letter: kind.letter.clone(),
+                shown: shown_letters
+                    .iter()
+                    .find(|(l, _)| *l == kind.letter)
+                    .map(|(_, s)| s.clone()),
+                value: kind.value.map(|v| format!("{v}")),
+                description: kind.description.clone(),
+                moves: kind.move_texts.join("; "),
+                promotes,
+                royal: kind.is_royal,
+                diagram: move_diagram(variant, kind),
+            }
+        })
+        .collect()
+}
+
+/// The marks explained under the diagrams: (icon SVG, words).
+pub fn mark_legend() -> Vec<(String, &'static str)> {
+    [
+        Mark::Move,
+        Mark::Capture,
+        Mark::MoveOrCapture,
+        Mark::Hop,
+        Mark::FirstMoveOnly,
+    ]
+    .into_iter()
+    .map(|m| (mark_icon(m, 22), m.describe()))
+    .collect()
+}
+
+/// The setup as a plain-text board (as in mails), with the preset's piece letters.
+pub fn text_setup(position: &Position, shown_letters: &[(String, String)]) -> String {
+    let variant = position.variant();
+    let (w, h) = (variant.width(), variant.height());
+    let mut cells = vec![None; usize::from(w) * usize::from(h)];
+    for rank in 0..h {
+        for file in 0..w {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            if let Some(p) = position.piece_at(sq) {
+                let token = shown_letters
+                    .iter()
+                    .find(|(l, _)| *l == p.kind.letter)
+                    .map_or_else(|| p.kind.letter.clone(), |(_, s)| s.clone());
+                if let Some(cell) = cells.get_mut(index_of(sq, w)) {
+                    *cell = Some((token, p.color == Color::White));
+                }
+            }
+        }
+    }
+    plypost_board::text_diagram_tokens(w, h, false, &cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_piece_of_every_variant_has_a_diagram() {
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            let rows = legend(&v, &[]);
+            assert_eq!(rows.len(), v.pieces().len());
+            for row in rows {
+                assert!(row.diagram.starts_with("<svg"), "{name} {}", row.name);
+                assert!(row.diagram.contains("class=\"mk-"), "{name} {}", row.name);
+            }
+        }
+    }
+
+    #[test]
+    fn cannon_squares_carry_both_marks() {
+        let v = Variant::builtin("terachess2").unwrap();
+        let cannon = v.kind_by_letter("C").unwrap();
+        let d = diagram::move_diagram(&v, cannon.id, Color::White);
+        let marks = marks_of(&d);
+        let c = d.piece_square;
+        let next = index_of(Square::new(c.file(), c.rank() + 1).unwrap(), d.width);
+        let far = index_of(Square::new(c.file(), c.rank() + 3).unwrap(), d.width);
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|(i, _)| *i == next)
+                .map(|m| m.1)
+                .collect::<Vec<_>>(),
+            vec![Mark::Move]
+        );
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|(i, _)| *i == far)
+                .map(|m| m.1)
+                .collect::<Vec<_>>(),
+            vec![Mark::Hop, Mark::Move]
+        );
+    }
+
+    #[test]
+    fn boards_use_the_preset_look() {
+        let v = Variant::builtin("chess").unwrap();
+        let pos = Position::start(&v);
+        let look = Look {
+            light: "#ffffff".into(),
+            dark: "#123456".into(),
+            coordinates: false,
+        };
+        let svg = board(&pos, &look, "setup-board");
+        assert!(svg.contains("#123456"));
+        assert!(svg.contains("id=\"setup-board\""));
+        let text = text_setup(&pos, &[("N".into(), "S".into())]);
+        assert!(text.starts_with("8 r s b q k b s r"), "{text}");
+    }
+}

@@ -1,0 +1,640 @@
+//! Presets through HTTP on SQLite and PostgreSQL: the index and the built-in presets (read-only,
+//! provisional notices, a move diagram for every piece with the marked squares of a few checked),
+//! fork and edit with previews, invalid setups refused with the engine's message, non-owners
+//! refused, unique names, retire and delete, safe descriptions; and games: a forked preset with
+//! another setup played, and a game in progress untouched when its preset is edited.
+
+mod common;
+
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use common::{location, post_with, Backend, TestApp};
+
+const PASSWORD: &str = "correct horse battery";
+
+/// A signed-in browser of a newly registered player.
+async fn player(app: &TestApp, name: &str) -> reqwest::Client {
+    let client = app.new_client();
+    let res = post_with(
+        &client,
+        &app.address,
+        "/register",
+        &[
+            ("username", name),
+            ("email", &format!("{name}@example.org")),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
+    client
+}
+
+async fn post(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    post_with(client, &app.address, path, fields).await
+}
+
+async fn get(app: &TestApp, client: &reqwest::Client, path: &str) -> (StatusCode, String) {
+    let res = client.get(app.url(path)).send().await.expect("GET");
+    let status = res.status();
+    (status, res.text().await.expect("body"))
+}
+
+/// The fields of a preset's edit form as the page shows them (text inputs, textareas,
+/// checked boxes and radios), so a test changes only what it means to.
+fn form_fields(page: &str) -> Vec<(String, String)> {
+    let form_start = page.find("id=\"preset-form\"").expect("edit form");
+    let form = &page[form_start..page[form_start..].find("</form>").unwrap() + form_start];
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let key = format!("{name}=\"");
+        let start = tag.find(&key)? + key.len();
+        let end = tag[start..].find('"')? + start;
+        Some(unescape(&tag[start..end]))
+    };
+    let mut out = Vec::new();
+    for (i, _) in form.match_indices("<input") {
+        let tag = &form[i..i + form[i..].find('>').unwrap()];
+        let Some(name) = attr(tag, "name") else {
+            continue;
+        };
+        let kind = attr(tag, "type").unwrap_or_else(|| "text".into());
+        if (kind == "checkbox" || kind == "radio") && !tag.contains(" checked") {
+            continue;
+        }
+        out.push((name, attr(tag, "value").unwrap_or_default()));
+    }
+    for (i, _) in form.match_indices("<textarea") {
+        let open_end = i + form[i..].find('>').unwrap();
+        let name = attr(&form[i..open_end], "name").unwrap();
+        let close = open_end + form[open_end..].find("</textarea>").unwrap();
+        out.push((name, unescape(&form[open_end + 1..close])));
+    }
+    out
+}
+
+/// Undoes the HTML escaping of attribute values and textareas (named and numeric entities).
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = tail.find(';').unwrap_or(0);
+        let entity = &tail[1..end.max(1)];
+        let decoded = match entity {
+            "quot" => Some('"'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            _ => entity
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<u32>().ok())
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) if end > 0 => {
+                out.push(c);
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Submits the edit form of `slug` with `changes` applied to what the form shows.
+async fn edit(
+    app: &TestApp,
+    client: &reqwest::Client,
+    slug: &str,
+    changes: &[(&str, Option<&str>)],
+    action: &str,
+) -> reqwest::Response {
+    let (status, page) = get(app, client, &format!("/presets/{slug}/edit")).await;
+    assert_eq!(status, StatusCode::OK, "edit form of {slug}");
+    let mut fields = form_fields(&page);
+    fields.retain(|(k, _)| k != "csrf_token");
+    for (name, value) in changes {
+        fields.retain(|(k, _)| k != name);
+        if let Some(v) = value {
+            fields.push(((*name).to_owned(), (*v).to_owned()));
+        }
+    }
+    fields.push(("action".into(), action.into()));
+    let borrowed: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    post(app, client, &format!("/presets/{slug}/edit"), &borrowed).await
+}
+
+/// Forks `source` under `name`; returns the new preset's slug.
+async fn fork(app: &TestApp, client: &reqwest::Client, source: &str, name: &str) -> String {
+    let res = post(
+        app,
+        client,
+        &format!("/presets/{source}/fork"),
+        &[("name", name)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "fork {source}");
+    let to = location(&res);
+    let slug = to
+        .strip_prefix("/presets/")
+        .and_then(|r| r.split('/').next())
+        .expect("redirect to the copy")
+        .to_owned();
+    assert_eq!(to, format!("/presets/{slug}/edit?done=forked"));
+    slug
+}
+
+/// The `<figure>` of the piece with FEN letter `letter` on a preset page.
+fn piece_figure<'a>(page: &'a str, letter: &str) -> &'a str {
+    let marker = format!("data-piece=\"{letter}\"");
+    let start = page
+        .find(&marker)
+        .unwrap_or_else(|| panic!("figure of {letter}"));
+    let end = start + page[start..].find("</figure>").unwrap();
+    &page[start..end]
+}
+
+/// The mark classes drawn on `square` in a move diagram.
+fn marks_on(figure: &str, square: &str) -> Vec<String> {
+    let needle = format!("data-square=\"{square}\"");
+    figure
+        .match_indices(&needle)
+        .filter_map(|(i, _)| {
+            let tag_start = figure[..i].rfind('<')?;
+            let tag = &figure[tag_start..i];
+            let class = tag.split("class=\"").nth(1)?.split('"').next()?;
+            class.starts_with("mk-").then(|| class.to_owned())
+        })
+        .collect()
+}
+
+async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let (status, index) = get(&app, &app.client, "/presets").await;
+    assert_eq!(status, StatusCode::OK);
+    for (name, size, kinds) in [
+        ("terachess2", "16 × 16", "26 kinds"),
+        ("teramachy", "16 × 12", ""),
+        ("gratia", "13 × 13", ""),
+        ("chess", "8 × 8", "6 kinds"),
+    ] {
+        let group = &index[index.find(&format!("id=\"variant-{name}\"")).unwrap()..];
+        let group = &group[..group.find("</section>").unwrap()];
+        assert!(group.contains(size), "{name}: {group}");
+        assert!(group.contains(kinds), "{name}");
+        assert!(group.contains(&format!("href=\"/presets/{name}\"")));
+        assert!(group.contains("built-in"));
+    }
+
+    // Provisional setups say so.
+    for (name, provisional) in [
+        ("teramachy", true),
+        ("gratia", true),
+        ("terachess2", false),
+        ("obento", false),
+    ] {
+        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            page.contains("id=\"provisional-notice\""),
+            provisional,
+            "{name}"
+        );
+        assert!(page.contains("built-in preset, read-only"));
+    }
+
+    // Nobody edits a built-in preset, signed in or not.
+    let res = app.get("/presets/chess/edit").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert!(location(&res).starts_with("/login"));
+    let alice = player(&app, "alice").await;
+    let (status, page) = get(&app, &alice, "/presets/chess/edit").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(page.contains("Built-in presets are read-only"));
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    for (path, fields) in [
+        (
+            "/presets/chess/edit",
+            vec![
+                ("action", "save"),
+                ("base_version", "1"),
+                ("name", "Mine now"),
+                ("visibility", "public"),
+                ("setup_fen", fen),
+                ("days_per_move", "3"),
+            ],
+        ),
+        ("/presets/chess/retire", vec![]),
+        ("/presets/chess/delete", vec![("confirm", "yes")]),
+    ] {
+        let res = post(&app, &alice, path, &fields).await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    let (_, page) = get(&app, &app.client, "/presets/chess").await;
+    assert!(page.contains("id=\"preset-version\">version 1<"));
+    assert!(!page.contains("retired"));
+
+    // Unknown presets are 404, whatever the address looks like.
+    for path in [
+        "/presets/nope",
+        "/presets/NOPE",
+        "/presets/chess?version=7",
+        "/presets/chess?version=x",
+        "/presets/%3Cscript%3E",
+        "/presets/nope/edit",
+    ] {
+        let (status, _) = get(&app, &alice, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+async fn every_piece_has_a_move_diagram(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    for name in plypost_rules::Variant::builtin_names() {
+        let variant = plypost_rules::Variant::builtin(name).unwrap();
+        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        assert_eq!(
+            page.matches("<figure class=\"piece-card\"").count(),
+            variant.pieces().len(),
+            "{name}"
+        );
+        for piece in variant.pieces() {
+            let figure = piece_figure(&page, &piece.letter);
+            assert!(figure.contains("<svg"), "{name} {}", piece.name);
+            assert!(
+                figure.contains("class=\"mk-"),
+                "{name} {}: no mark",
+                piece.name
+            );
+        }
+        assert!(page.contains("id=\"promotion-rules\""));
+        assert!(page.contains("id=\"special-rules\""));
+    }
+
+    // The Eagle (9x9 diagram, on e5): one diagonal step, then outward along ranks and files.
+    let (_, page) = get(&app, &app.client, "/presets/terachess2").await;
+    let eagle = piece_figure(&page, "G");
+    assert!(
+        eagle.contains("data-square=\"e5\""),
+        "the Eagle stands on e5"
+    );
+    for sq in ["f6", "d4", "f9", "i6", "a4", "d1", "h4", "f1"] {
+        assert_eq!(marks_on(eagle, sq), ["mk-both"], "Eagle {sq}");
+    }
+    for sq in ["e6", "e9", "g7", "f5", "h8"] {
+        assert!(marks_on(eagle, sq).is_empty(), "Eagle {sq}");
+    }
+
+    // The Cannon (11x11, on f6): moves along lines, captures only by hopping a screen.
+    let cannon = piece_figure(&page, "C");
+    assert!(cannon.contains("data-square=\"f6\""));
+    assert_eq!(marks_on(cannon, "f7"), ["mk-move"]);
+    assert_eq!(marks_on(cannon, "e6"), ["mk-move"]);
+    let mut far = marks_on(cannon, "f9");
+    far.sort();
+    assert_eq!(far, ["mk-hop", "mk-move"]);
+    let mut far = marks_on(cannon, "a6");
+    far.sort();
+    assert_eq!(far, ["mk-hop", "mk-move"]);
+    assert!(marks_on(cannon, "g7").is_empty());
+
+    // The Pawn's double step is first-move only.
+    let pawn = piece_figure(&page, "P");
+    assert_eq!(marks_on(pawn, "e6"), ["mk-move"]);
+    assert_eq!(marks_on(pawn, "d6"), ["mk-capture"]);
+
+    // GraTiA's Nightpotentate (9x9, on e5): one or two Knight leaps in one direction.
+    let (_, page) = get(&app, &app.client, "/presets/gratia").await;
+    let np = piece_figure(&page, "+N");
+    for sq in ["f7", "g9", "d7", "c9", "g6", "i7", "c4", "a3", "d3", "c1"] {
+        assert_eq!(marks_on(np, sq), ["mk-both"], "Nightpotentate {sq}");
+    }
+    for sq in ["e6", "f6", "e7", "h8"] {
+        assert!(marks_on(np, sq).is_empty(), "Nightpotentate {sq}");
+    }
+
+    // The King's jump of Terachess II is a first move only.
+    let (_, page) = get(&app, &app.client, "/presets/terachess2").await;
+    let king = piece_figure(&page, "K");
+    assert_eq!(marks_on(king, "f5"), ["mk-both"]);
+    assert_eq!(marks_on(king, "g6"), ["mk-first"]);
+    assert_eq!(marks_on(king, "e7"), ["mk-first"]);
+}
+
+async fn fork_edit_preview_and_history(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+
+    // Signed out: no fork form, and a fork POST goes to the log-in page.
+    let (_, page) = get(&app, &app.client, "/presets/chess").await;
+    assert!(!page.contains("id=\"fork-form\""));
+    let slug = fork(&app, &alice, "chess", "Pawnless").await;
+    assert_eq!(slug, "alice-pawnless");
+    let (status, page) = get(&app, &alice, &format!("/presets/{slug}/edit?done=forked")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("is your copy"));
+
+    // Preview without JavaScript: the board of the typed FEN, nothing saved.
+    let rooks = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("setup_fen", Some(rooks))],
+        "preview",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("id=\"preview-board\""), "preview board");
+    assert!(page.contains(&rooks.replace('/', "/")));
+    let (_, shown) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    assert!(shown.contains("id=\"preset-version\">version 1<"));
+
+    // An invalid FEN: the engine's message next to the field, on preview and on save.
+    let bad = "r3k2r/8/8/8/8/8/8/R3K2R3 w KQkq - 0 1";
+    for action in ["preview", "save"] {
+        let res = edit(&app, &alice, &slug, &[("setup_fen", Some(bad))], action).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{action}");
+        let page = res.text().await.unwrap();
+        assert!(
+            page.contains("Invalid setup: rank 1 of the FEN has 11 squares, the board has 8."),
+            "{action}: {page}"
+        );
+        assert!(page.contains(bad), "what was typed is kept");
+    }
+    // The preview endpoint for scripts says the same.
+    let q = serde_urlencoded::to_string([("preset", slug.as_str()), ("fen", bad)]).unwrap();
+    let res = app.get(&format!("/presets/preview?{q}")).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("rank 1 of the FEN has 11 squares"));
+    let q = serde_urlencoded::to_string([("variant", "chess"), ("fen", rooks)]).unwrap();
+    let res = app.get(&format!("/presets/preview?{q}")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.unwrap().starts_with("<svg"));
+    let res = app.get("/presets/preview?variant=nope&fen=x").await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    // Several bad fields at once, each with its message; nothing saved.
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[
+            ("days_per_move", Some("0")),
+            ("light_color", Some("red")),
+            ("piece_letters", Some("Z=Y")),
+            ("move_count_limit", Some("-3")),
+        ],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    for text in [
+        "Days per move must be a whole number",
+        "colour must be written #rrggbb",
+        "“Z” is not a piece letter",
+        "move-count limit is a number of plies",
+    ] {
+        assert!(page.contains(text), "{text}");
+    }
+
+    // Save: a new version with what changed.
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[
+            ("setup_fen", Some(rooks)),
+            ("move_count_limit", Some("")),
+            ("repetition", None),
+            ("days_per_move", Some("7")),
+            ("dark_color", Some("#336699")),
+            ("piece_letters", Some("R=T")),
+            (
+                "description",
+                Some("Rooks *only*. <script>alert(1)</script> [x](javascript:alert(1))"),
+            ),
+            ("note", Some("first try")),
+        ],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&res), format!("/presets/{slug}?done=saved"));
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains("id=\"preset-version\">version 2<"));
+    assert!(page.contains(rooks));
+    assert!(page.contains("#336699"), "the preset's colours");
+    assert!(page.contains("No move-count draw"));
+    assert!(page.contains("No repetition draw"));
+    assert!(page.contains("7 days per move"));
+    assert!(page.contains("<em>only</em>"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.contains("<script>alert"));
+    assert!(!page.contains("javascript:alert"));
+    assert!(
+        page.contains("1 T . . . K . . T"),
+        "text diagram with the shown letters"
+    );
+    let history = &page[page.find("id=\"history\"").unwrap()..];
+    assert!(history.contains("Version 2"));
+    assert!(history.contains("alice — Setup changed; move-count draw off; repetition draw off; default time control 7 days per move; appearance changed; description changed; “first try”"), "{history}");
+    assert!(
+        history.contains("alice — Forked from “Chess” version 1"),
+        "{history}"
+    );
+    // The old version stays readable.
+    let (_, v1) = get(&app, &app.client, &format!("/presets/{slug}?version=1")).await;
+    assert!(v1.contains("id=\"preset-version\">version 1<"));
+    assert!(v1.contains("the current version is"));
+
+    // Saving the same again makes no version; a stale form is refused.
+    let res = edit(&app, &alice, &slug, &[], "save").await;
+    assert_eq!(location(&res), format!("/presets/{slug}?done=unchanged"));
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("base_version", Some("1")), ("days_per_move", Some("5"))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("saved again since you opened the form"));
+
+    // Names are unique per owner (ignoring case), not across owners.
+    let other = fork(&app, &alice, "chess", "").await;
+    assert_eq!(other, "alice-chess-fork");
+    let res = edit(&app, &alice, &other, &[("name", Some("PAWNLESS"))], "save").await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("You already have a preset named “PAWNLESS”"));
+    let res = post(&app, &alice, "/presets/chess/fork", &[("name", "pawnless")]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let bob = player(&app, "bob").await;
+    let bobs = fork(&app, &bob, "chess", "Pawnless").await;
+    assert_eq!(bobs, "bob-pawnless");
+
+    // The index lists both under Orthodox chess, with their authors.
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    assert!(index.contains("href=\"/presets/alice-pawnless\""));
+    assert!(index.contains("href=\"/presets/bob-pawnless\""));
+}
+
+async fn only_the_owner_edits(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let slug = fork(&app, &alice, "obento", "Bento box").await;
+
+    let (status, page) = get(&app, &bob, &format!("/presets/{slug}/edit")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(page.contains("Only the owner of a preset can change it"));
+    let (_, page) = get(&app, &bob, &format!("/presets/{slug}")).await;
+    assert!(
+        !page.contains(&format!("/presets/{slug}/edit")),
+        "no edit link"
+    );
+    assert!(page.contains("id=\"fork-form\""), "but a fork form");
+
+    let fen = "4k7/12/12/12/12/12/12/12/12/12/12/4K7 w - - 0 1";
+    for (path, fields) in [
+        (
+            format!("/presets/{slug}/edit"),
+            vec![
+                ("action", "save"),
+                ("base_version", "1"),
+                ("name", "Stolen"),
+                ("visibility", "public"),
+                ("setup_fen", fen),
+                ("days_per_move", "3"),
+            ],
+        ),
+        (
+            format!("/presets/{slug}/edit"),
+            vec![("action", "preview"), ("setup_fen", fen)],
+        ),
+        (format!("/presets/{slug}/retire"), vec![]),
+        (format!("/presets/{slug}/delete"), vec![("confirm", "yes")]),
+    ] {
+        let res = post(&app, &bob, &path, &fields).await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    // Without the CSRF token even the owner is refused.
+    let res = alice
+        .post(app.url(&format!("/presets/{slug}/delete")))
+        .form(&[("confirm", "yes")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let (status, page) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"preset-version\">version 1<"));
+    assert!(page.contains("Bento box"));
+}
+
+async fn retire_unlist_and_delete(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let slug = fork(&app, &alice, "chess", "Short lived").await;
+    let hidden = fork(&app, &alice, "chess", "Hidden").await;
+    let res = edit(
+        &app,
+        &alice,
+        &hidden,
+        &[("visibility", Some("unlisted"))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    // Unlisted: not in anyone else's index, but its page is open to anyone with the link.
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    assert!(!index.contains(&format!("/presets/{hidden}\"")));
+    let (_, own) = get(&app, &alice, "/presets").await;
+    assert!(
+        own.contains(&format!("/presets/{hidden}\"")),
+        "the owner sees it"
+    );
+    let (status, _) = get(&app, &app.client, &format!("/presets/{hidden}")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Retire and bring back.
+    let res = post(&app, &alice, &format!("/presets/{slug}/retire"), &[]).await;
+    assert_eq!(location(&res), format!("/presets/{slug}?done=retired"));
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    assert!(!index.contains(&format!("/presets/{slug}\"")));
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains("This preset is retired"));
+    assert!(!page.contains("id=\"challenge-link\""));
+    let res = post(&app, &alice, &format!("/presets/{slug}/restore"), &[]).await;
+    assert_eq!(location(&res), format!("/presets/{slug}?done=restored"));
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    assert!(index.contains(&format!("/presets/{slug}\"")));
+
+    // Delete needs the confirmation box; then it is gone.
+    let res = post(&app, &alice, &format!("/presets/{slug}/delete"), &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let res = post(
+        &app,
+        &alice,
+        &format!("/presets/{slug}/delete"),
+        &[("confirm", "yes")],
+    )
+    .await;
+    assert_eq!(location(&res), "/presets?done=deleted");
+    let (status, _) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // The name is free again.
+    let again = fork(&app, &alice, "chess", "Short lived").await;
+    assert_eq!(again, slug);
+    let count = app
+        .with_db(|conn| {
+            use plypost::db::schema::presets;
+            presets::table
+                .filter(presets::name.eq("Short lived"))
+                .count()
+                .get_result::<i64>(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(count, 1);
+}
+
+backend_tests!(
+    builtin_presets_are_listed_and_read_only,
+    every_piece_has_a_move_diagram,
+    fork_edit_preview_and_history,
+    only_the_owner_edits,
+    retire_unlist_and_delete,
+);
