@@ -866,7 +866,34 @@ impl Position {
 
     // ----- move generation ---------------------------------------------------------------
 
+    #[inline]
     fn push_with_promotions(
+        &self,
+        out: &mut Vec<Move>,
+        from: Square,
+        to: Square,
+        cell: Cell,
+        part_promotes: bool,
+        special: Special,
+    ) {
+        let t = &self.variant.0.tables;
+        let promotable = t.promotable[cell_kind(cell)]
+            && t.zone_ranks[self.side.index()] & (1 << to.rank()) != 0;
+        if promotable {
+            self.push_promoting(out, from, to, cell, part_promotes, special);
+        } else {
+            out.push(Move {
+                from,
+                to,
+                promotion: None,
+                special,
+            });
+        }
+    }
+
+    /// `push_with_promotions` for kinds that can promote.
+    #[inline(never)]
+    fn push_promoting(
         &self,
         out: &mut Vec<Move>,
         from: Square,

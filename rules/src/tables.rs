@@ -183,6 +183,10 @@ pub(crate) struct Tables {
     pub gens: [Vec<Vec<Gen>>; 2],
     /// `leaps[colour][kind]`: leap parts, as per-square target lists.
     pub leaps: [Vec<Vec<LeapSet>>; 2],
+    /// Kinds that can promote at all (`PieceKind::can_promote`), indexed by kind; 64 entries.
+    pub promotable: Vec<bool>,
+    /// Per colour: bit r set if rank r is in that colour's promotion zone.
+    pub zone_ranks: [u16; 2],
     /// Kinds having at least one `promoting` part.
     pub has_promoting_parts: Vec<bool>,
     /// Kinds whose parts can reach one square in two ways (see `model::find_overlap`): their
@@ -221,7 +225,7 @@ fn step(index: usize, d: (i8, i8), width: u8, height: u8) -> Option<usize> {
 }
 
 impl Tables {
-    pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8) -> Tables {
+    pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8, promotion_zone: u8) -> Tables {
         let longest = width.max(height).saturating_sub(1).max(1);
         let mut gens: [Vec<Vec<Gen>>; 2] = [Vec::new(), Vec::new()];
         let mut leaps: [Vec<Vec<LeapSet>>; 2] = [Vec::new(), Vec::new()];
@@ -428,7 +432,8 @@ impl Tables {
             vec![LineGroup::default(); LINE_SLOTS],
         ];
         for c in 0..2 {
-            for (i, ray) in rays[c].iter().enumerate() {
+            // A leap (reach 1) cannot be blocked, so no line change can uncover it.
+            for (i, ray) in rays[c].iter().enumerate().filter(|(_, r)| r.reach > 1) {
                 lines[c][primitive_slot(ray.dx as i32, ray.dy as i32)]
                     .rays
                     .push(i as u16);
@@ -497,7 +502,18 @@ impl Tables {
             .iter()
             .map(|p| crate::model::find_overlap(&p.moves).is_some())
             .collect();
+        let mut promotable: Vec<bool> = pieces.iter().map(|p| p.can_promote()).collect();
+        promotable.resize(64, false);
+        let mut zone_ranks = [0u16; 2];
+        for rank in 0..height {
+            if rank + promotion_zone >= height {
+                zone_ranks[0] |= 1 << rank;
+                zone_ranks[1] |= 1 << (height - 1 - rank);
+            }
+        }
         Tables {
+            zone_ranks,
+            promotable,
             next,
             gens,
             leaps,

@@ -745,7 +745,7 @@ impl Variant {
         let start_fen = start_fen.unwrap_or_default();
         let fen_at = raw.start_fen.as_ref().map(|s| s.span().start);
 
-        let tables = Tables::build(&pieces, width, height);
+        let tables = Tables::build(&pieces, width, height, promotion_zone);
         let mut data = VariantData {
             source: text.to_string(),
             name,
