@@ -414,8 +414,10 @@ pub struct Overlap {
 /// circumstances. Hops never overlap with non-hops: one needs a screen, the other a clear way.
 pub fn find_overlap(parts: &[MovePart]) -> Option<Overlap> {
     use std::collections::HashMap;
-    // (dx, dy, is_hop) -> (part, direction, can_move, can_capture)
-    let mut seen: HashMap<(i32, i32, bool), Vec<(usize, usize, bool, bool)>> = HashMap::new();
+    /// (part, direction, can_move, can_capture) of a move reaching one displacement.
+    type Source = (usize, usize, bool, bool);
+    // Keyed by (dx, dy, is_hop).
+    let mut seen: HashMap<(i32, i32, bool), Vec<Source>> = HashMap::new();
     for (index, part) in parts.iter().enumerate() {
         let mut atoms: Vec<(i32, i32, bool, usize)> = Vec::new();
         match &part.shape {
