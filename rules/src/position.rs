@@ -1543,6 +1543,51 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// The reverse attack tables must agree with forward move generation: a square is
+    /// attacked by the side to move exactly when, with an enemy piece standing on it, some
+    /// pseudo-legal capture (not e.p.) lands there.
+    #[test]
+    fn reverse_attacks_agree_with_forward_captures() {
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            let them_kind = v
+                .pieces()
+                .iter()
+                .find(|p| !p.is_royal)
+                .map(|p| p.id)
+                .unwrap();
+            let games = if cfg!(debug_assertions) { 1 } else { 4 };
+            for seed in 0..games {
+                let mut pos = Position::start(&v);
+                let mut state = seed.wrapping_mul(0x2545_f491) + 7;
+                for _ in 0..80 {
+                    let us = pos.side;
+                    let dummy = make_cell(us.opposite(), them_kind, None);
+                    for index in 0..256usize {
+                        let sq = Square::from_index(index as u8);
+                        if !v.contains(sq) || Some(sq) == pos.kings[us.index()] {
+                            continue;
+                        }
+                        let mut probe = pos.clone();
+                        probe.board[index] = dummy;
+                        probe.ep = None;
+                        let mut moves = Vec::new();
+                        probe.pseudo_moves(&mut moves, true);
+                        let captured = moves.iter().any(|m| m.to == sq);
+                        let attacked = pos.attacked(&pos.board, sq, us);
+                        assert_eq!(attacked, captured, "{name} {} {sq}", pos.to_fen());
+                    }
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state = splitmix(state);
+                    pos = pos.play_unchecked(&legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
     /// The fast legality path (sensitive squares) must agree with make-and-test on every
     /// pseudo-legal move, along pseudo-random games of every built-in variant.
     #[test]
