@@ -206,6 +206,17 @@ pub struct GameEntry {
     pub created_at: NaiveDateTime,
 }
 
+/// id, White, Black, preset version, status, result, start.
+type GameTuple = (
+    GameId,
+    UserId,
+    UserId,
+    i64,
+    String,
+    Option<String>,
+    NaiveDateTime,
+);
+
 /// How many games the preset page lists.
 pub const GAMES_LIST_LIMIT: i64 = 100;
 
@@ -242,15 +253,7 @@ pub fn detail(
         .order(preset_versions::version.desc())
         .select(VersionRow::as_select())
         .load(conn)?;
-    let game_rows: Vec<(
-        GameId,
-        UserId,
-        UserId,
-        i64,
-        String,
-        Option<String>,
-        NaiveDateTime,
-    )> = games::table
+    let game_rows: Vec<GameTuple> = games::table
         .inner_join(preset_versions::table)
         .filter(preset_versions::preset_id.eq(preset.id))
         .order(games::created_at.desc())
