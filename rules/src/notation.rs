@@ -336,8 +336,10 @@ impl Position {
                 if !self.has_jump_right(self.side) {
                     return IllegalMove::NoJumpRight;
                 }
-                if target.is_some() {
-                    return IllegalMove::JumpNeverCaptures;
+                match target {
+                    Some(t) if t.color == self.side => return IllegalMove::OwnPiece(to),
+                    Some(_) => return IllegalMove::JumpNeverCaptures,
+                    None => {}
                 }
                 if self.is_check() {
                     return IllegalMove::JumpInCheck;
