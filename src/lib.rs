@@ -9,6 +9,7 @@ pub mod config;
 pub mod db;
 pub mod games;
 pub mod jobs;
+pub mod logs;
 pub mod mail;
 pub mod presets;
 pub mod server;

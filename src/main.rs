@@ -10,6 +10,7 @@ use tracing_subscriber::EnvFilter;
 
 use plypost::clock::SystemClock;
 use plypost::config::Config;
+use plypost::logs::import::ImportOutcome;
 use plypost::{db, server};
 
 #[derive(Parser)]
@@ -29,6 +30,12 @@ enum Command {
     Serve,
     /// Apply the pending database migrations, then exit.
     Migrate,
+    /// Import the games of PGN files (written by plypost) into the logs, checking every move.
+    Import {
+        /// PGN files; each may hold many games.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     // `Perft { .. }` joins here when the rules engine lands.
 }
 
@@ -42,6 +49,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
         Command::Migrate => migrate(),
+        Command::Import { files } => import(&files),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -60,6 +68,54 @@ fn migrate() -> anyhow::Result<()> {
         "{applied} migration(s) applied to the {} database",
         config.database.backend_name()
     );
+    Ok(())
+}
+
+/// Imports each file; a game that fails is reported and skipped. Fails (exit code 1) when
+/// any game was refused, so scripts notice.
+fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let mut conn = db::establish(&config.database).context("opening the database")?;
+    db::run_migrations(&mut conn)?;
+    let clock = SystemClock;
+    let mut refused = 0;
+    for path in files {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let report = plypost::logs::import::import_pgn(&mut conn, &clock, &text, None)
+            .with_context(|| format!("importing {}", path.display()))?;
+        for (index, outcome) in &report.games {
+            match outcome {
+                ImportOutcome::Imported {
+                    id,
+                    white,
+                    black,
+                    plies,
+                } => println!(
+                    "{}: game {index} ({white} - {black}): imported as game {id}, {plies} plies",
+                    path.display()
+                ),
+                ImportOutcome::Refused {
+                    white,
+                    black,
+                    reason,
+                } => eprintln!(
+                    "{}: game {index} ({white} - {black}): not imported: {reason}",
+                    path.display()
+                ),
+            }
+        }
+        println!(
+            "{}: {} imported, {} refused",
+            path.display(),
+            report.imported(),
+            report.refused()
+        );
+        refused += report.refused();
+    }
+    if refused > 0 {
+        anyhow::bail!("{refused} game(s) could not be imported");
+    }
     Ok(())
 }
 

@@ -161,6 +161,12 @@ diesel::table! {
         last_move_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         finished_at -> Nullable<Timestamp>,
+        imported -> Bool,
+        white_name -> Nullable<Text>,
+        black_name -> Nullable<Text>,
+        imported_by -> Nullable<BigInt>,
+        source_event -> Nullable<Text>,
+        source_site -> Nullable<Text>,
     }
 }
 

@@ -4,6 +4,8 @@ pub mod auth;
 pub mod games;
 pub mod health;
 pub mod home;
+pub mod logs;
+pub mod logs_import;
 pub mod password_reset;
 pub mod placeholders;
 pub mod presets;

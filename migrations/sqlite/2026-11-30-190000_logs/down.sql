@@ -1,0 +1,13 @@
+DROP INDEX games_logs_black_name;
+DROP INDEX games_logs_white_name;
+DROP INDEX games_logs_result;
+DROP INDEX games_logs_preset_version;
+DROP INDEX games_logs_length;
+DROP INDEX games_logs_created;
+DROP INDEX games_logs_activity;
+ALTER TABLE games DROP COLUMN source_site;
+ALTER TABLE games DROP COLUMN source_event;
+ALTER TABLE games DROP COLUMN imported_by;
+ALTER TABLE games DROP COLUMN black_name;
+ALTER TABLE games DROP COLUMN white_name;
+ALTER TABLE games DROP COLUMN imported;

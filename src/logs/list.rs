@@ -1,0 +1,587 @@
+//! The list of the logs page: games (or open challenges) matching a [`LogFilter`], one page at
+//! a time with keyset pagination. Every sort order has an index `(key, id)`; a page is an
+//! index range scan from the cursor, so page 1000 costs what page 1 costs.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use chrono::{DateTime, NaiveDateTime};
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
+use plypost_rules::Variant;
+
+use super::filter::{Cursor, DateField, Imported, LogFilter, Side, Sort, StatusFilter};
+use super::LogError;
+use crate::db::schema::{challenges, games, preset_versions, presets, users};
+use crate::db::{DbConn, MultiBackend, UserId};
+use crate::games::model::{CHALLENGE_OPEN, STATUS_ACTIVE, STATUS_FINISHED};
+use crate::games::{ChallengeId, GameId, PresetVersionId};
+
+/// Rows per page of the logs page.
+pub const PAGE_SIZE: i64 = 50;
+
+/// "Last move" of a game; the start when nothing was played yet. Written exactly as in the
+/// index `games_logs_activity`, so both databases use it.
+const ACTIVITY: &str = "COALESCE(games.last_move_at, games.created_at)";
+
+/// The filter's names turned into ids.
+#[derive(Debug, Clone, Default)]
+pub struct Resolved {
+    /// Preset versions allowed by the variant and preset filters (`None`: any).
+    pub versions: Option<Vec<PresetVersionId>>,
+    /// The registered player of that name, if any.
+    pub player_id: Option<UserId>,
+    /// The name in lower case, matched against imported games' names.
+    pub player_key: Option<String>,
+}
+
+/// Looks up the names the filter uses.
+pub fn resolve(conn: &mut DbConn, f: &LogFilter) -> Result<Resolved, LogError> {
+    let mut r = Resolved::default();
+    if f.variant.is_some() || f.preset.is_some() {
+        let mut q = preset_versions::table
+            .inner_join(presets::table)
+            .select(preset_versions::id)
+            .into_boxed::<MultiBackend>();
+        if let Some(v) = &f.variant {
+            q = q.filter(presets::variant_name.eq(v.clone()));
+        }
+        if let Some(p) = &f.preset {
+            let (slug, version) = split_preset(p);
+            q = q.filter(presets::slug.eq(slug.to_owned()));
+            if let Some(version) = version {
+                q = q.filter(preset_versions::version.eq(version));
+            }
+        }
+        r.versions = Some(q.load(conn)?);
+    }
+    if let Some(p) = &f.player {
+        let key = p.to_lowercase();
+        r.player_id = users::table
+            .filter(users::username_key.eq(p.to_ascii_lowercase()))
+            .select(users::id)
+            .first(conn)
+            .optional()?;
+        r.player_key = Some(key);
+    }
+    Ok(r)
+}
+
+/// `terachess2 v3` → (`terachess2`, Some(3)); `terachess2` → (`terachess2`, None).
+pub fn split_preset(text: &str) -> (&str, Option<i64>) {
+    if let Some((slug, v)) = text.trim().rsplit_once(" v") {
+        if let Ok(n) = v.trim().parse() {
+            return (slug.trim(), Some(n));
+        }
+    }
+    (text.trim(), None)
+}
+
+/// What the list shows of a game.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct ListGame {
+    pub id: GameId,
+    pub preset_version_id: PresetVersionId,
+    pub white_id: UserId,
+    pub black_id: UserId,
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+    pub imported: bool,
+    pub status: String,
+    pub result: Option<String>,
+    pub result_reason: Option<String>,
+    pub ply: i64,
+    pub side_to_move: String,
+    pub last_move_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+}
+
+fn nanos(t: NaiveDateTime) -> i64 {
+    t.and_utc().timestamp_nanos_opt().unwrap_or(i64::MAX)
+}
+
+fn from_nanos(n: i64) -> NaiveDateTime {
+    DateTime::from_timestamp_nanos(n).naive_utc()
+}
+
+impl ListGame {
+    fn cursor(&self, sort: Sort) -> Cursor {
+        let key = match sort {
+            Sort::LastMove => nanos(self.last_move_at.unwrap_or(self.created_at)),
+            Sort::Started => nanos(self.created_at),
+            Sort::Length => self.ply,
+        };
+        Cursor {
+            key,
+            id: self.id.get(),
+        }
+    }
+}
+
+type GamesQuery<'a> = games::BoxedQuery<'a, MultiBackend>;
+
+/// The games matching the filter (no order, no page).
+fn filtered_games<'a>(f: &LogFilter, r: &Resolved) -> GamesQuery<'a> {
+    let mut q: GamesQuery<'a> = games::table.into_boxed();
+    if let Some(v) = &r.versions {
+        q = q.filter(games::preset_version_id.eq_any(v.clone()));
+    }
+    if let Some(key) = &r.player_key {
+        let white = || {
+            let by_name = sql::<Bool>("lower(games.white_name) = ").bind::<Text, _>(key.clone());
+            match r.player_id {
+                Some(id) => Box::new(games::white_id.eq(id).or(by_name))
+                    as Box<dyn BoxableExpression<games::table, MultiBackend, SqlType = Bool>>,
+                None => Box::new(by_name),
+            }
+        };
+        let black = || {
+            let by_name = sql::<Bool>("lower(games.black_name) = ").bind::<Text, _>(key.clone());
+            match r.player_id {
+                Some(id) => Box::new(games::black_id.eq(id).or(by_name))
+                    as Box<dyn BoxableExpression<games::table, MultiBackend, SqlType = Bool>>,
+                None => Box::new(by_name),
+            }
+        };
+        q = match f.side {
+            Side::White => q.filter(white()),
+            Side::Black => q.filter(black()),
+            Side::Either => q.filter(white().or(black())),
+        };
+    }
+    q = match f.status {
+        StatusFilter::Active => q.filter(games::status.eq(STATUS_ACTIVE)),
+        StatusFilter::Finished => q.filter(games::status.eq(STATUS_FINISHED)),
+        StatusFilter::Games | StatusFilter::Open => q,
+    };
+    if let Some(result) = f.result {
+        q = q.filter(games::result.eq(result.stored()));
+    }
+    if let Some(reason) = f.reason {
+        q = q.filter(games::result_reason.eq(reason));
+    }
+    let date_expr = match f.date {
+        DateField::Started => "games.created_at",
+        DateField::LastMove => ACTIVITY,
+    };
+    if let Some(from) = f.from_time() {
+        q = q.filter(sql::<Bool>(&format!("{date_expr} >= ")).bind::<Timestamp, _>(from));
+    }
+    if let Some(to) = f.to_time() {
+        q = q.filter(sql::<Bool>(&format!("{date_expr} < ")).bind::<Timestamp, _>(to));
+    }
+    q = match f.imported {
+        Imported::Include => q,
+        Imported::Exclude => q.filter(games::imported.eq(false)),
+        Imported::Only => q.filter(games::imported.eq(true)),
+    };
+    q
+}
+
+/// Applies the cursor and the order. `forward`: the page after `cursor` in the list's order;
+/// otherwise the page before it (rows come back in reverse order).
+fn ordered<'a>(
+    mut q: GamesQuery<'a>,
+    sort: Sort,
+    ascending: bool,
+    cursor: Option<Cursor>,
+    forward: bool,
+) -> GamesQuery<'a> {
+    let key = match sort {
+        Sort::LastMove => ACTIVITY,
+        Sort::Started => "games.created_at",
+        Sort::Length => "games.ply",
+    };
+    // Walking the list forward in descending order means going down the index.
+    let down = ascending != forward;
+    if let Some(c) = cursor {
+        let op = if down { "<" } else { ">" };
+        let head = format!("({key}, games.id) {op} (");
+        q = match sort {
+            Sort::Length => q.filter(
+                sql::<Bool>(&head)
+                    .bind::<BigInt, _>(c.key)
+                    .sql(", ")
+                    .bind::<BigInt, _>(c.id)
+                    .sql(")"),
+            ),
+            _ => q.filter(
+                sql::<Bool>(&head)
+                    .bind::<Timestamp, _>(from_nanos(c.key))
+                    .sql(", ")
+                    .bind::<BigInt, _>(c.id)
+                    .sql(")"),
+            ),
+        };
+    }
+    let dir = if down { "DESC" } else { "ASC" };
+    q.order(sql::<BigInt>(&format!("{key} {dir}, games.id {dir}")))
+}
+
+/// One page of games, in the list's order, and whether there are pages before and after.
+pub struct GamePage {
+    pub games: Vec<ListGame>,
+    pub prev: Option<Cursor>,
+    pub next: Option<Cursor>,
+}
+
+/// A page of the games matching `f`, `limit` rows, from `f.after` / `f.before`.
+pub fn games_page(
+    conn: &mut DbConn,
+    f: &LogFilter,
+    r: &Resolved,
+    limit: i64,
+) -> Result<GamePage, LogError> {
+    let (cursor, forward) = match (f.after, f.before) {
+        (Some(c), _) => (Some(c), true),
+        (None, Some(c)) => (Some(c), false),
+        (None, None) => (None, true),
+    };
+    let mut rows: Vec<ListGame> =
+        ordered(filtered_games(f, r), f.sort, f.ascending, cursor, forward)
+            .select(ListGame::as_select())
+            .limit(limit + 1)
+            .load(conn)?;
+    let more = rows.len() as i64 > limit;
+    rows.truncate(usize::try_from(limit).unwrap_or(0));
+    if !forward {
+        rows.reverse();
+    }
+    let first = rows.first().map(|g| g.cursor(f.sort));
+    let last = rows.last().map(|g| g.cursor(f.sort));
+    let (prev, next) = if forward {
+        (
+            if cursor.is_some() { first } else { None },
+            if more { last } else { None },
+        )
+    } else {
+        (if more { first } else { None }, last)
+    };
+    Ok(GamePage {
+        games: rows,
+        prev,
+        next,
+    })
+}
+
+/// How many games match `f`.
+pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64, LogError> {
+    Ok(filtered_games(f, r).count().get_result(conn)?)
+}
+
+/// A row of the logs page, ready to show.
+#[derive(Debug, Clone)]
+pub struct LogRow {
+    /// `None` for an open challenge.
+    pub game: Option<GameId>,
+    pub challenge: Option<ChallengeId>,
+    pub white: String,
+    pub black: String,
+    pub variant: String,
+    pub preset: String,
+    pub status: String,
+    /// Full moves (a move of White and Black's answer count as one).
+    pub moves: i64,
+    pub last_move_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    /// "White" / "Black" for games in progress.
+    pub to_move: Option<String>,
+    pub imported: bool,
+}
+
+/// The preset version facts the list and the exports show.
+#[derive(Debug, Clone)]
+pub struct PresetInfo {
+    pub slug: String,
+    pub name: String,
+    pub version: i64,
+    pub variant_name: String,
+}
+
+pub fn preset_infos(
+    conn: &mut DbConn,
+    ids: &[PresetVersionId],
+) -> Result<HashMap<PresetVersionId, PresetInfo>, LogError> {
+    let rows: Vec<(PresetVersionId, String, String, i64, String)> = preset_versions::table
+        .inner_join(presets::table)
+        .filter(preset_versions::id.eq_any(ids))
+        .select((
+            preset_versions::id,
+            presets::slug,
+            presets::name,
+            preset_versions::version,
+            presets::variant_name,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, slug, name, version, variant_name)| {
+            (
+                id,
+                PresetInfo {
+                    slug,
+                    name,
+                    version,
+                    variant_name,
+                },
+            )
+        })
+        .collect())
+}
+
+pub fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, LogError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(UserId, String)> = users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The display name of a variant (`Terachess II`), or its name when it is not built in.
+pub fn variant_display(name: &str) -> String {
+    static NAMES: OnceLock<HashMap<&'static str, String>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Variant::builtin_names()
+            .iter()
+            .filter_map(|n| {
+                Variant::builtin(n)
+                    .ok()
+                    .map(|v| (*n, v.display_name().to_owned()))
+            })
+            .collect()
+    });
+    names.get(name).cloned().unwrap_or_else(|| name.to_owned())
+}
+
+/// `White won by checkmate`, `Draw by agreement`, `In progress`, ...
+pub fn status_words(status: &str, result: Option<&str>, reason: Option<&str>) -> String {
+    let reason = reason.map(|r| match r {
+        "move_count" => "the move-count rule".to_owned(),
+        "time" => "time".to_owned(),
+        other => other.to_owned(),
+    });
+    let by = reason.map(|r| format!(" by {r}")).unwrap_or_default();
+    match (status, result) {
+        (_, Some("1-0")) => format!("White won{by}"),
+        (_, Some("0-1")) => format!("Black won{by}"),
+        (_, Some(_)) => format!("Draw{by}"),
+        (s, None) if s == STATUS_ACTIVE => "In progress".to_owned(),
+        (s, None) if s == CHALLENGE_OPEN => "Open challenge".to_owned(),
+        _ => "Unfinished".to_owned(),
+    }
+}
+
+/// Turns a page of games into rows.
+pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, LogError> {
+    let user_ids: Vec<UserId> = games
+        .iter()
+        .flat_map(|g| [g.white_id, g.black_id])
+        .collect();
+    let names = usernames(conn, &user_ids)?;
+    let versions: Vec<PresetVersionId> = games.iter().map(|g| g.preset_version_id).collect();
+    let presets = preset_infos(conn, &versions)?;
+    let name = |id: UserId, stored: &Option<String>| {
+        stored
+            .clone()
+            .or_else(|| names.get(&id).cloned())
+            .unwrap_or_default()
+    };
+    Ok(games
+        .iter()
+        .map(|g| {
+            let preset = presets.get(&g.preset_version_id);
+            LogRow {
+                game: Some(g.id),
+                challenge: None,
+                white: name(g.white_id, &g.white_name),
+                black: name(g.black_id, &g.black_name),
+                variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
+                preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
+                status: status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
+                moves: (g.ply + 1) / 2,
+                last_move_at: g.last_move_at,
+                created_at: g.created_at,
+                to_move: (g.status == STATUS_ACTIVE).then(|| {
+                    if g.side_to_move == "black" {
+                        "Black".to_owned()
+                    } else {
+                        "White".to_owned()
+                    }
+                }),
+                imported: g.imported,
+            }
+        })
+        .collect())
+}
+
+/// One page of open challenges (newest first unless `ascending`), keyed by creation time.
+pub struct ChallengePage {
+    pub rows: Vec<LogRow>,
+    pub prev: Option<Cursor>,
+    pub next: Option<Cursor>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = challenges)]
+struct OpenChallenge {
+    id: ChallengeId,
+    author_id: UserId,
+    opponent_id: Option<UserId>,
+    preset_version_id: PresetVersionId,
+    author_color: String,
+    created_at: NaiveDateTime,
+}
+
+/// Open challenges matching the filter. Result and last-move filters never match one: a
+/// challenge has neither.
+pub fn challenges_page(
+    conn: &mut DbConn,
+    f: &LogFilter,
+    r: &Resolved,
+    limit: i64,
+) -> Result<ChallengePage, LogError> {
+    let empty = ChallengePage {
+        rows: Vec::new(),
+        prev: None,
+        next: None,
+    };
+    if f.result.is_some() || f.reason.is_some() || f.imported == Imported::Only {
+        return Ok(empty);
+    }
+    let mut q = challenges::table
+        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .into_boxed::<MultiBackend>();
+    if let Some(v) = &r.versions {
+        q = q.filter(challenges::preset_version_id.eq_any(v.clone()));
+    }
+    if r.player_key.is_some() {
+        let Some(id) = r.player_id else {
+            return Ok(empty);
+        };
+        let author = challenges::author_id.eq(id);
+        let invited = challenges::opponent_id.eq(id);
+        q = match f.side {
+            Side::Either => q.filter(author.or(invited)),
+            Side::White => q.filter(
+                (author.and(challenges::author_color.eq("white")))
+                    .or(invited.and(challenges::author_color.eq("black"))),
+            ),
+            Side::Black => q.filter(
+                (author.and(challenges::author_color.eq("black")))
+                    .or(invited.and(challenges::author_color.eq("white"))),
+            ),
+        };
+    }
+    if let Some(from) = f.from_time() {
+        q = q.filter(challenges::created_at.ge(from));
+    }
+    if let Some(to) = f.to_time() {
+        q = q.filter(challenges::created_at.lt(to));
+    }
+    let (cursor, forward) = match (f.after, f.before) {
+        (Some(c), _) => (Some(c), true),
+        (None, Some(c)) => (Some(c), false),
+        (None, None) => (None, true),
+    };
+    let down = f.ascending != forward;
+    if let Some(c) = cursor {
+        let op = if down { "<" } else { ">" };
+        q = q.filter(
+            sql::<Bool>(&format!("(challenges.created_at, challenges.id) {op} ("))
+                .bind::<Timestamp, _>(from_nanos(c.key))
+                .sql(", ")
+                .bind::<BigInt, _>(c.id)
+                .sql(")"),
+        );
+    }
+    q = if down {
+        q.order((challenges::created_at.desc(), challenges::id.desc()))
+    } else {
+        q.order((challenges::created_at.asc(), challenges::id.asc()))
+    };
+    let mut found: Vec<OpenChallenge> = q
+        .select(OpenChallenge::as_select())
+        .limit(limit + 1)
+        .load(conn)?;
+    let more = found.len() as i64 > limit;
+    found.truncate(usize::try_from(limit).unwrap_or(0));
+    if !forward {
+        found.reverse();
+    }
+    let key = |c: &OpenChallenge| Cursor {
+        key: nanos(c.created_at),
+        id: c.id.get(),
+    };
+    let (first, last) = (found.first().map(key), found.last().map(key));
+    let (prev, next) = if forward {
+        (
+            if cursor.is_some() { first } else { None },
+            if more { last } else { None },
+        )
+    } else {
+        (if more { first } else { None }, last)
+    };
+    let ids: Vec<UserId> = found
+        .iter()
+        .flat_map(|c| std::iter::once(c.author_id).chain(c.opponent_id))
+        .collect();
+    let names = usernames(conn, &ids)?;
+    let versions: Vec<PresetVersionId> = found.iter().map(|c| c.preset_version_id).collect();
+    let presets = preset_infos(conn, &versions)?;
+    let rows = found
+        .iter()
+        .map(|c| {
+            let author = names.get(&c.author_id).cloned().unwrap_or_default();
+            let other = c
+                .opponent_id
+                .and_then(|o| names.get(&o).cloned())
+                .unwrap_or_else(|| "anyone".to_owned());
+            let (white, black) = match c.author_color.as_str() {
+                "white" => (author, other),
+                "black" => (other, author),
+                _ => (format!("{author} (colour at random)"), other),
+            };
+            let preset = presets.get(&c.preset_version_id);
+            LogRow {
+                game: None,
+                challenge: Some(c.id),
+                white,
+                black,
+                variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
+                preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
+                status: "Open challenge".to_owned(),
+                moves: 0,
+                last_move_at: None,
+                created_at: c.created_at,
+                to_move: None,
+                imported: false,
+            }
+        })
+        .collect();
+    Ok(ChallengePage { rows, prev, next })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preset_tags_are_split() {
+        assert_eq!(split_preset("terachess2 v3"), ("terachess2", Some(3)));
+        assert_eq!(split_preset("my preset"), ("my preset", None));
+        assert_eq!(split_preset("x vy"), ("x vy", None));
+    }
+
+    #[test]
+    fn nanosecond_keys_round_trip() {
+        let t =
+            NaiveDateTime::parse_from_str("2026-11-30 17:01:02.123456789", "%Y-%m-%d %H:%M:%S%.f")
+                .unwrap();
+        assert_eq!(from_nanos(nanos(t)), t);
+    }
+}

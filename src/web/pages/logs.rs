@@ -1,0 +1,382 @@
+//! Logs pages: the list with filters (`/logs`), a game's replay (`/logs/{id}?ply=N`), its
+//! downloads (`/logs/{id}.pgn`, `/logs/{id}.json`) and the bulk export
+//! (`/logs/export.pgn?<filters>`, streamed batch by batch from the database).
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+use crate::games::GameId;
+use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter, REASONS};
+use crate::logs::list::{self, LogRow, PAGE_SIZE};
+use crate::logs::{self, record, LogError, Replay};
+use crate::presets::{builtin_choices, BuiltinChoice};
+use crate::web::format::datetime_in;
+use crate::web::pages::games::view;
+use crate::web::{render, AppState, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/logs", web::get().to(index))
+        .route("/logs/export.pgn", web::get().to(export))
+        .configure(super::logs_import::configure)
+        .route("/logs/{name}", web::get().to(game_file));
+}
+
+fn log_error(err: LogError) -> WebError {
+    match err {
+        LogError::NotFound => WebError::NotFound,
+        LogError::Invalid(text) => WebError::BadRequest(text),
+        other => WebError::Internal(other.to_string()),
+    }
+}
+
+fn time_zone(ctx: &Ctx) -> &str {
+    ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str())
+}
+
+struct RowView {
+    link: Option<String>,
+    white: String,
+    black: String,
+    variant: String,
+    preset: String,
+    status: String,
+    moves: i64,
+    last_move: String,
+    started: String,
+    to_move: String,
+    imported: bool,
+}
+
+fn row_view(row: LogRow, tz: &str) -> RowView {
+    RowView {
+        link: row
+            .game
+            .map(|id| format!("/logs/{id}"))
+            .or_else(|| row.challenge.map(|_| "/games".to_owned())),
+        white: row.white,
+        black: row.black,
+        variant: row.variant,
+        preset: row.preset,
+        status: row.status,
+        moves: row.moves,
+        last_move: row
+            .last_move_at
+            .map_or_else(|| "—".to_owned(), |t| datetime_in(t, tz)),
+        started: datetime_in(row.created_at, tz),
+        to_move: row.to_move.unwrap_or_default(),
+        imported: row.imported,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "pages/logs/index.html")]
+struct IndexPage<'a> {
+    ctx: &'a Ctx,
+    q: FilterQuery,
+    variants: Vec<BuiltinChoice>,
+    reasons: Vec<(&'static str, String, bool)>,
+    problems: Vec<String>,
+    rows: Vec<RowView>,
+    total: i64,
+    challenges: bool,
+    first_link: Option<String>,
+    prev_link: Option<String>,
+    next_link: Option<String>,
+    export_link: String,
+}
+
+fn page_link(filter: &LogFilter, key: &str, cursor: Option<Cursor>) -> String {
+    let mut pairs = filter.query_pairs();
+    if let Some(c) = cursor {
+        pairs.push((
+            if key == "after" { "after" } else { "before" },
+            c.to_param(),
+        ));
+    }
+    let query = serde_urlencoded::to_string(pairs).unwrap_or_default();
+    if query.is_empty() {
+        "/logs".to_owned()
+    } else {
+        format!("/logs?{query}")
+    }
+}
+
+async fn index(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    q: Result<web::Query<FilterQuery>, actix_web::Error>,
+) -> Result<HttpResponse, WebError> {
+    // A query string that cannot be read at all is treated as no filter, and said so.
+    let (q, unreadable) = match q {
+        Ok(q) => (q.into_inner(), false),
+        Err(_) => (FilterQuery::default(), true),
+    };
+    let (filter, mut problems) = LogFilter::parse(&q);
+    if unreadable {
+        problems.push("The filters in the address could not be read; showing all games.".into());
+    }
+    let f = filter.clone();
+    let result = state
+        .db(move |conn| -> Result<_, LogError> {
+            let resolved = list::resolve(conn, &f)?;
+            if f.status == StatusFilter::Open {
+                let page = list::challenges_page(conn, &f, &resolved, PAGE_SIZE)?;
+                let total = page.rows.len() as i64;
+                Ok((page.rows, page.prev, page.next, total))
+            } else {
+                let page = list::games_page(conn, &f, &resolved, PAGE_SIZE)?;
+                let total = list::count_games(conn, &f, &resolved)?;
+                let rows = list::game_rows(conn, &page.games)?;
+                Ok((rows, page.prev, page.next, total))
+            }
+        })
+        .await?;
+    let (rows, prev, next, total) = result.map_err(log_error)?;
+    let tz = time_zone(&ctx).to_owned();
+    let paged = filter.after.is_some() || filter.before.is_some();
+    let page = IndexPage {
+        ctx: &ctx,
+        variants: builtin_choices(),
+        reasons: REASONS
+            .iter()
+            .map(|r| (*r, r.replace('_', " "), q.reason == *r))
+            .collect(),
+        problems,
+        rows: rows.into_iter().map(|r| row_view(r, &tz)).collect(),
+        total,
+        challenges: filter.status == StatusFilter::Open,
+        first_link: paged.then(|| page_link(&filter, "", None)),
+        prev_link: prev.map(|c| page_link(&filter, "before", Some(c))),
+        next_link: next.map(|c| page_link(&filter, "after", Some(c))),
+        export_link: {
+            let qs = filter.query_string();
+            if qs.is_empty() {
+                "/logs/export.pgn".to_owned()
+            } else {
+                format!("/logs/export.pgn?{qs}")
+            }
+        },
+        q,
+    };
+    render::page(&page)
+}
+
+/// `/logs/42`, `/logs/42.pgn`, `/logs/42.json`.
+async fn game_file(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: Result<web::Query<ReplayQuery>, actix_web::Error>,
+) -> Result<HttpResponse, WebError> {
+    let name = path.into_inner();
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((stem, ext)) => (stem, Some(ext)),
+        None => (name.as_str(), None),
+    };
+    let id = crate::web::pages::games::parse_id(stem)?;
+    match ext {
+        None => {
+            let ply = q.ok().and_then(|q| q.ply.trim().parse::<i64>().ok());
+            show(state, ctx, GameId(id), ply).await
+        }
+        Some("pgn") => download(state, GameId(id), false).await,
+        Some("json") => download(state, GameId(id), true).await,
+        Some(_) => Err(WebError::NotFound),
+    }
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct ReplayQuery {
+    ply: String,
+}
+
+async fn download(
+    state: web::Data<AppState>,
+    id: GameId,
+    json: bool,
+) -> Result<HttpResponse, WebError> {
+    let base = state.config.base_url.to_string();
+    let text = state
+        .db(move |conn| -> Result<String, LogError> {
+            let rec = record::load(conn, id)?;
+            if json {
+                let rules = record::preset_rules(conn, rec.game.preset_version_id)?;
+                Ok(record::to_json(&rec, &rules, &base))
+            } else {
+                Ok(record::to_pgn(&rec, &base))
+            }
+        })
+        .await?
+        .map_err(log_error)?;
+    let (mime, ext) = if json {
+        ("application/json", "json")
+    } else {
+        ("application/x-chess-pgn; charset=utf-8", "pgn")
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(mime)
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"plypost-{id}.{ext}\""),
+        ))
+        .body(text))
+}
+
+struct MoveView {
+    ply: i64,
+    number: String,
+    text: String,
+    comment: Option<String>,
+    played_at: String,
+    current: bool,
+}
+
+#[derive(Template)]
+#[template(path = "pages/logs/show.html")]
+struct ShowPage<'a> {
+    ctx: &'a Ctx,
+    id: GameId,
+    variant: String,
+    preset: String,
+    white: String,
+    black: String,
+    status: String,
+    time_control: String,
+    started: String,
+    imported: bool,
+    ply: i64,
+    total: i64,
+    clamped: bool,
+    position_text: String,
+    board: String,
+    sprite: &'static str,
+    moves: Vec<MoveView>,
+    fen: String,
+}
+
+async fn show(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    id: GameId,
+    ply: Option<i64>,
+) -> Result<HttpResponse, WebError> {
+    let replay = state
+        .db(move |conn| logs::replay(conn, id, ply))
+        .await?
+        .map_err(log_error)?;
+    let Replay {
+        record,
+        rules,
+        ply,
+        position,
+        last_compact,
+        clamped,
+    } = replay;
+    let tz = time_zone(&ctx).to_owned();
+    let g = &record.game;
+    let (white_first, first_number) = record::fen_turn(&g.start_fen);
+    let moves: Vec<MoveView> = record
+        .moves
+        .iter()
+        .map(|m| {
+            let index = m.ply - 1;
+            let white = (index % 2 == 0) == white_first;
+            let number = i64::from(first_number) + (index + i64::from(!white_first)) / 2;
+            MoveView {
+                ply: m.ply,
+                number: if white {
+                    format!("{number}.")
+                } else {
+                    format!("{number}...")
+                },
+                text: m.move_text.clone(),
+                comment: m.comment.clone(),
+                played_at: datetime_in(m.played_at, &tz),
+                current: m.ply == ply,
+            }
+        })
+        .collect();
+    let total = record.moves.len() as i64;
+    let position_text = match moves.iter().find(|m| m.current) {
+        Some(m) => format!("Position after {} {}", m.number, m.text),
+        None => "Start position".to_owned(),
+    };
+    let page = ShowPage {
+        ctx: &ctx,
+        id,
+        variant: rules.variant.display_name().to_owned(),
+        preset: format!("{} v{}", record.preset.name, record.preset.version),
+        white: record.white.clone(),
+        black: record.black.clone(),
+        status: list::status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
+        time_control: g.days_per_move.map_or_else(
+            || "no time limit".to_owned(),
+            |d| format!("{d} day(s) per move"),
+        ),
+        started: datetime_in(g.created_at, &tz),
+        imported: g.imported,
+        ply,
+        total,
+        clamped,
+        position_text,
+        board: view::board_svg(
+            &position,
+            false,
+            last_compact.as_deref().and_then(view::compact_squares),
+        ),
+        sprite: plypost_board::sprite(),
+        fen: position.to_fen(),
+        moves,
+    };
+    render::page(&page)
+}
+
+/// The games matching the filters as one PGN file, fetched and written one batch at a time.
+async fn export(
+    state: web::Data<AppState>,
+    q: Result<web::Query<FilterQuery>, actix_web::Error>,
+) -> Result<HttpResponse, WebError> {
+    let q = q.map(|q| q.into_inner()).unwrap_or_default();
+    let (filter, _) = LogFilter::parse(&q);
+    let f = filter.clone();
+    let resolved = state
+        .db(move |conn| list::resolve(conn, &f))
+        .await?
+        .map_err(log_error)?;
+    let base = state.config.base_url.to_string();
+    // (state, cursor, finished)
+    let start = (state, None::<Cursor>, false);
+    let stream = futures_util::stream::unfold(start, move |(state, cursor, done)| {
+        let (filter, resolved, base) = (filter.clone(), resolved.clone(), base.clone());
+        async move {
+            if done {
+                return None;
+            }
+            let batch = state
+                .db(move |conn| logs::export_batch(conn, &filter, &resolved, cursor, &base))
+                .await;
+            match batch {
+                Ok(Ok((text, next))) => {
+                    let finished = next.is_none();
+                    Some((Ok(Bytes::from(text)), (state, next, finished)))
+                }
+                // The status line is already sent: end the body early and log why.
+                Ok(Err(e)) => {
+                    tracing::error!(error = %e, "bulk export failed");
+                    Some((Err(WebError::Internal(e.to_string())), (state, None, true)))
+                }
+                Err(e) => Some((Err(e), (state, None, true))),
+            }
+        }
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-chess-pgn; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            "attachment; filename=\"plypost-games.pgn\"",
+        ))
+        .streaming(stream))
+}
