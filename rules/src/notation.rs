@@ -1,6 +1,6 @@
 //! Move text in and out (VARIANTS.md section 1), and explanations of illegal moves.
 
-use crate::position::{cell_kind, Move, Position, Special};
+use crate::position::{cell_kind, Move, Position};
 use crate::square::{parse_square_prefix, Square};
 use crate::tables::GenShape;
 use crate::variant::KindId;
@@ -301,8 +301,7 @@ impl Position {
             .collect();
         if !legal.is_empty() {
             return match promotion {
-                Some(p) if legal.iter().all(|m| m.promotion.is_none()) => {
-                    let _ = p;
+                Some(_) if legal.iter().all(|m| m.promotion.is_none()) => {
                     IllegalMove::DoesNotPromote
                 }
                 Some(p) => IllegalMove::BadPromotion {
@@ -411,7 +410,6 @@ impl Position {
                 IllegalMove::CaptureOnly { piece: name, to }
             };
         }
-        let _ = Special::None;
         IllegalMove::CannotReach {
             piece: name,
             from,

@@ -2,7 +2,8 @@
 
 use crate::square::{Color, Square};
 use crate::tables::{
-    line_index, set_contains, BentAttack, Gen, GenShape, HopAttack, LeapSet, RayAttack, Tables, OFF,
+    line_index, set_contains, step, BentAttack, Gen, GenShape, HopAttack, LeapSet, RayAttack,
+    Tables, OFF,
 };
 use crate::variant::{KindId, PieceKind, Variant};
 use std::fmt;
@@ -197,17 +198,6 @@ fn splitmix(mut x: u64) -> u64 {
 #[inline]
 fn cell_key(cell: Cell, index: usize) -> u64 {
     splitmix(((cell as u64) << 8) | index as u64)
-}
-
-#[inline]
-fn offset(index: usize, dx: i8, dy: i8, width: u8, height: u8) -> Option<usize> {
-    let file = (index & 15) as i32 + dx as i32;
-    let rank = (index >> 4) as i32 + dy as i32;
-    if file >= 0 && rank >= 0 && file < width as i32 && rank < height as i32 {
-        Some((rank * 16 + file) as usize)
-    } else {
-        None
-    }
 }
 
 /// The King's jump destinations with the squares they pass over (8.1).
@@ -462,13 +452,12 @@ impl Position {
             byte += text.len() + 1;
         }
 
-        if let Some(&(at, side)) = fields.get(1) {
+        if let Some(&(_, side)) = fields.get(1) {
             pos.side = match side {
                 "w" => Color::White,
                 "b" => Color::Black,
                 _ => return Err(FenError::Side(side.to_string())),
             };
-            let _ = at;
         }
         if let Some(&(at, rights)) = fields.get(2) {
             if rights != "-" {
@@ -1239,14 +1228,14 @@ impl Position {
         let v = &self.variant.0;
         let them = self.side.opposite();
         for &(dx, dy, passed, count) in &JUMPS {
-            let Some(to) = offset(king.index(), dx, dy, v.width, v.height) else {
+            let Some(to) = step(king.index(), (dx, dy), v.width, v.height) else {
                 continue;
             };
             if self.board[to] != 0 {
                 continue;
             }
             let any_safe = passed[..count].iter().any(|&(px, py)| {
-                offset(king.index(), px, py, v.width, v.height)
+                step(king.index(), (px, py), v.width, v.height)
                     .is_some_and(|p| !self.attacked(&self.board, Square::from_index(p as u8), them))
             });
             if any_safe {
@@ -1556,7 +1545,7 @@ mod tests {
                 .find(|p| !p.is_royal)
                 .map(|p| p.id)
                 .unwrap();
-            let games = if cfg!(debug_assertions) { 1 } else { 4 };
+            let games: u64 = if cfg!(debug_assertions) { 1 } else { 4 };
             for seed in 0..games {
                 let mut pos = Position::start(&v);
                 let mut state = seed.wrapping_mul(0x2545_f491) + 7;

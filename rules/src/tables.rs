@@ -214,7 +214,9 @@ fn orient(v: Vector, color: Color) -> (i8, i8) {
     }
 }
 
-fn step(index: usize, d: (i8, i8), width: u8, height: u8) -> Option<usize> {
+/// The square index one step `d` from `index` on a `width` x `height` board, if any.
+#[inline]
+pub(crate) fn step(index: usize, d: (i8, i8), width: u8, height: u8) -> Option<usize> {
     let file = (index % 16) as i32 + d.0 as i32;
     let rank = (index / 16) as i32 + d.1 as i32;
     if file >= 0 && rank >= 0 && file < width as i32 && rank < height as i32 {

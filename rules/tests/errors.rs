@@ -139,9 +139,6 @@ fn illegal_move_explanations() {
     );
     let mv = p.parse_move("a7a8n").unwrap();
     assert_eq!(p.move_text(&mv), "Pa7-a8=N");
-    // play() explains too.
-    let mut no_promo = mv;
-    let _ = &mut no_promo;
     let plain = p
         .legal_moves()
         .into_iter()
