@@ -253,3 +253,38 @@ fn obento_ship_exact_moves() {
         list(&format!("{expected} {promoted}"))
     );
 }
+
+#[test]
+fn pashtuns_face_forward_for_both_sides() {
+    let v = variant("obento");
+    let white = pos(
+        &v,
+        &[("K", "a1"), ("k", "l12"), ("G", "f6"), ("V", "f3")],
+        "w - - 0 1",
+    );
+    assert_eq!(
+        moves_from(&white, "f6"),
+        list("f6f7 f6f8 f6f5 f6f4 f6e6 f6d6 f6g6 f6h6 f6e7 f6d8 f6g7 f6h8")
+    );
+    assert_eq!(
+        moves_from(&white, "f3"),
+        list("f3e4 f3d5 f3g4 f3h5 f3e2 f3d1 f3g2 f3h1 f3f4 f3f5")
+    );
+    let black = pos(&v, &[("K", "a1"), ("k", "l12"), ("g", "f6")], "b - - 0 1");
+    assert_eq!(
+        moves_from(&black, "f6"),
+        list("f6f7 f6f8 f6f5 f6f4 f6e6 f6d6 f6g6 f6h6 f6e5 f6d4 f6g5 f6h4")
+    );
+}
+
+#[test]
+fn wizard_and_wildebeest() {
+    let v = variant("obento");
+    let p = pos(&v, &[("K", "a1"), ("k", "l12"), ("W", "f6")], "w - - 0 1");
+    assert_eq!(
+        moves_from(&p, "f6"),
+        list("f6e5 f6e7 f6g5 f6g7 f6c5 f6c7 f6i5 f6i7 f6e3 f6g3 f6e9 f6g9")
+    );
+    let p = pos(&v, &[("K", "a1"), ("k", "l12"), ("I", "f6")], "w - - 0 1");
+    assert_eq!(moves_from(&p, "f6").len(), 16);
+}

@@ -52,3 +52,25 @@ fn king_jump_on_the_twelve_rank_board() {
     let p = pos(&v, &[("K", "h2"), ("k", "h11")], "w Kk - 0 1");
     assert_eq!(moves_from(&p, "h2").len(), 19);
 }
+
+#[test]
+fn prince_two_step_taken_en_passant_by_a_pawn() {
+    let v = variant("teramachy");
+    let p = pos(
+        &v,
+        &[("K", "a1"), ("k", "p12"), ("I", "e4"), ("p", "d6")],
+        "w - - 0 1",
+    );
+    let p = play(&p, "e4e6");
+    let mv = p.parse_move("d6xe5").unwrap();
+    assert!(mv.is_en_passant());
+}
+
+#[test]
+fn knights_do_not_promote_in_teramachy() {
+    let v = variant("teramachy");
+    let p = pos(&v, &[("K", "a1"), ("k", "p8"), ("N", "e10")], "w - - 0 1");
+    let m = moves_from(&p, "e10");
+    assert!(m.contains(&"e10d12".to_string()));
+    assert!(m.iter().all(|x| x.len() <= 6));
+}
