@@ -2,12 +2,17 @@
 
 use plypost_rules::{Position, Variant};
 use proptest::prelude::*;
+use std::sync::OnceLock;
 
-fn variants() -> Vec<Variant> {
-    Variant::builtin_names()
-        .iter()
-        .map(|n| Variant::builtin(n).unwrap())
-        .collect()
+/// The built-in variants, loaded once (loading builds the move tables).
+fn variants() -> &'static [Variant] {
+    static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        Variant::builtin_names()
+            .iter()
+            .map(|n| Variant::builtin(n).unwrap())
+            .collect()
+    })
 }
 
 proptest! {
@@ -16,16 +21,16 @@ proptest! {
     #[test]
     fn fen_parser_never_panics(text in "\\PC{0,120}") {
         for v in variants() {
-            let _ = Position::from_fen(&v, &text);
+            let _ = Position::from_fen(v, &text);
         }
     }
 
     #[test]
     fn fen_parser_survives_fen_like_text(text in "[pPkKqQrRnNbB+\\[\\]0-9/ wb-]{0,120}") {
         for v in variants() {
-            if let Ok(p) = Position::from_fen(&v, &text) {
+            if let Ok(p) = Position::from_fen(v, &text) {
                 // Whatever parses must write back and read again identically.
-                let again = Position::from_fen(&v, &p.to_fen()).unwrap();
+                let again = Position::from_fen(v, &p.to_fen()).unwrap();
                 prop_assert_eq!(again.to_fen(), p.to_fen());
                 let _ = p.legal_moves();
             }
@@ -48,7 +53,7 @@ proptest! {
     #[test]
     fn move_parser_never_panics(text in "\\PC{0,24}") {
         for v in variants() {
-            let p = Position::start(&v);
+            let p = Position::start(v);
             let _ = p.parse_move(&text);
         }
     }
@@ -56,7 +61,7 @@ proptest! {
     #[test]
     fn move_parser_survives_move_like_text(text in "[KQRNPa-p0-9x=+#O\\-]{0,12}") {
         for v in variants() {
-            let p = Position::start(&v);
+            let p = Position::start(v);
             if let Ok(mv) = p.parse_move(&text) {
                 prop_assert!(p.legal_moves().contains(&mv));
             }
@@ -111,31 +116,31 @@ proptest! {
 
     #[test]
     fn random_games_chess(choices in prop::collection::vec(any::<u16>(), 80)) {
-        random_game(&Variant::builtin("chess").unwrap(), &choices)?;
+        random_game(&variants()[0], &choices)?;
     }
 
     #[test]
     fn random_games_terachess2(choices in prop::collection::vec(any::<u16>(), 60)) {
-        random_game(&Variant::builtin("terachess2").unwrap(), &choices)?;
+        random_game(&variants()[1], &choices)?;
     }
 
     #[test]
     fn random_games_terachess1(choices in prop::collection::vec(any::<u16>(), 60)) {
-        random_game(&Variant::builtin("terachess1").unwrap(), &choices)?;
+        random_game(&variants()[2], &choices)?;
     }
 
     #[test]
     fn random_games_teramachy(choices in prop::collection::vec(any::<u16>(), 60)) {
-        random_game(&Variant::builtin("teramachy").unwrap(), &choices)?;
+        random_game(&variants()[3], &choices)?;
     }
 
     #[test]
     fn random_games_obento(choices in prop::collection::vec(any::<u16>(), 60)) {
-        random_game(&Variant::builtin("obento").unwrap(), &choices)?;
+        random_game(&variants()[4], &choices)?;
     }
 
     #[test]
     fn random_games_gratia(choices in prop::collection::vec(any::<u16>(), 60)) {
-        random_game(&Variant::builtin("gratia").unwrap(), &choices)?;
+        random_game(&variants()[5], &choices)?;
     }
 }
