@@ -78,17 +78,25 @@ impl Game {
             return Err(IllegalMove::GameOver);
         }
         let next = self.current.play(mv)?;
-        self.keys.push(next.repetition_key());
-        self.moves.push(*mv);
-        self.current = next;
+        self.push(*mv, next);
         Ok(())
     }
 
     /// Parses and plays a move text; returns the move.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::Illegal(IllegalMove::GameOver));
+        }
+        // `parse_move` only returns legal moves: no second legality test.
         let mv = self.current.parse_move(text)?;
-        self.play(&mv)?;
+        self.push(mv, self.current.play_unchecked(&mv));
         Ok(mv)
+    }
+
+    fn push(&mut self, mv: Move, next: Position) {
+        self.keys.push(next.repetition_key());
+        self.moves.push(mv);
+        self.current = next;
     }
 
     /// How many times the current position has occurred (1 = first time).
