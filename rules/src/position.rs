@@ -63,7 +63,7 @@ pub struct Piece<'v> {
 }
 
 impl Piece<'_> {
-    /// FEN token: `R`, `r`, `+R`, `P[R]` never (targets are written by the FEN writer).
+    /// The kind's token in this colour: `R`, `r`, `+R` (a Pawn's `[X]` target is not included).
     pub fn token(&self) -> String {
         self.kind.token(self.color)
     }
