@@ -631,10 +631,249 @@ async fn retire_unlist_and_delete(backend: Backend) {
     assert_eq!(count, 1);
 }
 
+/// `author` challenges `opponent` with the preset `slug` and the opponent accepts; returns
+/// the game's id.
+async fn game_with_preset(
+    app: &TestApp,
+    author: &reqwest::Client,
+    opponent_name: &str,
+    opponent: &reqwest::Client,
+    slug: &str,
+) -> i64 {
+    let res = post(
+        app,
+        author,
+        "/challenges",
+        &[
+            ("preset", slug),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("opponent", opponent_name),
+            ("message", ""),
+        ],
+    )
+    .await;
+    assert_eq!(location(&res), "/games?done=created", "challenge with {slug}");
+    let (_, lobby) = get(app, opponent, "/games").await;
+    let marker = "/accept\"";
+    let end = lobby.rfind(marker).expect("an invitation");
+    let start = lobby[..end].rfind("/challenges/").unwrap() + "/challenges/".len();
+    let id = &lobby[start..end];
+    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    location(&res)
+        .trim_start_matches("/games/")
+        .split('?')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("game id")
+}
+
+async fn play(
+    app: &TestApp,
+    client: &reqwest::Client,
+    game: i64,
+    ply: i64,
+    text: &str,
+) -> StatusCode {
+    let ply = ply.to_string();
+    post(
+        app,
+        client,
+        &format!("/games/{game}/move"),
+        &[("move", text), ("ply", &ply), ("comment", "")],
+    )
+    .await
+    .status()
+}
+
+/// King and Rook against King: `Ra1-a2` is legal here and not from the normal setup.
+const ROOK_SETUP: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+/// Two Rooks: `Rh1-h2` is legal here, `Ra1-a2` is not (no Rook on a1).
+const H_ROOK_SETUP: &str = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+
+async fn forked_preset_is_played(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let slug = fork(&app, &alice, "chess", "Rook ending").await;
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("setup_fen", Some(ROOK_SETUP)), ("days_per_move", Some("7"))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    // "Challenge with this preset" opens the form with the preset and its time control.
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains(&format!("href=\"/challenges/new?preset={slug}\"")));
+    let (status, form) = get(&app, &alice, &format!("/challenges/new?preset={slug}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(form.contains(&format!("value=\"{slug}\" selected")), "preset chosen");
+    assert!(form.contains("name=\"days_per_move\"") && form.contains("value=\"7\""));
+    // Without a preset the variant's built-in one is chosen.
+    let (_, form) = get(&app, &alice, "/challenges/new").await;
+    assert!(form.contains("value=\"terachess2\" selected"), "{form}");
+
+    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("id=\"game-preset\""), "the game names its preset");
+    assert!(page.contains(&format!("href=\"/presets/{slug}?version=2\">Rook ending</a>, version 2")));
+    assert_eq!(play(&app, &alice, game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
+    assert_eq!(play(&app, &bob, game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
+
+    // The preset page lists the game, with the version it is played with.
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let games = &page[page.find("id=\"preset-games\"").unwrap()..];
+    assert!(games.contains(&format!("href=\"/games/{game}\"")));
+    assert!(games.contains("version 2 · in progress"));
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    let row = &index[index.find(&format!("data-preset=\"{slug}\"")).unwrap()..];
+    assert!(row[..row.find("</tr>").unwrap()].contains("<td>1</td>"), "one game");
+
+    // A used preset cannot be deleted, only retired; a retired one starts no new games.
+    let res = post(&app, &alice, &format!("/presets/{slug}/delete"), &[("confirm", "yes")]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.unwrap().contains("Retire it instead"));
+    let res = post(&app, &alice, &format!("/presets/{slug}/retire"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let res = post(
+        &app,
+        &alice,
+        "/challenges",
+        &[
+            ("preset", slug.as_str()),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("opponent", "bob"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.unwrap().contains("is retired"));
+    // Its game goes on.
+    assert_eq!(play(&app, &alice, game, 3, "Ra2-a7").await, StatusCode::SEE_OTHER);
+    let res = post(
+        &app,
+        &alice,
+        "/challenges",
+        &[("preset", "no-such-preset"), ("color", "white"), ("days_per_move", "3")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn game_keeps_its_preset_version(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let slug = fork(&app, &alice, "chess", "Short draws").await;
+    // Version 2: the Rook setup, drawn after 2 plies without capture or Pawn move.
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("setup_fen", Some(ROOK_SETUP)), ("move_count_limit", Some("2"))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let old_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let other_old_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+
+    // Version 3: another setup, and no move-count draw.
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("setup_fen", Some(H_ROOK_SETUP)), ("move_count_limit", Some(""))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    // The games in progress keep version 2: its setup ...
+    let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
+    assert!(page.contains("version 2"), "the game page says which version");
+    assert!(page.contains("version 3"), "and that the preset has moved on");
+    assert_eq!(play(&app, &alice, old_game, 1, "Rh1-h2").await, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(play(&app, &alice, old_game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
+    // ... and its rules: drawn by the move count after two quiet plies.
+    assert_eq!(play(&app, &bob, old_game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
+    let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
+    assert!(page.contains("Finished"), "move-count draw of version 2");
+    assert_eq!(play(&app, &alice, other_old_game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
+
+    // A new game gets version 3: the new setup and no move-count draw.
+    let new_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
+    assert!(page.contains("version 3"));
+    assert_eq!(play(&app, &alice, new_game, 1, "Ra1-a2").await, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(play(&app, &alice, new_game, 1, "Rh1-h2").await, StatusCode::SEE_OTHER);
+    assert_eq!(play(&app, &bob, new_game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
+    assert_eq!(play(&app, &alice, new_game, 3, "Rh2-h3").await, StatusCode::SEE_OTHER);
+    let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
+    assert!(page.contains("In progress"));
+
+    // What the games pinned, as stored.
+    let pinned = app
+        .with_db(move |conn| {
+            use plypost::db::schema::{games, preset_versions};
+            games::table
+                .inner_join(preset_versions::table)
+                .filter(games::id.eq_any([old_game, new_game]))
+                .order(games::id)
+                .select((preset_versions::version, games::start_fen))
+                .load::<(i64, String)>(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(
+        pinned,
+        vec![(2, ROOK_SETUP.to_owned()), (3, H_ROOK_SETUP.to_owned())]
+    );
+}
+
+async fn builtin_preset_gets_a_version_when_the_engine_changes(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    // As if the stored definition were from an older engine.
+    app.with_db(|conn| {
+        use plypost::db::schema::{preset_versions, presets};
+        let id: i64 = presets::table
+            .filter(presets::slug.eq("obento"))
+            .select(presets::id)
+            .first(conn)
+            .unwrap();
+        diesel::update(preset_versions::table.filter(preset_versions::preset_id.eq(id)))
+            .set(preset_versions::definition_hash.eq("old"))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+    let clock = app.clock.clone();
+    app.with_db(move |conn| plypost::presets::ensure_builtin_presets(conn, &*clock).unwrap())
+        .await;
+    let (_, page) = get(&app, &app.client, "/presets/obento").await;
+    assert!(page.contains("id=\"preset-version\">version 2<"));
+    assert!(page.contains("the server — The engine&#39;s definition of the variant changed."));
+    // Nothing new when nothing changed.
+    let clock = app.clock.clone();
+    app.with_db(move |conn| plypost::presets::ensure_builtin_presets(conn, &*clock).unwrap())
+        .await;
+    let (_, page) = get(&app, &app.client, "/presets/obento").await;
+    assert!(page.contains("id=\"preset-version\">version 2<"));
+}
+
 backend_tests!(
     builtin_presets_are_listed_and_read_only,
     every_piece_has_a_move_diagram,
     fork_edit_preview_and_history,
     only_the_owner_edits,
     retire_unlist_and_delete,
+    forked_preset_is_played,
+    game_keeps_its_preset_version,
+    builtin_preset_gets_a_version_when_the_engine_changes,
 );

@@ -70,8 +70,20 @@ pub fn create(
             }
             Some(found)
         };
-        let version = crate::presets::builtin_version(conn, clock, &variant_name)?
-            .ok_or_else(|| GameError::Invalid("Choose one of the variants offered.".into()))?;
+        // A built-in variant's name is also the slug of its built-in preset; anything else
+        // is the slug of a player's preset.
+        let version = match crate::presets::builtin_version(conn, clock, &variant_name)? {
+            Some(version) => version,
+            None => match crate::presets::query::for_challenge(conn, &variant_name) {
+                Ok((version, _)) => version,
+                Err(crate::presets::PresetError::NotFound) => {
+                    return Err(GameError::Invalid(
+                        "Choose one of the variants or presets offered.".into(),
+                    ))
+                }
+                Err(e) => return Err(e.into()),
+            },
+        };
         let now = clock.now_db();
         let id = insert_challenge(
             conn,

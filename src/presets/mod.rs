@@ -56,6 +56,26 @@ impl PresetError {
     }
 }
 
+/// For the challenge service: a preset that cannot start a game is a refused form.
+impl From<PresetError> for crate::games::GameError {
+    fn from(err: PresetError) -> Self {
+        use crate::games::GameError;
+        match err {
+            PresetError::Db(e) => GameError::Db(e),
+            PresetError::Corrupt(m) => GameError::Corrupt(m),
+            PresetError::Fields(errors) => GameError::Invalid(
+                errors
+                    .0
+                    .into_iter()
+                    .map(|(_, m)| m)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            other => GameError::Invalid(other.to_string()),
+        }
+    }
+}
+
 /// A built-in variant as offered on the challenge form.
 #[derive(Debug, Clone)]
 pub struct BuiltinChoice {

@@ -59,17 +59,6 @@ pub fn render(markdown: &str) -> String {
     out
 }
 
-/// Plain text of a description (for short summaries): the Markdown source, one line.
-pub fn summary(markdown: &str, max_chars: usize) -> String {
-    let line = markdown.split_whitespace().collect::<Vec<_>>().join(" ");
-    if line.chars().count() <= max_chars {
-        line
-    } else {
-        let cut: String = line.chars().take(max_chars).collect();
-        format!("{}…", cut.trim_end())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,11 +101,5 @@ mod tests {
             html.contains("<a href=\"https://example.org/b.png\">board</a>"),
             "{html}"
         );
-    }
-
-    #[test]
-    fn summaries_are_short() {
-        assert_eq!(summary("a\n\nb  c", 10), "a b c");
-        assert_eq!(summary("abcdef", 3), "abc…");
     }
 }

@@ -10,6 +10,7 @@ use super::{error_response, parse_id};
 use crate::games::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use crate::presets::query::{self as preset_query, ChallengeChoice};
 use crate::presets::{builtin_choices, BuiltinChoice};
 use crate::web::csrf::NoFields;
 use crate::web::format::datetime_in;
@@ -115,6 +116,8 @@ async fn lobby(
 #[serde(default)]
 struct ChallengeForm {
     variant: String,
+    /// A preset slug (built-in presets are named after their variant).
+    preset: String,
     color: String,
     days_per_move: String,
     message: String,
@@ -125,6 +128,7 @@ impl Default for ChallengeForm {
     fn default() -> Self {
         Self {
             variant: "terachess2".to_owned(),
+            preset: String::new(),
             color: "random".to_owned(),
             days_per_move: "3".to_owned(),
             message: String::new(),
@@ -138,6 +142,7 @@ impl Default for ChallengeForm {
 struct NewChallengePage<'a> {
     ctx: &'a Ctx,
     variants: Vec<BuiltinChoice>,
+    presets: Vec<ChallengeChoice>,
     form: ChallengeForm,
     error: Option<String>,
     min_days: i64,
@@ -149,10 +154,15 @@ struct NewChallengePage<'a> {
 struct NewQuery {
     opponent: String,
     variant: String,
+    preset: String,
 }
 
-async fn new_form(ctx: Ctx, q: web::Query<NewQuery>) -> Result<HttpResponse, WebError> {
-    ctx.require_user()?;
+async fn new_form(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    q: web::Query<NewQuery>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?.id;
     let mut form = ChallengeForm {
         opponent: q.opponent.clone(),
         ..ChallengeForm::default()
@@ -160,9 +170,24 @@ async fn new_form(ctx: Ctx, q: web::Query<NewQuery>) -> Result<HttpResponse, Web
     if !q.variant.is_empty() {
         form.variant = q.variant.clone();
     }
+    // The preset asked for, else the variant's built-in one (named after the variant), with
+    // its default time control.
+    form.preset = if q.preset.is_empty() {
+        form.variant.clone()
+    } else {
+        q.preset.clone()
+    };
+    let presets = state
+        .db(move |conn| preset_query::challenge_choices(conn, user))
+        .await?
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    if let Some(chosen) = presets.iter().find(|p| p.slug == form.preset) {
+        form.days_per_move = chosen.days_per_move.to_string();
+    }
     render::page(&NewChallengePage {
         ctx: &ctx,
         variants: builtin_choices(),
+        presets,
         form,
         error: None,
         min_days: MIN_DAYS_PER_MOVE,
@@ -177,15 +202,35 @@ async fn create(
 ) -> Result<HttpResponse, WebError> {
     let author = ctx.require_user()?.clone();
     let input = ChallengeInput {
-        variant: form.variant.clone(),
+        // The chosen preset (built-in ones are named after their variant).
+        variant: if form.preset.trim().is_empty() {
+            form.variant.clone()
+        } else {
+            form.preset.clone()
+        },
         color: form.color.clone(),
         days_per_move: form.days_per_move.clone(),
         message: form.message.clone(),
         opponent: form.opponent.clone(),
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
-    let result = state
-        .db(move |conn| challenges::create(conn, &*clock, &config, &author, &input))
+    let (result, presets) = state
+        .db(move |conn| {
+            let mut input = input;
+            // Days left empty: the chosen preset's default.
+            if input.days_per_move.trim().is_empty() {
+                if let Ok((_, days)) = preset_query::for_challenge(conn, input.variant.trim()) {
+                    input.days_per_move = days.to_string();
+                }
+            }
+            let result = challenges::create(conn, &*clock, &config, &author, &input);
+            let presets = if result.is_err() {
+                preset_query::challenge_choices(conn, author.id).unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            (result, presets)
+        })
         .await?;
     match result {
         Ok(_) => {
@@ -197,6 +242,7 @@ async fn create(
             &NewChallengePage {
                 ctx: &ctx,
                 variants: builtin_choices(),
+                presets,
                 form,
                 error: Some(message),
                 min_days: MIN_DAYS_PER_MOVE,

@@ -97,6 +97,8 @@ struct GamePage<'a> {
     typed_move: String,
     typed_comment: String,
     offer_draw: bool,
+    /// The preset version the game is played with.
+    preset: Option<crate::presets::query::VersionLabel>,
 }
 
 /// What a re-rendered form keeps and says.
@@ -190,7 +192,19 @@ fn game_page<'a>(ctx: &'a Ctx, data: GameData, form: FormState) -> GamePage<'a> 
         typed_move: form.typed_move,
         typed_comment: form.typed_comment,
         offer_draw: form.offer_draw,
+        preset: None,
     }
+}
+
+/// Which preset version a game pins (None if it cannot be read: the page still shows).
+async fn preset_label(
+    state: &web::Data<AppState>,
+    id: crate::games::PresetVersionId,
+) -> Result<Option<crate::presets::query::VersionLabel>, WebError> {
+    Ok(state
+        .db(move |conn| crate::presets::query::version_label(conn, id))
+        .await?
+        .ok())
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -226,14 +240,17 @@ async fn show(
         "started" => Some("The game has started.".to_owned()),
         _ => None,
     };
-    render::page(&game_page(
+    let preset = preset_label(&state, data.game.preset_version_id).await?;
+    let mut page = game_page(
         &ctx,
         data,
         FormState {
             notice,
             ..FormState::default()
         },
-    ))
+    );
+    page.preset = preset;
+    render::page(&page)
 }
 
 /// Ids in paths are numbers; anything else is simply not found.
