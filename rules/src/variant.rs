@@ -7,7 +7,7 @@ use crate::square::{Color, Square, MAX_SIDE, MIN_SIDE};
 use crate::tables::Tables;
 use serde::Deserialize;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use toml::Spanned;
 
 /// Index of a piece kind inside its variant (`variant.pieces()[id.index()]`).
@@ -418,10 +418,26 @@ fn valid_image(image: &str) -> bool {
 }
 
 impl Variant {
-    /// A built-in variant by name.
+    /// A built-in variant by name. Loaded once per process, then shared (cheap clone).
     pub fn builtin(name: &str) -> Result<Variant, UnknownVariant> {
-        let text = builtin_text(name).ok_or_else(|| UnknownVariant(name.to_string()))?;
-        Variant::from_toml(text).map_err(|_| UnknownVariant(name.to_string()))
+        static LOADED: [OnceLock<Option<Variant>>; 6] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let unknown = || UnknownVariant(name.to_string());
+        let index = BUILTIN_NAMES
+            .iter()
+            .position(|&n| n == name)
+            .ok_or_else(unknown)?;
+        let text = builtin_text(name).ok_or_else(unknown)?;
+        LOADED[index]
+            .get_or_init(|| Variant::from_toml(text).ok())
+            .clone()
+            .ok_or_else(unknown)
     }
 
     /// Names accepted by `Variant::builtin`.
