@@ -1420,7 +1420,7 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(128);
+        let mut moves = Vec::with_capacity(256);
         let in_check = self.is_check();
         self.pseudo_moves(&mut moves, in_check);
         let mut board = self.board;
