@@ -267,7 +267,7 @@ async fn filters_combine(backend: Backend) {
     assert!(page.contains("<td>Chess</td>") || page.contains("Chess"));
     assert!(page.contains("In progress"));
     assert!(page.contains("<td>2</td>"), "3 plies are 2 moves");
-    assert!(page.contains("<td>Black</td>"), "Black to move");
+    assert!(page.contains("<td>carol (Black)</td>"), "Black to move");
     let (_, page) = logs(&app, "reason=checkmate").await;
     assert!(page.contains("Black won by checkmate"));
 

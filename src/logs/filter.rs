@@ -1,7 +1,7 @@
 //! The filters of the logs page, read from the query string. A bad value is ignored and
 //! reported (never an error page): the page says which value it could not use.
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
 /// The query string as typed; every field optional.
@@ -243,7 +243,10 @@ impl LogFilter {
             if t.is_empty() {
                 return None;
             }
-            let parsed = NaiveDate::parse_from_str(t, "%Y-%m-%d").ok();
+            // Years outside 1..=9999 are refused: PostgreSQL cannot compare with all of them.
+            let parsed = NaiveDate::parse_from_str(t, "%Y-%m-%d")
+                .ok()
+                .filter(|d| (1..=9999).contains(&d.year()));
             if parsed.is_none() {
                 problems.push(format!(
                     "Ignored the {what} date “{}”: write it as YYYY-MM-DD.",
@@ -370,6 +373,17 @@ mod tests {
             f.query_string(),
             "status=finished&to=2026-12-01&sort=length"
         );
+    }
+
+    #[test]
+    fn far_years_are_refused() {
+        let q = FilterQuery {
+            from: "-200000-01-01".into(),
+            to: "10000-01-01".into(),
+            ..FilterQuery::default()
+        };
+        let (f, problems) = LogFilter::parse(&q);
+        assert_eq!((f.from, f.to, problems.len()), (None, None, 2));
     }
 
     #[test]

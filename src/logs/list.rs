@@ -286,7 +286,7 @@ pub struct LogRow {
     pub moves: i64,
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
-    /// "White" / "Black" for games in progress.
+    /// Who is to move in a game in progress: `bob (Black)`.
     pub to_move: Option<String>,
     pub imported: bool,
 }
@@ -395,11 +395,13 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
         .iter()
         .map(|g| {
             let preset = presets.get(&g.preset_version_id);
+            let (white, black) = (
+                name(g.white_id, &g.white_name),
+                name(g.black_id, &g.black_name),
+            );
             LogRow {
                 game: Some(g.id),
                 challenge: None,
-                white: name(g.white_id, &g.white_name),
-                black: name(g.black_id, &g.black_name),
                 variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
                 preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
                 status: status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
@@ -408,12 +410,14 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 created_at: g.created_at,
                 to_move: (g.status == STATUS_ACTIVE).then(|| {
                     if g.side_to_move == "black" {
-                        "Black".to_owned()
+                        format!("{black} (Black)")
                     } else {
-                        "White".to_owned()
+                        format!("{white} (White)")
                     }
                 }),
                 imported: g.imported,
+                white,
+                black,
             }
         })
         .collect())
