@@ -1275,7 +1275,7 @@ impl Position {
         }
         let dir: i32 = if wing == 0 { 1 } else { -1 };
         let to = king.offset(dir * castling.king_distance as i32, 0, v.width, v.height)?;
-        let rook_to = to.offset(-dir, 0, v.width, v.height)?;
+        let rook_to = castling.rook_target[us][wing];
         Some(Move {
             from: king,
             to,

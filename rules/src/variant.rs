@@ -73,16 +73,19 @@ impl PieceKind {
     }
 }
 
-/// Castling geometry: the King moves `king_distance` squares toward the Rook, which lands on the
-/// square next to the King's new square, on its inner side.
+/// Castling geometry: the King moves `king_distance` squares toward the Rook; the Rook moves
+/// `rook_distance` squares toward the King, or, without it, lands next to the King's new
+/// square on its inner side.
 #[derive(Clone, Debug)]
 pub struct Castling {
     pub king_distance: u8,
+    pub rook_distance: Option<u8>,
     pub rook_kind: KindId,
-    /// Per colour: the King's start square and the Rook start squares of the wing of the
-    /// last file (`K`) and of file a (`Q`).
+    /// Per colour: the King's start square and, per wing (`[last-file wing (K), a-file wing
+    /// (Q)]`), the Rook's start and landing squares.
     pub king_start: [Square; 2],
     pub rook_start: [[Square; 2]; 2],
+    pub rook_target: [[Square; 2]; 2],
 }
 
 /// Game-end switches that presets may change.
@@ -207,6 +210,7 @@ struct RawVariant {
 #[derive(Deserialize)]
 struct RawCastling {
     king_distance: Val,
+    rook_distance: Val,
     rook: Val,
 }
 
@@ -270,7 +274,7 @@ const PIECE_KEYS: [&str; 14] = [
     "captures_en_passant",
     "resets_move_clock",
 ];
-const CASTLING_KEYS: [&str; 2] = ["king_distance", "rook"];
+const CASTLING_KEYS: [&str; 3] = ["king_distance", "rook_distance", "rook"];
 const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
 const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
 
@@ -728,6 +732,12 @@ impl Variant {
             let at = rc.span().start;
             let rc = rc.get_ref();
             let dist = ck.integer(&rc.king_distance, "king_distance", (2, 13), at);
+            let rook_distance = match rc.rook_distance {
+                Some(_) => ck
+                    .integer(&rc.rook_distance, "rook_distance", (1, 14), at)
+                    .map(|d| d as u8),
+                None => None,
+            };
             let rook = ck.string(&rc.rook, "rook", true, at);
             if king_jump {
                 ck.error_at(
@@ -742,7 +752,7 @@ impl Variant {
             }
             if let (Some(dist), Some(rook)) = (dist, rook) {
                 match find_kind(&rook) {
-                    Some(id) => castling_raw = Some((dist as u8, id, at)),
+                    Some(id) => castling_raw = Some((dist as u8, rook_distance, id, at)),
                     None => ck.error_at(
                         Some(at),
                         format!("castling rook '{rook}' is no piece letter"),
@@ -774,11 +784,13 @@ impl Variant {
             royal,
             king_jump,
             // Placeholder geometry so the setup's rights parse; filled in below.
-            castling: castling_raw.map(|(king_distance, rook_kind, _)| Castling {
+            castling: castling_raw.map(|(king_distance, rook_distance, rook_kind, _)| Castling {
                 king_distance,
+                rook_distance,
                 rook_kind,
                 king_start: [Square::from_index(0); 2],
                 rook_start: [[Square::from_index(0); 2]; 2],
+                rook_target: [[Square::from_index(0); 2]; 2],
             }),
             promotion_zone,
             promotion_optional,
@@ -820,8 +832,9 @@ impl Variant {
             }
         };
         data.start_ranks = start_ranks;
-        if let Some((king_distance, rook_kind, at)) = castling_raw {
+        if let Some((king_distance, rook_distance, rook_kind, at)) = castling_raw {
             let mut rook_start = [[Square::from_index(0); 2]; 2];
+            let mut rook_target = [[Square::from_index(0); 2]; 2];
             let mut king_sq = [Square::from_index(0); 2];
             for color in [Color::White, Color::Black] {
                 let Some(ks) = king_start[color.index()] else {
@@ -848,6 +861,31 @@ impl Variant {
                                 > king_distance as i32 =>
                         {
                             rook_start[color.index()][wing] = rsq;
+                            // Beside the King's new square, or `rook_distance` from its start;
+                            // it must stay between the King's start and its own start square
+                            // and not be the King's new square.
+                            let king_to = ks.file() as i32 + dir * king_distance as i32;
+                            let file = match rook_distance {
+                                Some(d) => rsq.file() as i32 - dir * d as i32,
+                                None => king_to - dir,
+                            };
+                            let (lo, hi) = if dir > 0 {
+                                (ks.file() as i32, rsq.file() as i32 - 1)
+                            } else {
+                                (rsq.file() as i32 + 1, ks.file() as i32)
+                            };
+                            match Square::new(file.clamp(0, 15) as u8, ks.rank()) {
+                                Some(target) if (lo..=hi).contains(&file) && file != king_to => {
+                                    rook_target[color.index()][wing] = target;
+                                }
+                                _ => ck.error_at(
+                                    Some(at),
+                                    format!(
+                                        "castling: {color}'s Rook on {rsq} would not land \
+                                         between the King's start and its own square"
+                                    ),
+                                ),
+                            }
                         }
                         _ => ck.error_at(
                             Some(at),
@@ -862,9 +900,11 @@ impl Variant {
             }
             data.castling = Some(Castling {
                 king_distance,
+                rook_distance,
                 rook_kind,
                 king_start: king_sq,
                 rook_start,
+                rook_target,
             });
         }
         if !ck.errors.is_empty() {

@@ -274,3 +274,33 @@ fn overlapping_moves_are_listed_once() {
     assert_eq!(moves, unique);
     assert!(moves.contains(&"d4e6".to_string()));
 }
+
+#[test]
+fn castling_rook_must_land_between_king_and_rook() {
+    // King 2 and Rook 2 in chess: the a-Rook would land on c1, the King's own new square.
+    let text = include_str!("../variants/chess.toml").replace(
+        "king_distance = 2\n",
+        "king_distance = 2\nrook_distance = 2\n",
+    );
+    let errors = Variant::from_toml(&text).unwrap_err();
+    assert!(
+        errors.iter().any(|e| e
+            .to_string()
+            .contains("White's Rook on a1 would not land between")),
+        "{errors:?}"
+    );
+    // Rook 3 is geometrically fine on the h-side (h1-e1 is the King's start, vacated) and
+    // on the a-side (a1-d1, beside the King's new square c1).
+    let text = include_str!("../variants/chess.toml").replace(
+        "king_distance = 2\n",
+        "king_distance = 2\nrook_distance = 3\n",
+    );
+    let v = Variant::from_toml(&text).unwrap();
+    let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    let after = p.play(&p.parse_move("O-O").unwrap()).unwrap();
+    assert!(
+        after.to_fen().starts_with("4k3/8/8/8/8/8/8/R3R1K1 b"),
+        "{}",
+        after.to_fen()
+    );
+}
