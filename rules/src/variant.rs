@@ -765,10 +765,14 @@ impl Variant {
             ck.error_at(at, "the King's jump needs a royal piece".to_string());
         }
 
-        if !ck.errors.is_empty() || width == 0 || height == 0 {
+        // Go on to check the setup even when other errors were found, so that one pass
+        // reports them all; stop only when no board or no piece set can be built.
+        if width == 0 || height == 0 || pieces.is_empty() || pieces.len() > MAX_KINDS {
             return Err(ck.errors);
         }
-        let start_fen = start_fen.unwrap_or_default();
+        let Some(start_fen) = start_fen else {
+            return Err(ck.errors);
+        };
         let fen_at = raw.start_fen.as_ref().map(|s| s.span().start);
 
         let tables = Tables::build(&pieces, width, height, promotion_zone);

@@ -304,3 +304,15 @@ fn castling_rook_must_land_between_king_and_rook() {
         after.to_fen()
     );
 }
+
+#[test]
+fn setup_errors_are_reported_with_the_other_errors() {
+    let text = include_str!("../variants/chess.toml")
+        .replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp")
+        .replace("moves = [\"leap N\"]", "moves = [\"leap Q\"]");
+    let errors = Variant::from_toml(&text).unwrap_err();
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{text:#?}");
+    assert!(text[0].contains("piece 'Knight', move \"leap Q\": unknown atom 'Q'"));
+    assert!(text[1].starts_with("line 6: start_fen: rank 7 of the FEN has 9 squares"));
+}
