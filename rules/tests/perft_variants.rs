@@ -6,7 +6,10 @@ use plypost_rules::{perft, Position, Variant};
 #[test]
 fn start_position_perft_regression() {
     let data = include_str!("data/engine-perft.txt");
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let mut parts = line.split(';');
         let name = parts.next().unwrap().trim();
         let pos = Position::start(&Variant::builtin(name).unwrap());
