@@ -72,6 +72,25 @@ proptest! {
     fn definition_loader_never_panics(text in "\\PC{0,200}") {
         let _ = Variant::from_toml(&text);
     }
+
+    #[test]
+    fn mutated_definitions_never_panic(
+        edits in prop::collection::vec((0usize..4000, "[a-zA-Z0-9,=\\[\\]\" +/()-]"), 1..6),
+        which in 0usize..6,
+    ) {
+        let mut text: Vec<char> = variants()[which].source_text().chars().collect();
+        for (index, replacement) in edits {
+            let i = index % text.len();
+            text[i] = replacement.chars().next().unwrap();
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(v) = Variant::from_toml(&text) {
+            let p = Position::start(&v);
+            for mv in p.legal_moves() {
+                let _ = p.play(&mv).unwrap();
+            }
+        }
+    }
 }
 
 /// Random games per variant: fewer in unoptimised builds (CI runs `cargo test` in debug).
