@@ -75,6 +75,8 @@ pub struct Config {
     pub smtp_timeout: Duration,
     /// How long a request waits for a database connection before it gets a 503.
     pub db_timeout: Duration,
+    /// How often the clock job (vacations, time-outs, reminders) runs; it also runs at start.
+    pub clock_job_interval: Duration,
 }
 
 impl Config {
@@ -153,6 +155,7 @@ impl Config {
             mail_poll_interval: Duration::from_secs(5),
             smtp_timeout: Duration::from_secs(20),
             db_timeout: Duration::from_secs(10),
+            clock_job_interval: Duration::from_secs(60),
         })
     }
 

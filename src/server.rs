@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::db;
 use crate::jobs::cleanup::Cleanup;
 use crate::jobs::mail::MailWorker;
+use crate::jobs::timeouts::ClockJob;
 use crate::mail::Mailer;
 use crate::web::{self, AppState};
 
@@ -66,6 +67,14 @@ pub async fn launch(
         poll_interval: state.config.mail_poll_interval,
     }
     .spawn();
+    let clock_job = ClockJob {
+        pool: pool.clone(),
+        clock: state.clock.clone(),
+        config: state.config.clone(),
+        mail_wakeup: state.mail_wakeup.clone(),
+        interval: state.config.clock_job_interval,
+    }
+    .spawn();
     let cleanup = Cleanup {
         pool,
         clock: state.clock.clone(),
@@ -76,6 +85,6 @@ pub async fn launch(
     Ok(Launched {
         state,
         server,
-        jobs: vec![mail_worker, cleanup],
+        jobs: vec![mail_worker, cleanup, clock_job],
     })
 }

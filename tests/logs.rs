@@ -62,6 +62,7 @@ async fn start_game(app: &TestApp, variant: &str, white: &str, black: &str, days
             days_per_move: days.to_string(),
             message: String::new(),
             opponent: black.clone(),
+            ..ChallengeInput::default()
         };
         let challenge =
             challenges::create(conn, &*clock, &config, &author, &input).expect("challenge");
@@ -181,6 +182,7 @@ async fn filters_combine(backend: Backend) {
             days_per_move: "5".into(),
             message: String::new(),
             opponent: String::new(),
+            ..ChallengeInput::default()
         };
         challenges::create(conn, &*clock, &config, &carol, &input).expect("open challenge");
     })

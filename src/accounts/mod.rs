@@ -6,6 +6,7 @@ pub mod rate_limit;
 pub mod reset;
 pub mod sessions;
 pub mod users;
+pub mod vacation;
 pub mod validate;
 
 pub use crate::db::models::User;

@@ -137,6 +137,10 @@ diesel::table! {
         game_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         resolved_at -> Nullable<Timestamp>,
+        reserve_days -> Nullable<BigInt>,
+        increment_hours -> Nullable<BigInt>,
+        cap_days -> Nullable<BigInt>,
+        allow_vacation -> Bool,
     }
 }
 
@@ -167,6 +171,12 @@ diesel::table! {
         imported_by -> Nullable<BigInt>,
         source_event -> Nullable<Text>,
         source_site -> Nullable<Text>,
+        reserve_secs -> Nullable<BigInt>,
+        white_reserve_secs -> Nullable<BigInt>,
+        black_reserve_secs -> Nullable<BigInt>,
+        increment_secs -> Nullable<BigInt>,
+        reserve_cap_secs -> Nullable<BigInt>,
+        allow_vacation -> Bool,
     }
 }
 
@@ -197,3 +207,32 @@ diesel::allow_tables_to_appear_in_same_query!(
     games,
     game_moves
 );
+
+diesel::table! {
+    vacations (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        started_at -> Timestamp,
+        ends_by -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    reminders_sent (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        ply -> BigInt,
+        threshold_hours -> BigInt,
+        sent_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(vacations -> users (user_id));
+diesel::joinable!(reminders_sent -> games (game_id));
+
+diesel::allow_tables_to_appear_in_same_query!(vacations, users);
+diesel::allow_tables_to_appear_in_same_query!(vacations, games);
+diesel::allow_tables_to_appear_in_same_query!(vacations, reminders_sent);
+diesel::allow_tables_to_appear_in_same_query!(reminders_sent, games);
+diesel::allow_tables_to_appear_in_same_query!(reminders_sent, users);

@@ -7,10 +7,11 @@ use rand::Rng;
 
 use super::model::{
     ChallengeId, ChallengeRow, ColorChoice, GameId, NewChallengeRow, NewGame, CHALLENGE_ACCEPTED,
-    CHALLENGE_CANCELLED, CHALLENGE_DECLINED, CHALLENGE_OPEN, STATUS_ACTIVE, TIME_KIND_DAYS,
+    CHALLENGE_CANCELLED, CHALLENGE_DECLINED, CHALLENGE_OPEN, STATUS_ACTIVE,
 };
 use super::play::{color_name, load_game};
-use super::{clean_text, mail, variants, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use super::time_control::{TimeControl, TimeControlInput};
+use super::{clean_text, mail, variants, GameError};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -27,6 +28,13 @@ pub struct ChallengeInput {
     pub message: String,
     /// A username, or empty for an open challenge.
     pub opponent: String,
+    /// `days` (or empty), `fischer` or `untimed`, and the Fischer fields.
+    pub time_kind: String,
+    pub reserve_days: String,
+    pub increment_hours: String,
+    pub cap_days: String,
+    /// Tournament style: the clocks never stop for vacations.
+    pub no_vacation: bool,
 }
 
 /// Creates a challenge by `author`; mails the invited player, if any.
@@ -39,17 +47,32 @@ pub fn create(
 ) -> Result<ChallengeId, GameError> {
     let color = ColorChoice::parse(input.color.trim())
         .ok_or_else(|| GameError::Invalid("Choose White, Black or random.".into()))?;
-    let days: i64 = input
-        .days_per_move
-        .trim()
-        .parse()
-        .ok()
-        .filter(|d| (MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE).contains(d))
-        .ok_or_else(|| {
-            GameError::Invalid(format!(
-                "Days per move must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}."
-            ))
-        })?;
+    let control = TimeControl::parse(
+        &TimeControlInput {
+            kind: input.time_kind.clone(),
+            days_per_move: input.days_per_move.clone(),
+            reserve_days: input.reserve_days.clone(),
+            increment_hours: input.increment_hours.clone(),
+            cap_days: input.cap_days.clone(),
+        },
+        !input.opponent.trim().is_empty(),
+    )
+    .map_err(GameError::Invalid)?;
+    const DAY: i64 = 86_400;
+    let (days, reserve_days, increment_hours, cap_days) = match control {
+        TimeControl::DaysPerMove(days) => (Some(days), None, None, None),
+        TimeControl::Fischer {
+            reserve,
+            increment,
+            cap,
+        } => (
+            None,
+            Some(reserve / DAY),
+            Some(increment / 3600),
+            cap.map(|c| c / DAY),
+        ),
+        TimeControl::Untimed => (None, None, None, None),
+    };
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     let opponent_name = input.opponent.trim().to_owned();
     let variant_name = input.variant.trim().to_owned();
@@ -92,11 +115,15 @@ pub fn create(
                 opponent_id: opponent.as_ref().map(|u| u.id),
                 preset_version_id: version.id,
                 author_color: color.as_str(),
-                time_kind: TIME_KIND_DAYS,
-                days_per_move: Some(days),
+                time_kind: control.kind(),
+                days_per_move: days,
                 message: &message,
                 status: CHALLENGE_OPEN,
                 created_at: now,
+                reserve_days,
+                increment_hours,
+                cap_days,
+                allow_vacation: !input.no_vacation,
             },
         )?;
         if let Some(opponent) = &opponent {
@@ -186,6 +213,7 @@ pub fn accept(
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
+        let control = TimeControl::of_challenge(&challenge);
         let game_id = insert_game(
             conn,
             NewGame {
@@ -200,11 +228,21 @@ pub fn accept(
                 side_to_move: color_name(start.side_to_move()),
                 time_kind: &challenge.time_kind,
                 days_per_move: challenge.days_per_move,
-                deadline_at: challenge
-                    .days_per_move
-                    .map(|d| now + chrono::Duration::days(d)),
+                deadline_at: control.first_deadline(now),
                 last_move_at: None,
                 created_at: now,
+                reserve_secs: control.starting_reserve(),
+                white_reserve_secs: control.starting_reserve(),
+                black_reserve_secs: control.starting_reserve(),
+                increment_secs: match control {
+                    TimeControl::Fischer { increment, .. } => Some(increment),
+                    _ => None,
+                },
+                reserve_cap_secs: match control {
+                    TimeControl::Fischer { cap, .. } => cap,
+                    _ => None,
+                },
+                allow_vacation: challenge.allow_vacation,
             },
         )?;
         let changed = diesel::update(

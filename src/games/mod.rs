@@ -6,10 +6,12 @@
 //! queues its mails, so a move and its announcement are stored together or not at all.
 
 pub mod challenges;
+pub mod clocks;
 pub mod mail;
 pub mod model;
 pub mod play;
 pub mod query;
+pub mod time_control;
 pub mod variants;
 
 pub use model::{ChallengeId, ColorChoice, GameId, GameRow, MoveRow, PresetVersionId};
@@ -43,6 +45,9 @@ pub enum GameError {
     AlreadyPlayed,
     #[error("This game is over.")]
     Finished,
+    /// A move after the deadline: the game was ended on time instead.
+    #[error("Your time ran out before this move, so the game is lost on time.")]
+    TimeRanOut,
     #[error("This challenge is no longer open.")]
     ChallengeClosed,
     #[error("There is no draw offer from your opponent to accept.")]

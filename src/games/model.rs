@@ -27,8 +27,11 @@ pub const CHALLENGE_ACCEPTED: &str = "accepted";
 pub const CHALLENGE_DECLINED: &str = "declined";
 pub const CHALLENGE_CANCELLED: &str = "cancelled";
 
-/// The only time control so far: a number of days for each move.
+/// Time controls (see `time_control`): a number of days for each move, a Fischer reserve
+/// with an increment, or no clock at all.
 pub const TIME_KIND_DAYS: &str = "days";
+pub const TIME_KIND_FISCHER: &str = "fischer";
+pub const TIME_KIND_UNTIMED: &str = "untimed";
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
@@ -52,6 +55,12 @@ pub struct GameRow {
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
+    pub reserve_secs: Option<i64>,
+    pub white_reserve_secs: Option<i64>,
+    pub black_reserve_secs: Option<i64>,
+    pub increment_secs: Option<i64>,
+    pub reserve_cap_secs: Option<i64>,
+    pub allow_vacation: bool,
 }
 
 impl GameRow {
@@ -98,6 +107,12 @@ pub struct NewGame<'a> {
     pub deadline_at: Option<NaiveDateTime>,
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
+    pub reserve_secs: Option<i64>,
+    pub white_reserve_secs: Option<i64>,
+    pub black_reserve_secs: Option<i64>,
+    pub increment_secs: Option<i64>,
+    pub reserve_cap_secs: Option<i64>,
+    pub allow_vacation: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -139,6 +154,10 @@ pub struct ChallengeRow {
     pub game_id: Option<GameId>,
     pub created_at: NaiveDateTime,
     pub resolved_at: Option<NaiveDateTime>,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
+    pub allow_vacation: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -153,6 +172,10 @@ pub struct NewChallengeRow<'a> {
     pub message: &'a str,
     pub status: &'a str,
     pub created_at: NaiveDateTime,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
+    pub allow_vacation: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
 use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
+use super::time_control::TimeControl;
 use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
 use crate::clock::Clock;
@@ -125,6 +126,12 @@ pub fn play_move(
         Err(GameError::Db(e)) if is_unique_violation(&e) => {
             Err(classify_late_submission(conn, id, user, input))
         }
+        // The move came too late: the game is lost on time, whether or not the time-out
+        // job has run yet; end it now (the move's transaction was rolled back).
+        Err(GameError::TimeRanOut) => {
+            super::clocks::time_out(conn, clock, config, id)?;
+            Err(GameError::TimeRanOut)
+        }
         other => other,
     }
 }
@@ -189,6 +196,11 @@ fn play_in_transaction(
     if game.player_to_move() != user {
         return Err(GameError::Forbidden("It is not your turn to move."));
     }
+    let now = clock.now_db();
+    let turn = super::clocks::turn_clock(conn, &game, now)?;
+    if turn.as_ref().is_some_and(|t| t.deadline <= now) {
+        return Err(GameError::TimeRanOut);
+    }
     let rules = variants::load(conn, game.preset_version_id)?;
     let mut replayed = replay(conn, &game, &rules)?;
     let before = replayed.position().clone();
@@ -203,7 +215,20 @@ fn play_in_transaction(
     let after = replayed.position();
     let fen_after = after.to_fen();
     let outcome = replayed.outcome();
-    let now = clock.now_db();
+    let next = TimeControl::of_game(&game).after_move(
+        now,
+        turn.as_ref().map_or(Duration::zero(), |t| t.left(now)),
+        if user == game.white_id {
+            game.black_reserve_secs
+        } else {
+            game.white_reserve_secs
+        },
+    );
+    let (white_reserve, black_reserve) = match next.mover_reserve {
+        Some(kept) if user == game.white_id => (Some(kept), game.black_reserve_secs),
+        Some(kept) => (game.white_reserve_secs, Some(kept)),
+        None => (game.white_reserve_secs, game.black_reserve_secs),
+    };
 
     diesel::insert_into(game_moves::table)
         .values(NewMove {
@@ -233,7 +258,9 @@ fn play_in_transaction(
                     games::side_to_move.eq(side),
                     games::draw_offer_by.eq(draw_offer),
                     games::last_move_at.eq(Some(now)),
-                    games::deadline_at.eq(deadline(&game, now)),
+                    games::deadline_at.eq(next.deadline),
+                    games::white_reserve_secs.eq(white_reserve),
+                    games::black_reserve_secs.eq(black_reserve),
                 ))
                 .execute(conn)?
         }
@@ -268,11 +295,6 @@ fn play_in_transaction(
         move_text,
         result,
     })
-}
-
-/// When the next move is due under the game's time control (`None`: untimed).
-pub(crate) fn deadline(game: &GameRow, from: NaiveDateTime) -> Option<NaiveDateTime> {
-    game.days_per_move.map(|days| from + Duration::days(days))
 }
 
 /// Resigns `user`'s game: the opponent wins.

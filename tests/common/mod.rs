@@ -227,6 +227,8 @@ impl TestApp {
         config.mail_poll_interval = Duration::from_millis(50);
         config.smtp_timeout = Duration::from_secs(5);
         config.db_timeout = Duration::from_secs(2);
+        // Tests run the clock job themselves, with the test clock (`jobs::timeouts::run_once`).
+        config.clock_job_interval = Duration::from_secs(24 * 3600);
 
         let clock = Arc::new(TestClock::starting_now());
         let launched = plypost::server::launch(config, clock.clone(), listener, 1)

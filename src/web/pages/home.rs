@@ -4,8 +4,13 @@
 use actix_web::{web, HttpResponse};
 use askama::Template;
 
+use std::collections::HashMap;
+
+use chrono::NaiveDateTime;
+
 use crate::games::query::{self, GameListing};
-use crate::games::GameError;
+use crate::games::time_control::{format_duration, URGENT};
+use crate::games::{clocks, GameError, GameId};
 use crate::web::format::datetime_in;
 use crate::web::{render, AppState, Ctx, WebError};
 
@@ -20,6 +25,12 @@ pub struct WaitingGame {
     pub opponent: String,
     /// The deadline, or the result of a finished game.
     pub deadline: String,
+    /// "2 days 4 hours" (active timed games).
+    pub time_left: Option<String>,
+    /// About to time out: highlighted.
+    pub urgent: bool,
+    /// The clock is stopped by a vacation.
+    pub paused: bool,
 }
 
 /// An invitation waiting for an answer.
@@ -38,18 +49,37 @@ struct HomePage<'a> {
     invitations: Vec<Invitation>,
 }
 
-fn item(g: GameListing, time_zone: &str) -> WaitingGame {
-    let deadline = match (&g.result, g.deadline_at) {
+type TurnClocks = HashMap<GameId, (NaiveDateTime, bool)>;
+
+fn item(g: GameListing, time_zone: &str, clocks: &TurnClocks, now: NaiveDateTime) -> WaitingGame {
+    let turn = clocks.get(&g.id).copied();
+    let deadline = match (&g.result, turn) {
         (Some(result), _) => result.clone(),
-        (None, Some(at)) => datetime_in(at, time_zone),
+        (None, Some((at, _))) => datetime_in(at, time_zone),
         (None, None) => "no time limit".to_owned(),
     };
+    let left = turn.map(|(at, _)| at - now);
+    let paused = turn.is_some_and(|(_, p)| p);
     WaitingGame {
         url: format!("/games/{}", g.id),
         title: format!("#{} {}: {} vs {}", g.id, g.variant, g.white, g.black),
         opponent: g.opponent,
         deadline,
+        time_left: left.filter(|_| g.result.is_none()).map(format_duration),
+        urgent: !paused && g.result.is_none() && left.is_some_and(|l| l < URGENT),
+        paused,
     }
+}
+
+/// Least time left first (vacations included); untimed games last.
+fn by_time_left(list: &mut [GameListing], clocks: &TurnClocks) {
+    list.sort_by_key(|g| {
+        (
+            clocks.get(&g.id).map(|c| c.0).is_none(),
+            clocks.get(&g.id).map(|c| c.0),
+            g.id,
+        )
+    });
 }
 
 async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
@@ -62,16 +92,28 @@ async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
     };
     if let Some(user) = &ctx.user {
         let id = user.id;
-        let (games, (incoming, _)) = state
+        let now = state.clock.now_db();
+        let (mut games, (incoming, _), turns) = state
             .db(move |conn| {
-                Ok::<_, GameError>((query::games_of(conn, id)?, query::challenges_of(conn, id)?))
+                let games = query::games_of(conn, id)?;
+                let ids: Vec<GameId> = games
+                    .my_turn
+                    .iter()
+                    .chain(&games.their_turn)
+                    .map(|g| g.id)
+                    .collect();
+                let turns = clocks::turn_clocks(conn, &ids, now)?;
+                Ok::<_, GameError>((games, query::challenges_of(conn, id)?, turns))
             })
             .await?
             .map_err(|e| WebError::Internal(e.to_string()))?;
         let tz = user.time_zone.as_str();
-        page.waiting = games.my_turn.into_iter().map(|g| item(g, tz)).collect();
-        page.their_turn = games.their_turn.into_iter().map(|g| item(g, tz)).collect();
-        page.finished = games.finished.into_iter().map(|g| item(g, tz)).collect();
+        by_time_left(&mut games.my_turn, &turns);
+        by_time_left(&mut games.their_turn, &turns);
+        let to_item = |g| item(g, tz, &turns, now);
+        page.waiting = games.my_turn.into_iter().map(to_item).collect();
+        page.their_turn = games.their_turn.into_iter().map(to_item).collect();
+        page.finished = games.finished.into_iter().map(to_item).collect();
         page.invitations = incoming
             .into_iter()
             .map(|c| Invitation {

@@ -1,4 +1,4 @@
-//! Account settings: email, password, notifications and time zone.
+//! Account settings: email, password, notifications and time zone, vacation.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -6,7 +6,9 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::accounts::vacation::{self, VacationStatus};
 use crate::accounts::{self, Preferences, User};
+use crate::games::time_control::format_duration;
 use crate::web::format::datetime_in;
 use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 
@@ -14,7 +16,45 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/settings", web::get().to(show))
         .route("/settings/email", web::post().to(change_email))
         .route("/settings/password", web::post().to(change_password))
-        .route("/settings/preferences", web::post().to(update_preferences));
+        .route("/settings/preferences", web::post().to(update_preferences))
+        .route("/settings/vacation/start", web::post().to(start_vacation))
+        .route("/settings/vacation/end", web::post().to(end_vacation));
+}
+
+/// The vacation section, worded for the page.
+pub struct VacationLines {
+    /// "until 2026-12-30 18:00 CET at the latest" while on vacation.
+    pub until: Option<String>,
+    pub since: Option<String>,
+    /// Allowance left this year, "12 days 3 hours".
+    pub left: String,
+    pub days_per_year: i64,
+}
+
+fn vacation_lines(status: &VacationStatus, time_zone: &str) -> VacationLines {
+    VacationLines {
+        until: status
+            .current
+            .as_ref()
+            .map(|v| datetime_in(v.ends_by, time_zone)),
+        since: status
+            .current
+            .as_ref()
+            .map(|v| datetime_in(v.started_at, time_zone)),
+        left: format_duration(status.allowance_left),
+        days_per_year: vacation::ALLOWANCE.num_days(),
+    }
+}
+
+async fn vacation_section(
+    state: &web::Data<AppState>,
+    user: &User,
+) -> Result<VacationLines, WebError> {
+    let (id, clock) = (user.id, state.clock.clone());
+    let status = state
+        .db(move |conn| vacation::status(conn, &*clock, id))
+        .await??;
+    Ok(vacation_lines(&status, &user.time_zone))
 }
 
 pub struct TimeZoneOption {
@@ -33,6 +73,9 @@ struct SettingsPage<'a> {
     password_error: Option<String>,
     preferences_error: Option<String>,
     time_zones: Vec<TimeZoneOption>,
+    /// Shown on the page's own address; forms re-rendered elsewhere leave it out.
+    vacation: Option<VacationLines>,
+    vacation_error: Option<String>,
 }
 
 impl<'a> SettingsPage<'a> {
@@ -53,6 +96,8 @@ impl<'a> SettingsPage<'a> {
             password_error: None,
             preferences_error: None,
             time_zones,
+            vacation: None,
+            vacation_error: None,
         }
     }
 }
@@ -63,13 +108,22 @@ pub struct ShowQuery {
     saved: String,
 }
 
-async fn show(ctx: Ctx, query: web::Query<ShowQuery>) -> Result<HttpResponse, WebError> {
+async fn show(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    query: web::Query<ShowQuery>,
+) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
     let mut page = SettingsPage::new(&ctx, user);
+    page.vacation = Some(vacation_section(&state, user).await?);
     page.notice = match query.saved.as_str() {
         "email" => Some("Your email address was changed."),
         "password" => Some("Your password was changed. Other sessions were signed out."),
         "preferences" => Some("Your preferences were saved."),
+        "vacation_started" => Some("Your vacation has started: your clocks are stopped."),
+        "vacation_ended" => {
+            Some("Welcome back: your vacation has ended and your clocks run again.")
+        }
         _ => None,
     };
     render::page(&page)
@@ -179,6 +233,53 @@ async fn update_preferences(
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, user);
             page.preferences_error = Some(e.to_string());
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn start_vacation(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let (id, clock) = (user.id, state.clock.clone());
+    let result = state
+        .db(move |conn| vacation::start(conn, &*clock, id).map(|_| ()))
+        .await?;
+    vacation_done(&state, &ctx, user, result, "vacation_started").await
+}
+
+async fn end_vacation(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let (id, clock) = (user.id, state.clock.clone());
+    let result = state
+        .db(move |conn| vacation::end(conn, &*clock, id))
+        .await?;
+    vacation_done(&state, &ctx, user, result, "vacation_ended").await
+}
+
+async fn vacation_done(
+    state: &web::Data<AppState>,
+    ctx: &Ctx,
+    user: &User,
+    result: Result<(), accounts::AccountError>,
+    saved: &str,
+) -> Result<HttpResponse, WebError> {
+    match result {
+        Ok(()) => Ok(render::redirect(&format!(
+            "/settings?saved={saved}#vacation"
+        ))),
+        Err(e) if e.is_user_error() => {
+            let mut page = SettingsPage::new(ctx, user);
+            page.vacation = Some(vacation_section(state, user).await?);
+            page.vacation_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(e) => Err(e.into()),

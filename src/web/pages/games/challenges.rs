@@ -122,6 +122,11 @@ struct ChallengeForm {
     days_per_move: String,
     message: String,
     opponent: String,
+    time_kind: String,
+    reserve_days: String,
+    increment_hours: String,
+    cap_days: String,
+    no_vacation: Option<String>,
 }
 
 impl Default for ChallengeForm {
@@ -133,6 +138,11 @@ impl Default for ChallengeForm {
             days_per_move: "3".to_owned(),
             message: String::new(),
             opponent: String::new(),
+            time_kind: "days".to_owned(),
+            reserve_days: "7".to_owned(),
+            increment_hours: "24".to_owned(),
+            cap_days: String::new(),
+            no_vacation: None,
         }
     }
 }
@@ -212,6 +222,11 @@ async fn create(
         days_per_move: form.days_per_move.clone(),
         message: form.message.clone(),
         opponent: form.opponent.clone(),
+        time_kind: form.time_kind.clone(),
+        reserve_days: form.reserve_days.clone(),
+        increment_hours: form.increment_hours.clone(),
+        cap_days: form.cap_days.clone(),
+        no_vacation: form.no_vacation.is_some(),
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state

@@ -1,6 +1,7 @@
 //! Game pages: the lobby (`/games`: challenges), the challenge form, the game page with its
 //! move, resign and draw forms.
 
+pub mod abandon;
 pub mod challenges;
 pub mod view;
 
@@ -9,14 +10,17 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::games::clocks::ClockView;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
+use crate::games::time_control::format_duration;
 use crate::games::{mail as game_mail, GameError, GameId};
 use crate::web::format::datetime_in;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
+    abandon::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
@@ -44,6 +48,7 @@ pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpRespo
         GameError::MovedOn
         | GameError::AlreadyPlayed
         | GameError::Finished
+        | GameError::TimeRanOut
         | GameError::ChallengeClosed
         | GameError::NoDrawOffer => (StatusCode::CONFLICT, "Nothing changed"),
         GameError::Db(_) | GameError::Mail(_) | GameError::Corrupt(_) => {
@@ -81,6 +86,7 @@ struct GamePage<'a> {
     status_line: String,
     to_move: String,
     deadline: Option<String>,
+    clock: ClockLines,
     board: String,
     sprite: &'static str,
     legal_json: String,
@@ -111,7 +117,24 @@ struct FormState {
     offer_draw: bool,
 }
 
-fn game_page<'a>(ctx: &'a Ctx, data: GameData, form: FormState) -> GamePage<'a> {
+/// The clock as the game page words it, in the viewer's time zone.
+#[derive(Default)]
+struct ClockLines {
+    control: String,
+    no_vacation: bool,
+    time_left: Option<String>,
+    urgent: bool,
+    paused: bool,
+    vacations: Vec<String>,
+    waiting_reserve: Option<String>,
+    can_abandon: bool,
+}
+
+fn game_page<'a>(
+    ctx: &'a Ctx,
+    (data, clock): (GameData, ClockView),
+    form: FormState,
+) -> GamePage<'a> {
     let GameData {
         game,
         white,
@@ -163,10 +186,31 @@ fn game_page<'a>(ctx: &'a Ctx, data: GameData, form: FormState) -> GamePage<'a> 
         active: game.is_active(),
         status_line,
         to_move,
-        deadline: game
-            .deadline_at
-            .filter(|_| game.is_active())
-            .map(|d| datetime_in(d, time_zone)),
+        deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
+        clock: ClockLines {
+            control: clock.control.clone(),
+            no_vacation: !clock.allow_vacation,
+            time_left: clock.left.map(format_duration),
+            urgent: clock.urgent(),
+            paused: clock.paused,
+            vacations: clock
+                .on_vacation
+                .iter()
+                .map(|(who, until)| {
+                    let name = if *who == white.id {
+                        &white.username
+                    } else {
+                        &black.username
+                    };
+                    format!(
+                        "{name} is on vacation until {} at the latest",
+                        datetime_in(*until, time_zone)
+                    )
+                })
+                .collect(),
+            waiting_reserve: clock.waiting_reserve.map(format_duration),
+            can_abandon: clock.abandonable && is_player,
+        },
         board: view::board_svg(&position, flipped, last),
         sprite: plypost_board::sprite(),
         legal_json: if can_move {
@@ -216,9 +260,14 @@ struct ShowQuery {
 async fn load(
     state: &web::Data<AppState>,
     id: i64,
-) -> Result<Result<GameData, GameError>, WebError> {
+) -> Result<Result<(GameData, ClockView), GameError>, WebError> {
+    let now = state.clock.now_db();
     state
-        .db(move |conn| query::game_data(conn, GameId(id)))
+        .db(move |conn| {
+            let data = query::game_data(conn, GameId(id))?;
+            let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
+            Ok((data, clock))
+        })
         .await
 }
 
@@ -238,9 +287,10 @@ async fn show(
         "resigned" => Some("You resigned.".to_owned()),
         "draw" => Some("The game is drawn by agreement.".to_owned()),
         "started" => Some("The game has started.".to_owned()),
+        "abandoned" => Some("The game was closed as abandoned.".to_owned()),
         _ => None,
     };
-    let preset = preset_label(&state, data.game.preset_version_id).await?;
+    let preset = preset_label(&state, data.0.game.preset_version_id).await?;
     let mut page = game_page(
         &ctx,
         data,
@@ -305,7 +355,10 @@ async fn submit_move(
         GameError::NotFound => return Err(WebError::NotFound),
         GameError::Forbidden(_) => StatusCode::FORBIDDEN,
         GameError::Illegal(_) | GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        GameError::MovedOn | GameError::AlreadyPlayed | GameError::Finished => StatusCode::CONFLICT,
+        GameError::MovedOn
+        | GameError::AlreadyPlayed
+        | GameError::Finished
+        | GameError::TimeRanOut => StatusCode::CONFLICT,
         _ => return Err(WebError::Internal(err.to_string())),
     };
     // Keep what was typed when the move itself was refused; not when the game moved on.

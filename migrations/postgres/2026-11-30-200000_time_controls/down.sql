@@ -1,0 +1,12 @@
+DROP TABLE reminders_sent;
+DROP TABLE vacations;
+ALTER TABLE games DROP COLUMN allow_vacation;
+ALTER TABLE games DROP COLUMN reserve_cap_secs;
+ALTER TABLE games DROP COLUMN increment_secs;
+ALTER TABLE games DROP COLUMN black_reserve_secs;
+ALTER TABLE games DROP COLUMN white_reserve_secs;
+ALTER TABLE games DROP COLUMN reserve_secs;
+ALTER TABLE challenges DROP COLUMN allow_vacation;
+ALTER TABLE challenges DROP COLUMN cap_days;
+ALTER TABLE challenges DROP COLUMN increment_hours;
+ALTER TABLE challenges DROP COLUMN reserve_days;

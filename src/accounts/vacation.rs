@@ -1,0 +1,268 @@
+//! Vacations: a player stops their clocks for up to [`ALLOWANCE`] per calendar year (UTC).
+//!
+//! While a vacation lasts, nothing is written to the games: their deadlines are read with
+//! the time spent on vacation added (`time_control::effective_deadline`), the time-out job
+//! skips them and no reminders go out. When the vacation ends — by the player, or by the
+//! job when the allowance runs out (`ends_by`) — the shift is written into `deadline_at`
+//! of every game where it is the player's move, in the same transaction that closes it.
+//! "No vacation" games (`allow_vacation = false`) never pause.
+
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::AccountError;
+use crate::clock::Clock;
+use crate::db::schema::{games, vacations};
+use crate::db::{self, DbConn, UserId};
+use crate::games::model::{GameRow, STATUS_ACTIVE};
+use crate::games::time_control::{self, VacationWindow};
+
+/// Vacation time per player and calendar year.
+pub const ALLOWANCE: Duration = Duration::days(30);
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = vacations)]
+pub struct VacationRow {
+    pub id: i64,
+    pub user_id: UserId,
+    pub started_at: NaiveDateTime,
+    /// When the allowance left at the start runs out.
+    pub ends_by: NaiveDateTime,
+    pub ended_at: Option<NaiveDateTime>,
+}
+
+impl VacationRow {
+    /// The part of this vacation that has happened by `now`.
+    pub fn window(&self, now: NaiveDateTime) -> VacationWindow {
+        VacationWindow {
+            started_at: self.started_at,
+            until: self.ended_at.unwrap_or(now).min(self.ends_by),
+        }
+    }
+}
+
+/// The vacation `user` is on, if any.
+pub fn current(
+    conn: &mut DbConn,
+    user: UserId,
+) -> Result<Option<VacationRow>, diesel::result::Error> {
+    vacations::table
+        .filter(vacations::user_id.eq(user))
+        .filter(vacations::ended_at.is_null())
+        .select(VacationRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+fn year_start(year: i32) -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(year, 1, 1)
+        .unwrap_or(NaiveDate::MIN)
+        .and_time(chrono::NaiveTime::MIN)
+}
+
+/// Time on vacation within calendar year `year` (UTC), from (start, end) spans.
+pub fn used_in_year(spans: &[(NaiveDateTime, NaiveDateTime)], year: i32) -> Duration {
+    let (from, to) = (year_start(year), year_start(year + 1));
+    spans
+        .iter()
+        .map(|&(s, e)| (e.min(to) - s.max(from)).max(Duration::zero()))
+        .fold(Duration::zero(), |a, b| a + b)
+}
+
+/// How much of this year's allowance `user` has not used by `now`.
+pub fn allowance_left(
+    conn: &mut DbConn,
+    user: UserId,
+    now: NaiveDateTime,
+) -> Result<Duration, diesel::result::Error> {
+    let rows: Vec<VacationRow> = vacations::table
+        .filter(vacations::user_id.eq(user))
+        .filter(vacations::ends_by.gt(year_start(now.year())))
+        .select(VacationRow::as_select())
+        .load(conn)?;
+    let spans: Vec<_> = rows
+        .iter()
+        .map(|v| {
+            let w = v.window(now);
+            (w.started_at, w.until)
+        })
+        .collect();
+    Ok((ALLOWANCE - used_in_year(&spans, now.year())).max(Duration::zero()))
+}
+
+/// What the settings page shows.
+#[derive(Debug, Clone)]
+pub struct VacationStatus {
+    pub current: Option<VacationRow>,
+    pub allowance_left: Duration,
+}
+
+pub fn status(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    user: UserId,
+) -> Result<VacationStatus, AccountError> {
+    let now = clock.now_db();
+    Ok(VacationStatus {
+        current: current(conn, user)?,
+        allowance_left: allowance_left(conn, user, now)?,
+    })
+}
+
+/// Starts a vacation now; it ends by itself when this year's allowance is used up.
+pub fn start(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    user: UserId,
+) -> Result<VacationRow, AccountError> {
+    let now = clock.now_db();
+    db::write_transaction(conn, |conn| {
+        if current(conn, user)?.is_some() {
+            return Err(AccountError::Invalid("You are already on vacation.".into()));
+        }
+        let left = allowance_left(conn, user, now)?;
+        if left < Duration::minutes(1) {
+            return Err(AccountError::Invalid(format!(
+                "You have used all {} days of vacation for {}.",
+                ALLOWANCE.num_days(),
+                now.year()
+            )));
+        }
+        let inserted = diesel::insert_into(vacations::table)
+            .values((
+                vacations::user_id.eq(user),
+                vacations::started_at.eq(now),
+                vacations::ends_by.eq(now + left),
+            ))
+            .execute(conn);
+        match inserted {
+            Ok(_) => {}
+            // A second submission won the race (UNIQUE on the open vacation).
+            Err(e) if db::is_unique_violation(&e) => {
+                return Err(AccountError::Invalid("You are already on vacation.".into()))
+            }
+            Err(e) => return Err(e.into()),
+        }
+        current(conn, user)?.ok_or(AccountError::NotFound)
+    })
+}
+
+/// Ends `user`'s vacation now and moves their deadlines by the time spent.
+pub fn end(conn: &mut DbConn, clock: &dyn Clock, user: UserId) -> Result<(), AccountError> {
+    let now = clock.now_db();
+    db::write_transaction(conn, |conn| {
+        let vacation = current(conn, user)?
+            .ok_or_else(|| AccountError::Invalid("You are not on vacation.".into()))?;
+        close(conn, &vacation, now.min(vacation.ends_by))?;
+        Ok(())
+    })
+}
+
+/// Ends every vacation whose allowance ran out by `now`, as of the moment it ran out (so a
+/// server that was down catches up exactly). Returns how many ended.
+pub fn end_due(conn: &mut DbConn, now: NaiveDateTime) -> Result<usize, diesel::result::Error> {
+    let due: Vec<VacationRow> = vacations::table
+        .filter(vacations::ended_at.is_null())
+        .filter(vacations::ends_by.le(now))
+        .select(VacationRow::as_select())
+        .load(conn)?;
+    let mut ended = 0;
+    for vacation in due {
+        ended += db::write_transaction(conn, |conn| close(conn, &vacation, vacation.ends_by))?;
+    }
+    Ok(ended)
+}
+
+/// Closes `vacation` at `end_at` (unless another process already did) and shifts the
+/// deadlines of the player's games where it is their move.
+fn close(
+    conn: &mut DbConn,
+    vacation: &VacationRow,
+    end_at: NaiveDateTime,
+) -> Result<usize, diesel::result::Error> {
+    let closed = diesel::update(
+        vacations::table
+            .filter(vacations::id.eq(vacation.id))
+            .filter(vacations::ended_at.is_null()),
+    )
+    .set(vacations::ended_at.eq(Some(end_at)))
+    .execute(conn)?;
+    if closed == 0 {
+        return Ok(0);
+    }
+    let user = vacation.user_id;
+    let their_move = games::white_id
+        .eq(user)
+        .and(games::side_to_move.eq("white"))
+        .or(games::black_id
+            .eq(user)
+            .and(games::side_to_move.eq("black")));
+    let affected: Vec<GameRow> = games::table
+        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::allow_vacation.eq(true))
+        .filter(games::deadline_at.is_not_null())
+        .filter(their_move)
+        .select(GameRow::as_select())
+        .load(conn)?;
+    let window = VacationWindow {
+        started_at: vacation.started_at,
+        until: end_at,
+    };
+    for game in affected {
+        let Some(deadline) = game.deadline_at else {
+            continue;
+        };
+        let shift = time_control::paused(deadline, time_control::turn_started(&game), Some(window));
+        if shift <= Duration::zero() {
+            continue;
+        }
+        // Conditional on the turn: a move committed meanwhile already charged the right time.
+        diesel::update(
+            games::table
+                .filter(games::id.eq(game.id))
+                .filter(games::ply.eq(game.ply))
+                .filter(games::status.eq(STATUS_ACTIVE)),
+        )
+        .set(games::deadline_at.eq(Some(deadline + shift)))
+        .execute(conn)?;
+    }
+    Ok(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(y: i32, m: u32, d: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(y, m, d)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap()
+    }
+
+    #[test]
+    fn counts_only_the_part_inside_the_year() {
+        let spans = [
+            (at(2025, 12, 20), at(2026, 1, 5)),
+            (at(2026, 3, 1), at(2026, 3, 11)),
+            (at(2026, 12, 30), at(2027, 1, 10)),
+        ];
+        assert_eq!(used_in_year(&spans, 2026), Duration::days(4 + 10 + 2));
+        assert_eq!(used_in_year(&spans, 2025), Duration::days(12));
+        assert_eq!(used_in_year(&spans, 2027), Duration::days(9));
+        assert_eq!(used_in_year(&[], 2026), Duration::zero());
+    }
+
+    #[test]
+    fn an_open_vacation_counts_until_now_or_its_end() {
+        let v = VacationRow {
+            id: 1,
+            user_id: UserId(1),
+            started_at: at(2026, 3, 1),
+            ends_by: at(2026, 3, 31),
+            ended_at: None,
+        };
+        assert_eq!(v.window(at(2026, 3, 5)).until, at(2026, 3, 5));
+        assert_eq!(v.window(at(2026, 4, 5)).until, at(2026, 3, 31));
+    }
+}

@@ -1,0 +1,362 @@
+//! The clocks of stored games: the deadline that counts right now (vacations included),
+//! ending a game on time, and closing an abandoned untimed game. The arithmetic lives in
+//! [`super::time_control`]; this module reads and writes the database.
+
+use askama::Template;
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use plypost_rules::{Color, Position};
+
+use super::mail::{players, result_words, subject};
+use super::model::{GameId, GameRow, STATUS_ACTIVE, STATUS_FINISHED};
+use super::play::{load_game, lock_game};
+use super::time_control::{self, TimeControl};
+use super::{variants, GameError};
+use crate::accounts::vacation::{self, VacationRow};
+use crate::accounts::{self, User};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::schema::games;
+use crate::db::{write_transaction, DbConn, UserId};
+use crate::mail::{self, MailKind, Outgoing};
+use crate::web::format::datetime_in;
+
+/// The clock of the player to move.
+#[derive(Debug, Clone)]
+pub struct TurnClock {
+    /// The deadline with any vacation time of this turn added.
+    pub deadline: NaiveDateTime,
+    /// The vacation that stops this clock right now, if any.
+    pub paused_by: Option<VacationRow>,
+}
+
+impl TurnClock {
+    pub fn left(&self, now: NaiveDateTime) -> Duration {
+        self.deadline - now
+    }
+}
+
+/// The clock of the player to move in an active timed game; `None` otherwise.
+pub fn turn_clock(
+    conn: &mut DbConn,
+    game: &GameRow,
+    now: NaiveDateTime,
+) -> Result<Option<TurnClock>, diesel::result::Error> {
+    let Some(deadline) = game.deadline_at.filter(|_| game.is_active()) else {
+        return Ok(None);
+    };
+    let on_vacation = if game.allow_vacation {
+        vacation::current(conn, game.player_to_move())?
+    } else {
+        None
+    };
+    let window = on_vacation.as_ref().map(|v| v.window(now));
+    let turn_started = time_control::turn_started(game);
+    // A vacation that began after the deadline stops nothing.
+    let paused_by = on_vacation.filter(|v| v.started_at < deadline);
+    Ok(Some(TurnClock {
+        deadline: time_control::effective_deadline(deadline, turn_started, window),
+        paused_by,
+    }))
+}
+
+#[derive(Template)]
+#[template(path = "mail/time_out.txt")]
+struct TimeOutMail<'a> {
+    header: &'a str,
+    loser: &'a str,
+    winner: &'a str,
+    deadline: &'a str,
+    result: &'a str,
+    drawn: bool,
+    link: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "mail/abandoned.txt")]
+struct AbandonedMail<'a> {
+    header: &'a str,
+    by: &'a str,
+    days: i64,
+    link: &'a str,
+}
+
+pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) -> String {
+    format!(
+        "Game #{}, {variant}: {} (White) vs {} (Black)\n",
+        game.id, white.username, black.username
+    )
+}
+
+/// Queues a notification of `kind` to `to` if they want that kind, with the usual footer.
+pub(crate) fn notify(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    to: &User,
+    kind: MailKind,
+    subject: &str,
+    body: String,
+) -> Result<(), GameError> {
+    let Some(address) = accounts::notification_address(to, kind) else {
+        return Ok(());
+    };
+    let settings = config.absolute_url("/settings");
+    let text = format!(
+        "{body}\n-- \nplypost. You get these mails because you play on plypost.\n\
+         Change your mail settings: {settings}\n"
+    );
+    let unsubscribe = accounts::unsubscribe_url(config, to, kind);
+    mail::queue(
+        conn,
+        clock,
+        &Outgoing::notification(kind, address, subject, text, unsubscribe),
+    )?;
+    Ok(())
+}
+
+fn render(template: &impl Template) -> Result<String, GameError> {
+    template
+        .render()
+        .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
+}
+
+/// Ends game `id` on time if the player to move has run out of it by now: a loss, or a
+/// draw when the opponent has only royal pieces. The game is finished as of the moment the
+/// time ran out. Safe to call from several processes at once: the update is conditional
+/// on the game still being active at the same ply with its deadline passed, under the
+/// game's row lock, so exactly one caller ends it. Returns whether this call ended it.
+pub fn time_out(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    id: GameId,
+) -> Result<bool, GameError> {
+    let now = clock.now_db();
+    write_transaction(conn, |conn| {
+        let game = lock_game(conn, id)?;
+        let Some(turn) = turn_clock(conn, &game, now)? else {
+            return Ok(false);
+        };
+        if turn.deadline > now {
+            return Ok(false);
+        }
+        let rules = variants::load(conn, game.preset_version_id)?;
+        let position = Position::from_fen(&rules.variant, &game.current_fen)
+            .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
+        let loser_white = game.player_to_move() == game.white_id;
+        let winner_color = if loser_white {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let drawn = !time_control::could_checkmate(&position, winner_color);
+        let result = match (drawn, loser_white) {
+            (true, _) => "1/2-1/2",
+            (false, true) => "0-1",
+            (false, false) => "1-0",
+        };
+        let changed = diesel::update(
+            games::table
+                .filter(games::id.eq(id))
+                .filter(games::status.eq(STATUS_ACTIVE))
+                .filter(games::ply.eq(game.ply))
+                .filter(games::deadline_at.le(now)),
+        )
+        .set((
+            games::status.eq(STATUS_FINISHED),
+            games::result.eq(Some(result)),
+            games::result_reason.eq(Some("time")),
+            games::finished_at.eq(Some(turn.deadline)),
+            games::draw_offer_by.eq(None::<UserId>),
+        ))
+        .execute(conn)?;
+        if changed != 1 {
+            return Ok(false);
+        }
+        let game = load_game(conn, id)?;
+        let (white, black) = players(conn, &game)?;
+        let (loser, winner) = if loser_white {
+            (&white, &black)
+        } else {
+            (&black, &white)
+        };
+        let variant = rules.variant.display_name();
+        let head = header(&game, variant, &white, &black);
+        let link = config.absolute_url(&format!("/games/{id}"));
+        let words = result_words(&game);
+        let what = format!("game over, {result} on time");
+        let subject = subject(&game, variant, &white, &black, &what);
+        for to in [&white, &black] {
+            let body = render(&TimeOutMail {
+                header: &head,
+                loser: &loser.username,
+                winner: &winner.username,
+                deadline: &datetime_in(turn.deadline, &to.time_zone),
+                result: &words,
+                drawn,
+                link: &link,
+            })?;
+            notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
+        }
+        tracing::info!(game = %id, result, "game ended on time");
+        Ok(true)
+    })
+}
+
+/// When an untimed game can be closed as abandoned (`None` for other games).
+pub fn abandonable_from(game: &GameRow) -> Option<NaiveDateTime> {
+    (game.is_active() && !TimeControl::of_game(game).is_timed())
+        .then(|| time_control::turn_started(game) + time_control::ABANDON_AFTER)
+}
+
+/// A player closes an untimed game that has seen no move for
+/// [`time_control::ABANDON_AFTER`]: it ends with no winner.
+pub fn abandon(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+) -> Result<(), GameError> {
+    let now = clock.now_db();
+    write_transaction(conn, |conn| {
+        let game = lock_game(conn, id)?;
+        if !game.is_player(user) {
+            return Err(GameError::Forbidden(
+                "Only the players of this game can close it.",
+            ));
+        }
+        if !game.is_active() {
+            return Err(GameError::Finished);
+        }
+        let Some(from) = abandonable_from(&game) else {
+            return Err(GameError::Forbidden(
+                "Only untimed games can be closed as abandoned.",
+            ));
+        };
+        if now < from {
+            return Err(GameError::Invalid(format!(
+                "An untimed game can be closed once no move was played for {} days.",
+                time_control::ABANDON_AFTER.num_days()
+            )));
+        }
+        let changed = diesel::update(
+            games::table
+                .filter(games::id.eq(id))
+                .filter(games::status.eq(STATUS_ACTIVE))
+                .filter(games::ply.eq(game.ply)),
+        )
+        .set((
+            games::status.eq(STATUS_FINISHED),
+            games::result.eq(None::<String>),
+            games::result_reason.eq(Some("abandoned")),
+            games::finished_at.eq(Some(now)),
+            games::draw_offer_by.eq(None::<UserId>),
+        ))
+        .execute(conn)?;
+        if changed != 1 {
+            return Err(GameError::MovedOn);
+        }
+        let rules = variants::load(conn, game.preset_version_id)?;
+        let (white, black) = players(conn, &game)?;
+        let by = if user == white.id { &white } else { &black };
+        let variant = rules.variant.display_name();
+        let head = header(&game, variant, &white, &black);
+        let link = config.absolute_url(&format!("/games/{id}"));
+        let subject = subject(&game, variant, &white, &black, "game over, abandoned");
+        let to = if user == white.id { &black } else { &white };
+        let body = render(&AbandonedMail {
+            header: &head,
+            by: &by.username,
+            days: time_control::ABANDON_AFTER.num_days(),
+            link: &link,
+        })?;
+        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+    })
+}
+
+/// What the game page shows about the clocks.
+#[derive(Debug, Clone, Default)]
+pub struct ClockView {
+    /// "3 days per move", "untimed", ...
+    pub control: String,
+    pub allow_vacation: bool,
+    /// The deadline of the player to move (vacation included) and the time left.
+    pub deadline: Option<NaiveDateTime>,
+    pub left: Option<Duration>,
+    /// The clock of the player to move is stopped by their vacation.
+    pub paused: bool,
+    /// Players of this game on vacation now, with the latest end of their vacation.
+    pub on_vacation: Vec<(UserId, NaiveDateTime)>,
+    /// Fischer: the reserve of the player not to move.
+    pub waiting_reserve: Option<Duration>,
+    /// An untimed game that either player may now close as abandoned.
+    pub abandonable: bool,
+}
+
+impl ClockView {
+    /// Little time left: highlight the game.
+    pub fn urgent(&self) -> bool {
+        !self.paused && self.left.is_some_and(|l| l < time_control::URGENT)
+    }
+}
+
+pub fn clock_view(
+    conn: &mut DbConn,
+    game: &GameRow,
+    now: NaiveDateTime,
+) -> Result<ClockView, diesel::result::Error> {
+    let control = TimeControl::of_game(game);
+    let turn = turn_clock(conn, game, now)?;
+    let mut on_vacation = Vec::new();
+    if game.is_active() {
+        for player in [game.white_id, game.black_id] {
+            if let Some(v) = vacation::current(conn, player)? {
+                on_vacation.push((player, v.ends_by));
+            }
+        }
+    }
+    let waiting_reserve = match control {
+        TimeControl::Fischer { .. } if game.is_active() => {
+            if game.player_to_move() == game.white_id {
+                game.black_reserve_secs
+            } else {
+                game.white_reserve_secs
+            }
+        }
+        _ => None,
+    };
+    Ok(ClockView {
+        control: control.describe(),
+        allow_vacation: game.allow_vacation,
+        deadline: turn.as_ref().map(|t| t.deadline),
+        left: turn.as_ref().map(|t| t.left(now)),
+        paused: turn.as_ref().is_some_and(|t| t.paused_by.is_some()),
+        on_vacation,
+        waiting_reserve: waiting_reserve.map(Duration::seconds),
+        abandonable: abandonable_from(game).is_some_and(|from| now >= from),
+    })
+}
+
+/// The clock of the player to move in each of `ids` (active timed games only), for lists:
+/// the effective deadline and whether a vacation stops it.
+pub fn turn_clocks(
+    conn: &mut DbConn,
+    ids: &[GameId],
+    now: NaiveDateTime,
+) -> Result<std::collections::HashMap<GameId, (NaiveDateTime, bool)>, diesel::result::Error> {
+    let rows: Vec<GameRow> = games::table
+        .filter(games::id.eq_any(ids))
+        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::deadline_at.is_not_null())
+        .select(GameRow::as_select())
+        .load(conn)?;
+    let mut out = std::collections::HashMap::new();
+    for game in rows {
+        if let Some(turn) = turn_clock(conn, &game, now)? {
+            out.insert(game.id, (turn.deadline, turn.paused_by.is_some()));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,489 @@
+//! Time controls as plain arithmetic: no database, no clock of its own.
+//!
+//! Every timed game stores one absolute `deadline_at` for the side to move; the time-out
+//! job, the reminders and the pages all read it. What differs between the kinds is how the
+//! next deadline is computed after a move:
+//!
+//! * days per move: `now + N days`;
+//! * Fischer: the mover keeps what was left of their reserve, plus the increment, up to
+//!   the cap; the opponent's deadline is `now + the opponent's stored reserve`;
+//! * untimed: no deadline.
+//!
+//! A vacation of the player to move stops their clock: while it lasts the deadline is read
+//! as `deadline_at + time spent on vacation this turn` ([`effective_deadline`]); when it
+//! ends, that shift is written into `deadline_at` for good.
+
+use chrono::{Duration, NaiveDateTime};
+use plypost_rules::{Color, Position};
+
+use super::model::{ChallengeRow, GameRow, TIME_KIND_DAYS, TIME_KIND_FISCHER, TIME_KIND_UNTIMED};
+use super::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+
+/// Fischer limits, in the units of the challenge form.
+pub const MAX_RESERVE_DAYS: i64 = 90;
+pub const MAX_INCREMENT_HOURS: i64 = 240;
+pub const MAX_CAP_DAYS: i64 = 180;
+/// An untimed game with no move for this long can be closed as abandoned.
+pub const ABANDON_AFTER: Duration = Duration::days(60);
+/// Reminder thresholds, in hours of time left, largest first.
+pub const REMINDER_HOURS: [i64; 2] = [24, 2];
+/// A game with less time left than this is highlighted.
+pub const URGENT: Duration = Duration::hours(24);
+
+const HOUR: i64 = 3600;
+const DAY: i64 = 24 * HOUR;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControl {
+    DaysPerMove(i64),
+    /// Seconds: the starting reserve, the increment per move, the optional cap.
+    Fischer {
+        reserve: i64,
+        increment: i64,
+        cap: Option<i64>,
+    },
+    Untimed,
+}
+
+/// The time-control fields of the challenge form, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct TimeControlInput {
+    /// `days`, `fischer` or `untimed`; empty means `days`.
+    pub kind: String,
+    pub days_per_move: String,
+    pub reserve_days: String,
+    pub increment_hours: String,
+    /// Empty: no cap.
+    pub cap_days: String,
+}
+
+fn number(text: &str, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, String> {
+    text.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{what} must be a whole number from {} to {}.",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
+impl TimeControl {
+    /// Checks the form. Untimed games need a named opponent (`named_opponent`).
+    pub fn parse(input: &TimeControlInput, named_opponent: bool) -> Result<Self, String> {
+        match input.kind.trim() {
+            "" | TIME_KIND_DAYS => Ok(TimeControl::DaysPerMove(number(
+                &input.days_per_move,
+                "Days per move",
+                MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE,
+            )?)),
+            TIME_KIND_FISCHER => {
+                let reserve = number(&input.reserve_days, "The reserve", 1..=MAX_RESERVE_DAYS)?;
+                let increment = number(
+                    &input.increment_hours,
+                    "The increment",
+                    0..=MAX_INCREMENT_HOURS,
+                )?;
+                let cap = match input.cap_days.trim() {
+                    "" => None,
+                    text => Some(number(text, "The cap", reserve..=MAX_CAP_DAYS)?),
+                };
+                Ok(TimeControl::Fischer {
+                    reserve: reserve * DAY,
+                    increment: increment * HOUR,
+                    cap: cap.map(|c| c * DAY),
+                })
+            }
+            TIME_KIND_UNTIMED if named_opponent => Ok(TimeControl::Untimed),
+            TIME_KIND_UNTIMED => Err(
+                "Untimed games are only possible against a named player: enter an opponent."
+                    .to_owned(),
+            ),
+            _ => Err("Choose a kind of time control.".to_owned()),
+        }
+    }
+
+    pub fn of_challenge(c: &ChallengeRow) -> Self {
+        Self::from_parts(
+            &c.time_kind,
+            c.days_per_move,
+            c.reserve_days.map(|d| d * DAY),
+            c.increment_hours.map(|h| h * HOUR),
+            c.cap_days.map(|d| d * DAY),
+        )
+    }
+
+    pub fn of_game(g: &GameRow) -> Self {
+        Self::from_parts(
+            &g.time_kind,
+            g.days_per_move,
+            g.reserve_secs,
+            g.increment_secs,
+            g.reserve_cap_secs,
+        )
+    }
+
+    fn from_parts(
+        kind: &str,
+        days: Option<i64>,
+        reserve: Option<i64>,
+        increment: Option<i64>,
+        cap: Option<i64>,
+    ) -> Self {
+        match (kind, days, reserve) {
+            (TIME_KIND_FISCHER, _, Some(reserve)) => TimeControl::Fischer {
+                reserve,
+                increment: increment.unwrap_or(0),
+                cap,
+            },
+            (TIME_KIND_UNTIMED, _, _) => TimeControl::Untimed,
+            (_, Some(days), _) => TimeControl::DaysPerMove(days),
+            // Imported games and anything else without a clock.
+            _ => TimeControl::Untimed,
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            TimeControl::DaysPerMove(_) => TIME_KIND_DAYS,
+            TimeControl::Fischer { .. } => TIME_KIND_FISCHER,
+            TimeControl::Untimed => TIME_KIND_UNTIMED,
+        }
+    }
+
+    pub fn is_timed(&self) -> bool {
+        !matches!(self, TimeControl::Untimed)
+    }
+
+    /// "3 days per move", "7 days + 12 hours per move, at most 14 days", "untimed".
+    pub fn describe(&self) -> String {
+        match *self {
+            TimeControl::DaysPerMove(1) => "1 day per move".to_owned(),
+            TimeControl::DaysPerMove(days) => format!("{days} days per move"),
+            TimeControl::Fischer {
+                reserve,
+                increment,
+                cap,
+            } => {
+                let mut text = format!(
+                    "{} + {} per move",
+                    format_duration(Duration::seconds(reserve)),
+                    format_duration(Duration::seconds(increment))
+                );
+                if increment == 0 {
+                    text = format!("{} in all", format_duration(Duration::seconds(reserve)));
+                }
+                if let Some(cap) = cap {
+                    text.push_str(&format!(
+                        ", at most {}",
+                        format_duration(Duration::seconds(cap))
+                    ));
+                }
+                text
+            }
+            TimeControl::Untimed => "untimed".to_owned(),
+        }
+    }
+
+    /// The starting reserve of each side (Fischer only).
+    pub fn starting_reserve(&self) -> Option<i64> {
+        match *self {
+            TimeControl::Fischer { reserve, .. } => Some(reserve),
+            _ => None,
+        }
+    }
+
+    /// The first player's deadline in a game that starts at `start`.
+    pub fn first_deadline(&self, start: NaiveDateTime) -> Option<NaiveDateTime> {
+        match *self {
+            TimeControl::DaysPerMove(days) => Some(start + Duration::days(days)),
+            TimeControl::Fischer { reserve, .. } => Some(start + Duration::seconds(reserve)),
+            TimeControl::Untimed => None,
+        }
+    }
+
+    /// The clocks after a move played at `now` by a player who had `mover_left` left (read
+    /// from the effective deadline, so vacation time is not charged), when the opponent's
+    /// stored reserve is `opponent_reserve`.
+    pub fn after_move(
+        &self,
+        now: NaiveDateTime,
+        mover_left: Duration,
+        opponent_reserve: Option<i64>,
+    ) -> AfterMove {
+        match *self {
+            TimeControl::DaysPerMove(days) => AfterMove {
+                deadline: Some(now + Duration::days(days)),
+                mover_reserve: None,
+            },
+            TimeControl::Fischer {
+                reserve,
+                increment,
+                cap,
+            } => {
+                let left = mover_left.num_seconds().max(0);
+                let mut kept = left.saturating_add(increment);
+                if let Some(cap) = cap {
+                    kept = kept.min(cap);
+                }
+                let theirs = opponent_reserve.unwrap_or(reserve).max(0);
+                AfterMove {
+                    deadline: Some(now + Duration::seconds(theirs)),
+                    mover_reserve: Some(kept),
+                }
+            }
+            TimeControl::Untimed => AfterMove {
+                deadline: None,
+                mover_reserve: None,
+            },
+        }
+    }
+}
+
+/// The clocks after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AfterMove {
+    /// The opponent's deadline.
+    pub deadline: Option<NaiveDateTime>,
+    /// Fischer: the mover's reserve for their next turn.
+    pub mover_reserve: Option<i64>,
+}
+
+/// A vacation of the player to move, as far as it matters for one game: when it started
+/// and when it ends (or `now`, while it lasts; never later than its allowance allows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VacationWindow {
+    pub started_at: NaiveDateTime,
+    pub until: NaiveDateTime,
+}
+
+/// How long the clock of this turn was stopped by `vacation`. A vacation that began after
+/// the deadline stops nothing: the time had already run out.
+pub fn paused(
+    deadline: NaiveDateTime,
+    turn_started: NaiveDateTime,
+    vacation: Option<VacationWindow>,
+) -> Duration {
+    match vacation {
+        Some(v) if v.started_at < deadline => {
+            let from = v.started_at.max(turn_started);
+            (v.until - from).max(Duration::zero())
+        }
+        _ => Duration::zero(),
+    }
+}
+
+/// The deadline with the time spent on vacation this turn added.
+pub fn effective_deadline(
+    deadline: NaiveDateTime,
+    turn_started: NaiveDateTime,
+    vacation: Option<VacationWindow>,
+) -> NaiveDateTime {
+    deadline + paused(deadline, turn_started, vacation)
+}
+
+/// When the current turn began: the last move, or the start of the game.
+pub fn turn_started(game: &GameRow) -> NaiveDateTime {
+    game.last_move_at.unwrap_or(game.created_at)
+}
+
+/// Whether `color` has anything left but royal pieces (at minimum, a lone King cannot
+/// checkmate, so running out of time against it is a draw).
+pub fn could_checkmate(position: &Position, color: Color) -> bool {
+    let variant = position.variant();
+    (0..variant.height()).any(|rank| {
+        (0..variant.width()).any(|file| {
+            plypost_rules::Square::new(file, rank)
+                .and_then(|sq| position.piece_at(sq))
+                .is_some_and(|p| p.color == color && !p.kind.is_royal)
+        })
+    })
+}
+
+fn plural(n: i64, unit: &str) -> String {
+    if n == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
+}
+
+/// Time left in words, to the two largest units: "2 days 4 hours", "5 hours 12 minutes",
+/// "12 minutes". Nothing left is "no time left".
+pub fn format_duration(d: Duration) -> String {
+    let secs = d.num_seconds();
+    if secs <= 0 {
+        return "no time left".to_owned();
+    }
+    let (days, hours, minutes) = (secs / DAY, secs % DAY / HOUR, secs % HOUR / 60);
+    let two = |big: String, small: i64, unit: &str| {
+        if small == 0 {
+            big
+        } else {
+            format!("{big} {}", plural(small, unit))
+        }
+    };
+    if days > 0 {
+        two(plural(days, "day"), hours, "hour")
+    } else if hours > 0 {
+        two(plural(hours, "hour"), minutes, "minute")
+    } else if minutes > 0 {
+        plural(minutes, "minute")
+    } else {
+        "less than a minute".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(day: u32, hour: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 3, day)
+            .unwrap()
+            .and_hms_opt(hour, 0, 0)
+            .unwrap()
+    }
+
+    fn input(kind: &str, days: &str, reserve: &str, inc: &str, cap: &str) -> TimeControlInput {
+        TimeControlInput {
+            kind: kind.into(),
+            days_per_move: days.into(),
+            reserve_days: reserve.into(),
+            increment_hours: inc.into(),
+            cap_days: cap.into(),
+        }
+    }
+
+    #[test]
+    fn parses_the_form() {
+        assert_eq!(
+            TimeControl::parse(&input("", "3", "", "", ""), false),
+            Ok(TimeControl::DaysPerMove(3))
+        );
+        assert!(TimeControl::parse(&input("days", "31", "", "", ""), false).is_err());
+        assert!(TimeControl::parse(&input("days", "0", "", "", ""), false).is_err());
+        assert_eq!(
+            TimeControl::parse(&input("fischer", "", "7", "12", "14"), false),
+            Ok(TimeControl::Fischer {
+                reserve: 7 * DAY,
+                increment: 12 * HOUR,
+                cap: Some(14 * DAY)
+            })
+        );
+        assert_eq!(
+            TimeControl::parse(&input("fischer", "", "7", "0", " "), false),
+            Ok(TimeControl::Fischer {
+                reserve: 7 * DAY,
+                increment: 0,
+                cap: None
+            })
+        );
+        // A cap below the starting reserve makes no sense.
+        assert!(TimeControl::parse(&input("fischer", "", "7", "12", "5"), false).is_err());
+        assert!(TimeControl::parse(&input("untimed", "", "", "", ""), false).is_err());
+        assert_eq!(
+            TimeControl::parse(&input("untimed", "", "", "", ""), true),
+            Ok(TimeControl::Untimed)
+        );
+        assert!(TimeControl::parse(&input("blitz", "3", "", "", ""), true).is_err());
+    }
+
+    #[test]
+    fn describes_itself() {
+        assert_eq!(TimeControl::DaysPerMove(1).describe(), "1 day per move");
+        assert_eq!(TimeControl::DaysPerMove(3).describe(), "3 days per move");
+        let f = TimeControl::Fischer {
+            reserve: 7 * DAY,
+            increment: 12 * HOUR,
+            cap: Some(14 * DAY),
+        };
+        assert_eq!(f.describe(), "7 days + 12 hours per move, at most 14 days");
+        assert_eq!(TimeControl::Untimed.describe(), "untimed");
+    }
+
+    #[test]
+    fn days_per_move_restarts_the_clock() {
+        let tc = TimeControl::DaysPerMove(3);
+        assert_eq!(tc.first_deadline(at(1, 0)), Some(at(4, 0)));
+        let next = tc.after_move(at(2, 5), Duration::hours(10), None);
+        assert_eq!(next.deadline, Some(at(5, 5)));
+        assert_eq!(next.mover_reserve, None);
+    }
+
+    #[test]
+    fn fischer_keeps_the_rest_adds_the_increment_and_caps() {
+        let tc = TimeControl::Fischer {
+            reserve: 2 * DAY,
+            increment: 12 * HOUR,
+            cap: Some(3 * DAY),
+        };
+        assert_eq!(tc.first_deadline(at(1, 0)), Some(at(3, 0)));
+        // White used 1 day of 2: keeps 1 day + 12 hours; Black starts with the full reserve.
+        let next = tc.after_move(at(2, 0), Duration::days(1), None);
+        assert_eq!(next.mover_reserve, Some(DAY + 12 * HOUR));
+        assert_eq!(next.deadline, Some(at(4, 0)));
+        // A fast move cannot grow the reserve past the cap.
+        let next = tc.after_move(at(2, 0), Duration::days(3), Some(DAY));
+        assert_eq!(next.mover_reserve, Some(3 * DAY));
+        assert_eq!(next.deadline, Some(at(3, 0)));
+        // No negative reserves.
+        let next = tc.after_move(at(2, 0), Duration::hours(-1), None);
+        assert_eq!(next.mover_reserve, Some(12 * HOUR));
+    }
+
+    #[test]
+    fn untimed_has_no_deadline() {
+        let tc = TimeControl::Untimed;
+        assert_eq!(tc.first_deadline(at(1, 0)), None);
+        assert_eq!(
+            tc.after_move(at(2, 0), Duration::zero(), None).deadline,
+            None
+        );
+    }
+
+    #[test]
+    fn vacation_moves_the_deadline_by_the_time_spent_this_turn() {
+        let deadline = at(4, 0);
+        // Turn began on the 1st; vacation from the 2nd to the 3rd: one day more.
+        let v = VacationWindow {
+            started_at: at(2, 0),
+            until: at(3, 0),
+        };
+        assert_eq!(effective_deadline(deadline, at(1, 0), Some(v)), at(5, 0));
+        // Vacation began before this turn: only the part after the turn began counts.
+        let v = VacationWindow {
+            started_at: at(1, 0),
+            until: at(3, 0),
+        };
+        assert_eq!(effective_deadline(deadline, at(2, 0), Some(v)), at(5, 0));
+        // Started after the deadline: too late.
+        let v = VacationWindow {
+            started_at: at(4, 1),
+            until: at(6, 0),
+        };
+        assert_eq!(effective_deadline(deadline, at(1, 0), Some(v)), deadline);
+        assert_eq!(effective_deadline(deadline, at(1, 0), None), deadline);
+    }
+
+    #[test]
+    fn formats_time_left() {
+        assert_eq!(
+            format_duration(Duration::days(2) + Duration::hours(4)),
+            "2 days 4 hours"
+        );
+        assert_eq!(format_duration(Duration::days(1)), "1 day");
+        assert_eq!(
+            format_duration(Duration::hours(5) + Duration::minutes(12) + Duration::seconds(9)),
+            "5 hours 12 minutes"
+        );
+        assert_eq!(format_duration(Duration::hours(1)), "1 hour");
+        assert_eq!(format_duration(Duration::minutes(1)), "1 minute");
+        assert_eq!(format_duration(Duration::seconds(30)), "less than a minute");
+        assert_eq!(format_duration(Duration::seconds(0)), "no time left");
+        assert_eq!(format_duration(Duration::hours(-3)), "no time left");
+    }
+}

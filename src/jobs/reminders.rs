@@ -1,0 +1,131 @@
+//! Reminders: a player with reminders on gets a mail when their time left in a game falls
+//! below 24 hours and again below 2 hours, each once per move. A row in `reminders_sent`
+//! (UNIQUE game, ply, threshold) is written in the transaction that queues the mail, under
+//! the game's row lock, so two runners never send the same reminder. Nothing is sent while
+//! the clock is stopped by a vacation.
+
+use askama::Template;
+use chrono::Duration;
+use diesel::prelude::*;
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::schema::{games, reminders_sent};
+use crate::db::{is_unique_violation, write_transaction, DbConn};
+use crate::games::clocks::{self, header, notify};
+use crate::games::mail::{players, subject};
+use crate::games::model::{GameId, STATUS_ACTIVE};
+use crate::games::play::lock_game;
+use crate::games::time_control::{format_duration, REMINDER_HOURS};
+use crate::games::{variants, GameError};
+use crate::mail::MailKind;
+use crate::web::format::datetime_in;
+
+#[derive(Template)]
+#[template(path = "mail/reminder.txt")]
+struct ReminderMail<'a> {
+    header: &'a str,
+    left: &'a str,
+    deadline: &'a str,
+    link: &'a str,
+}
+
+/// Queues the reminders that are due; returns how many were queued.
+pub fn send_due(conn: &mut DbConn, clock: &dyn Clock, config: &Config) -> Result<usize, GameError> {
+    let now = clock.now_db();
+    let widest = Duration::hours(REMINDER_HOURS[0]);
+    // A vacation only moves the effective deadline later, so this finds every candidate
+    // (past deadlines are the time-out step's, or paused by a vacation).
+    let candidates: Vec<GameId> = games::table
+        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::deadline_at.gt(now))
+        .filter(games::deadline_at.le(now + widest))
+        .select(games::id)
+        .load(conn)?;
+    let mut sent = 0;
+    for id in candidates {
+        if remind(conn, clock, config, id)? {
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
+/// Sends game `id`'s reminder if one is due; returns whether it queued one.
+fn remind(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    id: GameId,
+) -> Result<bool, GameError> {
+    let now = clock.now_db();
+    write_transaction(conn, |conn| {
+        let game = lock_game(conn, id)?;
+        let Some(turn) = clocks::turn_clock(conn, &game, now)? else {
+            return Ok(false);
+        };
+        let left = turn.left(now);
+        if turn.paused_by.is_some() || left <= Duration::zero() {
+            return Ok(false);
+        }
+        // Every threshold already crossed, largest first; only the smallest is mailed (the
+        // larger ones are marked done so they are not sent late after a catch-up).
+        let crossed: Vec<i64> = REMINDER_HOURS
+            .iter()
+            .copied()
+            .filter(|h| left < Duration::hours(*h))
+            .collect();
+        let Some(&smallest) = crossed.last() else {
+            return Ok(false);
+        };
+        let (white, black) = players(conn, &game)?;
+        let to = if game.player_to_move() == white.id {
+            &white
+        } else {
+            &black
+        };
+        // Reminders off: nothing to record (switching them on later in the turn works).
+        if !to.notify_reminder {
+            return Ok(false);
+        }
+        let already: Vec<i64> = reminders_sent::table
+            .filter(reminders_sent::game_id.eq(id))
+            .filter(reminders_sent::ply.eq(game.ply))
+            .select(reminders_sent::threshold_hours)
+            .load(conn)?;
+        if already.contains(&smallest) {
+            return Ok(false);
+        }
+        for hours in crossed.iter().filter(|h| !already.contains(h)) {
+            let inserted = diesel::insert_into(reminders_sent::table)
+                .values((
+                    reminders_sent::game_id.eq(id),
+                    reminders_sent::ply.eq(game.ply),
+                    reminders_sent::threshold_hours.eq(*hours),
+                    reminders_sent::sent_at.eq(now),
+                ))
+                .execute(conn);
+            match inserted {
+                Ok(_) => {}
+                // Another runner got here first (the lock makes this a backstop).
+                Err(e) if is_unique_violation(&e) => return Ok(false),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let rules = variants::load(conn, game.preset_version_id)?;
+        let variant = rules.variant.display_name();
+        let left_text = format_duration(left);
+        let body = ReminderMail {
+            header: &header(&game, variant, &white, &black),
+            left: &left_text,
+            deadline: &datetime_in(turn.deadline, &to.time_zone),
+            link: &config.absolute_url(&format!("/games/{id}")),
+        }
+        .render()
+        .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))?;
+        let what = format!("reminder: {left_text} left");
+        let subject = subject(&game, variant, &white, &black, &what);
+        notify(conn, clock, config, to, MailKind::Reminder, &subject, body)?;
+        Ok(true)
+    })
+}

@@ -1,0 +1,635 @@
+//! Time controls through HTTP and the clock job, on SQLite and PostgreSQL, with the test
+//! clock under the test's control: time-outs in each kind of control (and a late move),
+//! reminders received by a real SMTP listener exactly once each, vacations that move
+//! deadlines and stop reminders, the yearly allowance running out, and two job runners
+//! racing over one expired game.
+
+mod common;
+
+use std::time::Duration as StdDuration;
+
+use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use common::smtp::SmtpServer;
+use common::{location, post_with, Backend, TestApp};
+use plypost::db::schema::{games, outbox};
+use plypost::games::model::GameRow;
+use plypost::jobs::timeouts::{self, Report};
+
+const PASSWORD: &str = "correct horse battery";
+const WAIT: StdDuration = StdDuration::from_secs(15);
+
+/// All tests start on a fixed date, far from a year boundary.
+fn start_time() -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 2, 12, 0, 0).unwrap()
+}
+
+async fn app(backend: Backend, smtp: Option<&SmtpServer>) -> TestApp {
+    let app = match smtp {
+        Some(s) => TestApp::with_smtp(backend, s.url()).await,
+        None => TestApp::new(backend).await,
+    };
+    app.clock.set(start_time());
+    app
+}
+
+async fn player(app: &TestApp, name: &str) -> reqwest::Client {
+    let client = app.new_client();
+    let res = post_with(
+        &client,
+        &app.address,
+        "/register",
+        &[
+            ("username", name),
+            ("email", &format!("{name}@example.org")),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
+    client
+}
+
+async fn post(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    post_with(client, &app.address, path, fields).await
+}
+
+async fn get_text(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
+    client
+        .get(app.url(path))
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body")
+}
+
+fn accept_ids(page: &str) -> Vec<i64> {
+    page.match_indices("/challenges/")
+        .filter_map(|(i, _)| {
+            let rest = &page[i + "/challenges/".len()..];
+            let end = rest.find('/')?;
+            rest[end..]
+                .starts_with("/accept")
+                .then(|| rest[..end].parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// `author` (White) challenges `opponent` with the time-control fields given; the
+/// opponent accepts. Returns the game id.
+async fn start_game(
+    app: &TestApp,
+    author: &reqwest::Client,
+    opponent_name: &str,
+    opponent: &reqwest::Client,
+    time: &[(&str, &str)],
+) -> i64 {
+    let mut fields = vec![
+        ("variant", "chess"),
+        ("color", "white"),
+        ("opponent", opponent_name),
+        ("message", ""),
+    ];
+    fields.extend_from_slice(time);
+    let res = post(app, author, "/challenges", &fields).await;
+    assert_eq!(location(&res), "/games?done=created");
+    let lobby = get_text(app, opponent, "/games").await;
+    let id = *accept_ids(&lobby).last().expect("an invitation");
+    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    location(&res)
+        .trim_start_matches("/games/")
+        .split('?')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("a game id")
+}
+
+async fn play(
+    app: &TestApp,
+    client: &reqwest::Client,
+    game: i64,
+    ply: i64,
+    text: &str,
+) -> reqwest::Response {
+    let ply = ply.to_string();
+    post(
+        app,
+        client,
+        &format!("/games/{game}/move"),
+        &[("move", text), ("ply", &ply), ("comment", "")],
+    )
+    .await
+}
+
+async fn game_row(app: &TestApp, id: i64) -> GameRow {
+    app.with_db(move |conn| {
+        games::table
+            .find(id)
+            .select(GameRow::as_select())
+            .first(conn)
+            .expect("game")
+    })
+    .await
+}
+
+async fn run_job(app: &TestApp) -> Report {
+    let (clock, config) = (app.clock.clone(), app.config.clone());
+    app.with_db(move |conn| timeouts::run_once(conn, &*clock, &config).expect("clock job"))
+        .await
+}
+
+fn now(app: &TestApp) -> NaiveDateTime {
+    app.clock.now_db()
+}
+
+use plypost::clock::Clock;
+
+/// Moves the clock forward in steps short enough that the clients' sessions stay alive.
+async fn pass(app: &TestApp, clients: &[&reqwest::Client], by: Duration) {
+    let mut left = by;
+    while left > Duration::zero() {
+        let step = left.min(Duration::days(20));
+        app.clock.advance(step);
+        left -= step;
+        for c in clients {
+            let res = c.get(app.url("/")).send().await.expect("GET /");
+            assert_eq!(res.status(), StatusCode::OK);
+        }
+    }
+}
+
+/// Outbox rows (kind, to, body) in order.
+async fn queued(app: &TestApp) -> Vec<(String, String, String)> {
+    app.with_db(|conn| {
+        outbox::table
+            .order(outbox::id)
+            .select((outbox::kind, outbox::to_addr, outbox::body_text))
+            .load(conn)
+            .expect("outbox")
+    })
+    .await
+}
+
+async fn days_game_times_out(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "2")]).await;
+    let started = now(&app);
+    assert_eq!(
+        game_row(&app, game).await.deadline_at,
+        Some(started + Duration::days(2))
+    );
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Time control: 2 days per move"), "{page}");
+    assert!(page.contains("2 days</strong> left"), "{page}");
+
+    // One minute before the deadline nothing happens; the game is highlighted as urgent.
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(2) - Duration::minutes(1),
+    )
+    .await;
+    assert_eq!(run_job(&app).await.timed_out, 0);
+    let home = get_text(&app, &alice, "/").await;
+    assert!(home.contains("class=\"urgent\""), "{home}");
+    assert!(home.contains("1 minute left"), "{home}");
+
+    app.clock.advance(Duration::minutes(2));
+    let report = run_job(&app).await;
+    assert_eq!(report.timed_out, 1);
+    assert_eq!(run_job(&app).await.timed_out, 0, "timed out once");
+    let row = game_row(&app, game).await;
+    assert_eq!(row.result.as_deref(), Some("0-1"));
+    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    // Finished when the time ran out, not when the job noticed.
+    assert_eq!(row.finished_at, Some(started + Duration::days(2)));
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Finished: 0-1, time"), "{page}");
+    let mails: Vec<_> = queued(&app)
+        .await
+        .into_iter()
+        .filter(|(_, _, body)| body.contains("ran out of time"))
+        .collect();
+    assert_eq!(mails.len(), 2, "both players are told");
+    assert!(mails.iter().any(|(_, to, _)| to == "alice@example.org"));
+    assert!(mails.iter().any(|(_, to, _)| to == "bob@example.org"));
+}
+
+async fn late_move_is_refused_and_ends_the_game(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
+    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let moved = now(&app);
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(1) + Duration::seconds(1),
+    )
+    .await;
+    // The job has not run: the move itself finds the time ran out.
+    let res = play(&app, &bob, game, 2, "e7-e5").await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let page = res.text().await.unwrap_or_default();
+    assert!(page.contains("Your time ran out"), "{page}");
+    let row = game_row(&app, game).await;
+    assert_eq!(row.ply, 1, "the late move was not stored");
+    assert_eq!(row.result.as_deref(), Some("1-0"));
+    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    assert_eq!(row.finished_at, Some(moved + Duration::days(1)));
+    assert_eq!(run_job(&app).await.timed_out, 0);
+}
+
+async fn fischer_reserve_increment_and_time_out(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let time = [
+        ("time_kind", "fischer"),
+        ("reserve_days", "2"),
+        ("increment_hours", "12"),
+        ("cap_days", "3"),
+    ];
+    let game = start_game(&app, &alice, "bob", &bob, &time).await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("2 days + 12 hours per move, at most 3 days"),
+        "{page}"
+    );
+    // White uses a day: 1 day left + 12 hours increment.
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    assert_eq!(
+        play(&app, &alice, game, 1, "e2-e4").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let row = game_row(&app, game).await;
+    assert_eq!(row.white_reserve_secs, Some(36 * 3600));
+    assert_eq!(row.deadline_at, Some(now(&app) + Duration::days(2)));
+    // Black answers at once: the reserve grows by the increment up to the cap (3 days).
+    app.clock.advance(Duration::minutes(1));
+    assert_eq!(
+        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let row = game_row(&app, game).await;
+    assert_eq!(row.black_reserve_secs, Some(2 * 86400 - 60 + 12 * 3600));
+    assert_eq!(row.deadline_at, Some(now(&app) + Duration::hours(36)));
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("1 day 12 hours</strong> left"), "{page}");
+    assert!(page.contains("reserve: 2 days 11 hours"), "{page}");
+
+    pass(&app, &[&alice, &bob], Duration::hours(36)).await;
+    assert_eq!(run_job(&app).await.timed_out, 1);
+    let row = game_row(&app, game).await;
+    assert_eq!(row.result.as_deref(), Some("0-1"));
+    assert_eq!(row.result_reason.as_deref(), Some("time"));
+}
+
+async fn lone_king_cannot_win_on_time(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
+    // White (to move) has a Queen; Black has only the King.
+    app.with_db(move |conn| {
+        diesel::update(games::table.find(game))
+            .set(games::current_fen.eq("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"))
+            .execute(conn)
+            .expect("set the position")
+    })
+    .await;
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    assert_eq!(run_job(&app).await.timed_out, 1);
+    let row = game_row(&app, game).await;
+    assert_eq!(row.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(row.result_reason.as_deref(), Some("time"));
+}
+
+async fn untimed_games_and_abandonment(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    // Only between named players.
+    let res = post(
+        &app,
+        &alice,
+        "/challenges",
+        &[
+            ("variant", "chess"),
+            ("color", "white"),
+            ("opponent", ""),
+            ("time_kind", "untimed"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res
+        .text()
+        .await
+        .unwrap_or_default()
+        .contains("named player"));
+
+    let game = start_game(&app, &alice, "bob", &bob, &[("time_kind", "untimed")]).await;
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Time control: untimed"), "{page}");
+    assert!(!page.contains("abandon-form"));
+
+    pass(&app, &[&alice, &bob], Duration::days(59)).await;
+    assert_eq!(run_job(&app).await, Report::default());
+    let res = post(&app, &bob, &format!("/games/{game}/abandon"), &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(game_row(&app, game).await.is_active());
+
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("abandon-form"), "{page}");
+    let carol = player(&app, "carol").await;
+    let res = post(&app, &carol, &format!("/games/{game}/abandon"), &[]).await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = post(&app, &bob, &format!("/games/{game}/abandon"), &[]).await;
+    assert_eq!(location(&res), format!("/games/{game}?done=abandoned"));
+    let row = game_row(&app, game).await;
+    assert_eq!(row.result, None, "no winner");
+    assert_eq!(row.result_reason.as_deref(), Some("abandoned"));
+}
+
+/// Reminder mails actually delivered to `to`.
+fn reminders_to(smtp: &SmtpServer, to: &str) -> Vec<String> {
+    smtp.received()
+        .into_iter()
+        .filter(|m| m.to.iter().any(|t| t.contains(to)))
+        .map(|m| m.decoded_text())
+        .filter(|text| text.contains("your time is running out"))
+        .collect()
+}
+
+async fn all_mail_delivered(app: &TestApp) {
+    app.eventually(WAIT, || async {
+        let pending = app
+            .with_db(|conn| {
+                plypost::mail::outbox::count_by_status(conn, plypost::mail::outbox::STATUS_PENDING)
+                    .expect("count")
+            })
+            .await;
+        (pending == 0).then_some(())
+    })
+    .await
+}
+
+async fn reminders_are_sent_once_each(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = app(backend, Some(&smtp)).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let res = post(
+        &app,
+        &alice,
+        "/settings/preferences",
+        &[
+            ("notify_turn", "on"),
+            ("notify_reminder", "on"),
+            ("time_zone", "Europe/Paris"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
+    let deadline = now(&app) + Duration::days(3);
+
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(2) - Duration::minutes(1),
+    )
+    .await;
+    assert_eq!(
+        run_job(&app).await.reminders,
+        0,
+        "24 hours and a minute left"
+    );
+    app.clock.advance(Duration::minutes(2));
+    assert_eq!(run_job(&app).await.reminders, 1);
+    assert_eq!(run_job(&app).await.reminders, 0, "once");
+    app.clock.advance(Duration::hours(22));
+    assert_eq!(run_job(&app).await.reminders, 1, "below 2 hours");
+    assert_eq!(run_job(&app).await.reminders, 0, "once");
+    all_mail_delivered(&app).await;
+    let mails = reminders_to(&smtp, "alice@example.org");
+    assert_eq!(mails.len(), 2, "{mails:?}");
+    assert!(
+        mails[0].contains("23 hours 59 minutes left"),
+        "{}",
+        mails[0]
+    );
+    assert!(mails[1].contains("1 hour 59 minutes left"), "{}", mails[1]);
+    // The deadline in Alice's time zone (Paris is UTC+1 in March), and the game's link.
+    let local = (deadline + Duration::hours(1))
+        .format("%Y-%m-%d %H:%M CET")
+        .to_string();
+    assert!(mails[0].contains(&local), "{local} in {}", mails[0]);
+    assert!(mails[0].contains(&format!("Game #{game}")));
+    assert!(mails[0].contains(&app.url(&format!("/games/{game}"))));
+    assert!(reminders_to(&smtp, "bob@example.org").is_empty());
+
+    // A move resets them: Bob, with reminders off, gets none for his turn.
+    assert_eq!(
+        play(&app, &alice, game, 1, "e2-e4").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let res = post(
+        &app,
+        &bob,
+        "/settings/preferences",
+        &[("notify_turn", "on"), ("time_zone", "UTC")],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(3) - Duration::hours(1),
+    )
+    .await;
+    assert_eq!(run_job(&app).await.reminders, 0);
+    assert_eq!(
+        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(2) + Duration::hours(1),
+    )
+    .await;
+    assert_eq!(run_job(&app).await.reminders, 1, "Alice's new turn");
+    all_mail_delivered(&app).await;
+    assert_eq!(reminders_to(&smtp, "alice@example.org").len(), 3);
+    assert!(reminders_to(&smtp, "bob@example.org").is_empty());
+}
+
+async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let relaxed = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
+    let strict = start_game(
+        &app,
+        &alice,
+        "bob",
+        &bob,
+        &[("days_per_move", "3"), ("no_vacation", "on")],
+    )
+    .await;
+    let original = game_row(&app, relaxed).await.deadline_at.expect("deadline");
+
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    assert_eq!(location(&res), "/settings?saved=vacation_started#vacation");
+    let settings = get_text(&app, &alice, "/settings").await;
+    assert!(settings.contains("You are on vacation"), "{settings}");
+    let page = get_text(&app, &bob, &format!("/games/{relaxed}")).await;
+    assert!(page.contains("alice is on vacation until"), "{page}");
+    assert!(page.contains("Clock stopped (vacation)"), "{page}");
+    let page = get_text(&app, &bob, &format!("/games/{strict}")).await;
+    assert!(page.contains("no vacation (clocks never stop)"), "{page}");
+
+    // Past both original deadlines: only the "no vacation" game ends; no reminders.
+    pass(&app, &[&alice, &bob], Duration::days(4)).await;
+    let report = run_job(&app).await;
+    assert_eq!(report.timed_out, 1);
+    assert_eq!(report.reminders, 0);
+    assert_eq!(
+        game_row(&app, strict).await.result_reason.as_deref(),
+        Some("time")
+    );
+    assert!(game_row(&app, relaxed).await.is_active());
+    let page = get_text(&app, &alice, &format!("/games/{relaxed}")).await;
+    assert!(
+        page.contains("2 days</strong> left"),
+        "clock stopped at 2 days: {page}"
+    );
+
+    let res = post(&app, &alice, "/settings/vacation/end", &[]).await;
+    assert_eq!(location(&res), "/settings?saved=vacation_ended#vacation");
+    assert_eq!(
+        game_row(&app, relaxed).await.deadline_at,
+        Some(original + Duration::days(4)),
+        "moved by the time spent"
+    );
+    let settings = get_text(&app, &alice, "/settings").await;
+    assert!(
+        settings.contains("Vacation left this year: <strong>26 days</strong>"),
+        "{settings}"
+    );
+    // The clock runs again: a reminder once less than 24 hours are left.
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(1) + Duration::minutes(1),
+    )
+    .await;
+    assert_eq!(run_job(&app).await.reminders, 1);
+}
+
+async fn allowance_runs_out(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "2")]).await;
+    let original = game_row(&app, game).await.deadline_at.expect("deadline");
+    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    pass(&app, &[&alice, &bob], Duration::days(29)).await;
+    assert_eq!(run_job(&app).await.vacations_ended, 0);
+    pass(&app, &[&alice, &bob], Duration::days(2)).await;
+    // The job ends the vacation as of the moment the 30 days ran out.
+    let report = run_job(&app).await;
+    assert_eq!(report.vacations_ended, 1);
+    assert_eq!(report.timed_out, 0, "one day left after the 30 days");
+    assert_eq!(
+        game_row(&app, game).await.deadline_at,
+        Some(original + Duration::days(30))
+    );
+    let settings = get_text(&app, &alice, "/settings").await;
+    assert!(
+        settings.contains("Vacation left this year: <strong>no time left"),
+        "{settings}"
+    );
+    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res
+        .text()
+        .await
+        .unwrap_or_default()
+        .contains("You have used all 30 days of vacation for 2026"));
+
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    assert_eq!(run_job(&app).await.timed_out, 1);
+}
+
+async fn two_runners_time_out_once(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await);
+    }
+    pass(&app, &[&alice, &bob], Duration::days(2)).await;
+    let runners: Vec<_> = (0..4)
+        .map(|_| {
+            let (pool, clock, config) = (
+                app.state.pool.clone(),
+                app.clock.clone(),
+                app.config.clone(),
+            );
+            tokio::task::spawn_blocking(move || {
+                let mut conn = pool.get().expect("connection");
+                timeouts::time_out_due(&mut conn, &*clock, &config).expect("time-outs")
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for r in runners {
+        total += r.await.expect("runner");
+    }
+    assert_eq!(total, 3, "each game timed out exactly once");
+    let mails = queued(&app)
+        .await
+        .into_iter()
+        .filter(|(_, _, body)| body.contains("ran out of time"))
+        .count();
+    assert_eq!(mails, 6, "one mail per player and game");
+    for id in ids {
+        assert_eq!(game_row(&app, id).await.result.as_deref(), Some("0-1"));
+    }
+}
+
+backend_tests!(
+    days_game_times_out,
+    late_move_is_refused_and_ends_the_game,
+    fischer_reserve_increment_and_time_out,
+    lone_king_cannot_win_on_time,
+    untimed_games_and_abandonment,
+    reminders_are_sent_once_each,
+    vacation_moves_deadlines_and_stops_reminders,
+    allowance_runs_out,
+    two_runners_time_out_once,
+);
