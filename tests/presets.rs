@@ -867,6 +867,60 @@ async fn builtin_preset_gets_a_version_when_the_engine_changes(backend: Backend)
     assert!(page.contains("id=\"preset-version\">version 2<"));
 }
 
+async fn a_preset_carries_its_own_definition(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let slug = fork(&app, &alice, "chess", "Wazir chess").await;
+    let chess = plypost_rules::Variant::builtin("chess").unwrap();
+
+    // Every problem of a broken definition, each with its line; nothing saved.
+    let broken = chess
+        .source_text()
+        .replace("width = 8", "width = 99")
+        .replacen("[[piece]]", "colour = \"blue\"\n[[piece]]", 1);
+    for action in ["save", "preview"] {
+        let res = edit(&app, &alice, &slug, &[("definition", Some(&broken))], action).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{action}");
+        let page = res.text().await.unwrap();
+        let errors = &page[page.find("id=\"definition-errors\"").expect("errors")..];
+        let errors = &errors[..errors.find("</pre>").unwrap()];
+        assert!(errors.contains("The variant definition has"), "{errors}");
+        assert!(errors.matches("line ").count() >= 2, "{errors}");
+    }
+
+    // A definition with one more piece, and a setup that uses it.
+    let wazir = format!(
+        "{}\n[[piece]]\nname = \"Wazir\"\nletter = \"W\"\nimage = \"wazir\"\n\
+         description = \"one step along a rank or file\"\nmoves = [\"leap W\"]\n",
+        chess.source_text()
+    );
+    let setup = "4k3/8/8/8/8/8/8/3WK3 w - - 0 1";
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("definition", Some(&wazir)), ("setup_fen", Some(setup))],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains("variant definition changed"));
+    let figure = piece_figure(&page, "W");
+    assert!(figure.contains("Wazir"));
+    assert_eq!(marks_on(figure, "e6"), ["mk-both"]);
+    assert!(marks_on(figure, "f6").is_empty());
+
+    // A game of it is played by that definition.
+    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    assert_eq!(play(&app, &alice, game, 1, "Wd1-d2").await, StatusCode::SEE_OTHER);
+    assert_eq!(play(&app, &bob, game, 2, "Ke8-d7").await, StatusCode::SEE_OTHER);
+    assert_eq!(play(&app, &alice, game, 3, "Wd2-e3").await, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("Wazir"), "the game's legend has the new piece");
+}
+
 backend_tests!(
     builtin_presets_are_listed_and_read_only,
     every_piece_has_a_move_diagram,
@@ -876,4 +930,5 @@ backend_tests!(
     forked_preset_is_played,
     game_keeps_its_preset_version,
     builtin_preset_gets_a_version_when_the_engine_changes,
+    a_preset_carries_its_own_definition,
 );

@@ -102,12 +102,11 @@ struct Stamp<'a> {
     now: chrono::NaiveDateTime,
 }
 
-/// Stores `settings` as version `number`, with the variant definition of `base`.
+/// Stores `settings` as version `number`.
 fn insert_version(
     conn: &mut DbConn,
     preset_id: PresetId,
     number: i64,
-    base: &VersionRow,
     settings: &Settings,
     stamp: Stamp,
 ) -> Result<(), PresetError> {
@@ -116,8 +115,8 @@ fn insert_version(
         .values(NewVersion {
             preset_id,
             version: number,
-            definition: &base.definition,
-            definition_hash: &base.definition_hash,
+            definition: &settings.definition,
+            definition_hash: &super::definition_hash(&settings.definition),
             setup_fen: &settings.setup_fen,
             move_count_limit: settings.move_count_limit.map(i64::from),
             repetition: settings.repetition,
@@ -212,7 +211,6 @@ pub fn fork(
             conn,
             preset.id,
             1,
-            &base,
             &copied,
             Stamp {
                 by: user.id,
@@ -270,7 +268,7 @@ pub fn save(
     write_transaction(conn, |conn| {
         let Editing {
             preset,
-            current,
+            current: _,
             variant,
             settings: old,
         } = editing(conn, user, slug)?;
@@ -306,7 +304,6 @@ pub fn save(
             conn,
             preset.id,
             number,
-            &current,
             &new,
             Stamp {
                 by: user,

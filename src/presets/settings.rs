@@ -17,6 +17,8 @@ pub const MOVE_COUNT_MIN: u32 = 1;
 pub const MOVE_COUNT_MAX: u32 = 10_000;
 /// Piece letters shown in text diagrams: at most this many characters each.
 pub const SHOWN_LETTER_MAX_CHARS: usize = 3;
+/// Longest variant definition (a 16x16 built-in definition is about 12 000 characters).
+pub const DEFINITION_MAX_CHARS: usize = 40_000;
 
 /// A field of the edit form, for attaching an error message to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +32,7 @@ pub enum Field {
     Letters,
     Description,
     Note,
+    Definition,
 }
 
 /// The messages for the fields that were refused.
@@ -73,6 +76,8 @@ pub struct SettingsInput {
     pub description: String,
     /// What the owner says about this change (shown in the version history).
     pub note: String,
+    /// The variant definition (built-in TOML format); empty: keep the current one.
+    pub definition: String,
 }
 
 /// Checked settings, ready to be stored as a version.
@@ -89,6 +94,8 @@ pub struct Settings {
     pub coordinates: bool,
     pub piece_letters: String,
     pub description: String,
+    /// The variant definition text the version pins.
+    pub definition: String,
 }
 
 impl Settings {
@@ -106,6 +113,7 @@ impl Settings {
             coordinates: v.coordinates,
             piece_letters: v.piece_letters.clone(),
             description: v.description.clone(),
+            definition: v.definition.clone(),
         }
     }
 
@@ -134,6 +142,7 @@ impl Settings {
             piece_letters: self.piece_letters.clone(),
             description: self.description.clone(),
             note: String::new(),
+            definition: self.definition.clone(),
         }
     }
 
@@ -177,6 +186,9 @@ impl Settings {
         }
         if self.description != old.description {
             out.push("description changed".to_owned());
+        }
+        if self.definition != old.definition {
+            out.push("variant definition changed".to_owned());
         }
         out
     }
@@ -277,9 +289,45 @@ pub fn shown_letters(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Checks every field; returns the settings or the message of each refused field.
-pub fn check(variant: &Variant, input: &SettingsInput) -> Result<Settings, FieldErrors> {
+/// The variant of a typed definition: `Ok(None)` when it is empty or the same as `current`'s;
+/// otherwise the new variant, or every problem the engine found, one per line.
+pub fn typed_variant(current: &Variant, text: &str) -> Result<Option<Variant>, String> {
+    let text = text.replace("\r\n", "\n");
+    if text.trim().is_empty() || text.trim_end() == current.source_text().trim_end() {
+        return Ok(None);
+    }
+    if text.chars().count() > DEFINITION_MAX_CHARS {
+        return Err(format!(
+            "The definition is too long (at most {DEFINITION_MAX_CHARS} characters)."
+        ));
+    }
+    Variant::from_toml(&text).map(Some).map_err(|errors| {
+        let mut lines = vec![format!(
+            "The variant definition has {} problem{}:",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        )];
+        lines.extend(errors.iter().map(|e| e.to_string()));
+        lines.join("\n")
+    })
+}
+
+/// Checks every field against the `current` variant (or the typed definition's, when it
+/// changed); returns the settings or the message of each refused field.
+pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, FieldErrors> {
     let mut errors = FieldErrors::default();
+    let (variant, definition, definition_ok) = match typed_variant(current, &input.definition) {
+        Ok(None) => (current.clone(), current.source_text().to_owned(), true),
+        Ok(Some(v)) => {
+            let text = v.source_text().to_owned();
+            (v, text, true)
+        }
+        Err(e) => {
+            errors.add(Field::Definition, e);
+            (current.clone(), String::new(), false)
+        }
+    };
+    let variant = &variant;
     let name = check_name(&input.name).unwrap_or_else(|e| {
         errors.add(Field::Name, e);
         String::new()
@@ -288,12 +336,14 @@ pub fn check(variant: &Variant, input: &SettingsInput) -> Result<Settings, Field
         errors.add(Field::Visibility, "Choose public or unlisted.");
         Visibility::Public
     });
+    // Against a definition that does not load, the setup cannot be judged.
     let setup_fen = match check_setup(variant, &input.setup_fen) {
         Ok(_) => input.setup_fen.trim().to_owned(),
-        Err(e) => {
+        Err(e) if definition_ok => {
             errors.add(Field::Setup, e);
             String::new()
         }
+        Err(_) => String::new(),
     };
     let limit_text = input.move_count_limit.trim();
     let move_count_limit = if limit_text.is_empty() {
@@ -375,6 +425,7 @@ pub fn check(variant: &Variant, input: &SettingsInput) -> Result<Settings, Field
         coordinates: input.coordinates,
         piece_letters,
         description,
+        definition,
     })
 }
 
@@ -400,6 +451,7 @@ mod tests {
             piece_letters: "N=S, Q=D".into(),
             description: "Hello\r\nworld".into(),
             note: String::new(),
+            definition: String::new(),
         }
     }
 
@@ -461,6 +513,79 @@ mod tests {
         // Black is stalemated.
         let err = check_setup(&chess(), "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap_err();
         assert!(err.contains("no legal move"), "{err}");
+    }
+
+    #[test]
+    fn a_new_definition_is_checked_and_judges_the_setup() {
+        let chess = chess();
+        // Unchanged (or empty): the current definition.
+        let same = check(
+            &chess,
+            &SettingsInput {
+                definition: chess.source_text().replace('\n', "\r\n"),
+                ..input()
+            },
+        )
+        .unwrap();
+        assert_eq!(same.definition, chess.source_text());
+        // Every problem, each with its line.
+        let bad = chess
+            .source_text()
+            .replace("width = 8", "width = 99")
+            .replacen("[[piece]]", "colour = \"blue\"\n[[piece]]", 1);
+        let errors = check(
+            &chess,
+            &SettingsInput {
+                definition: bad,
+                ..input()
+            },
+        )
+        .unwrap_err();
+        let message = errors.get(Field::Definition).unwrap();
+        assert!(
+            message.starts_with("The variant definition has"),
+            "{message}"
+        );
+        assert!(
+            message.lines().skip(1).all(|l| l.starts_with("line ")),
+            "{message}"
+        );
+        assert!(message.lines().count() >= 3, "{message}");
+        assert_eq!(
+            errors.get(Field::Setup),
+            None,
+            "no setup verdict without a variant"
+        );
+        // A valid new definition: the setup is judged by it.
+        let wide = chess
+            .source_text()
+            .replace("width = 8", "width = 9")
+            .replace(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "rnbqkbnrr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRR",
+            );
+        let errors = check(
+            &chess,
+            &SettingsInput {
+                definition: wide.clone(),
+                ..input()
+            },
+        )
+        .unwrap_err();
+        assert!(errors
+            .get(Field::Setup)
+            .unwrap()
+            .contains("the board has 9"));
+        let ok = check(
+            &chess,
+            &SettingsInput {
+                definition: wide.clone(),
+                setup_fen: "4k4/9/9/9/9/9/9/4K4 w - - 0 1".into(),
+                ..input()
+            },
+        )
+        .unwrap();
+        assert_eq!(ok.definition, wide);
     }
 
     #[test]

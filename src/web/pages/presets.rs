@@ -444,6 +444,7 @@ impl EditPage<'_> {
             "piece_letters" => Field::Letters,
             "description" => Field::Description,
             "note" => Field::Note,
+            "definition" => Field::Definition,
             _ => return None,
         };
         self.errors.get(field)
@@ -467,6 +468,7 @@ struct EditForm {
     piece_letters: String,
     description: String,
     note: String,
+    definition: String,
 }
 
 impl EditForm {
@@ -484,6 +486,7 @@ impl EditForm {
             piece_letters: self.piece_letters.clone(),
             description: self.description.clone(),
             note: self.note.clone(),
+            definition: self.definition.clone(),
         }
     }
 }
@@ -584,7 +587,16 @@ async fn edit_submit(
         max_days: crate::games::MAX_DAYS_PER_MOVE,
     };
     if form.action == "preview" {
-        return match settings::check_setup(&editing.variant, &input.setup_fen) {
+        // The typed definition, when it changed and loads; else the saved one.
+        let variant = match settings::typed_variant(&editing.variant, &input.definition) {
+            Ok(Some(v)) => v,
+            Ok(None) => editing.variant.clone(),
+            Err(message) => {
+                page.errors.add(Field::Definition, message);
+                return render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
+            }
+        };
+        return match settings::check_setup(&variant, &input.setup_fen) {
             Ok(position) => {
                 page.preview = Some(presets_view::board(
                     &position,
