@@ -653,7 +653,11 @@ async fn game_with_preset(
         ],
     )
     .await;
-    assert_eq!(location(&res), "/games?done=created", "challenge with {slug}");
+    assert_eq!(
+        location(&res),
+        "/games?done=created",
+        "challenge with {slug}"
+    );
     let (_, lobby) = get(app, opponent, "/games").await;
     let marker = "/accept\"";
     let end = lobby.rfind(marker).expect("an invitation");
@@ -701,7 +705,10 @@ async fn forked_preset_is_played(backend: Backend) {
         &app,
         &alice,
         &slug,
-        &[("setup_fen", Some(ROOK_SETUP)), ("days_per_move", Some("7"))],
+        &[
+            ("setup_fen", Some(ROOK_SETUP)),
+            ("days_per_move", Some("7")),
+        ],
         "save",
     )
     .await;
@@ -712,7 +719,10 @@ async fn forked_preset_is_played(backend: Backend) {
     assert!(page.contains(&format!("href=\"/challenges/new?preset={slug}\"")));
     let (status, form) = get(&app, &alice, &format!("/challenges/new?preset={slug}")).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(form.contains(&format!("value=\"{slug}\" selected")), "preset chosen");
+    assert!(
+        form.contains(&format!("value=\"{slug}\" selected")),
+        "preset chosen"
+    );
     assert!(form.contains("name=\"days_per_move\"") && form.contains("value=\"7\""));
     // Without a preset the variant's built-in one is chosen.
     let (_, form) = get(&app, &alice, "/challenges/new").await;
@@ -720,10 +730,21 @@ async fn forked_preset_is_played(backend: Backend) {
 
     let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
     let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
-    assert!(page.contains("id=\"game-preset\""), "the game names its preset");
-    assert!(page.contains(&format!("href=\"/presets/{slug}?version=2\">Rook ending</a>, version 2")));
-    assert_eq!(play(&app, &alice, game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
-    assert_eq!(play(&app, &bob, game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
+    assert!(
+        page.contains("id=\"game-preset\""),
+        "the game names its preset"
+    );
+    assert!(page.contains(&format!(
+        "href=\"/presets/{slug}?version=2\">Rook ending</a>, version 2"
+    )));
+    assert_eq!(
+        play(&app, &alice, game, 1, "Ra1-a2").await,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        play(&app, &bob, game, 2, "Ke8-e7").await,
+        StatusCode::SEE_OTHER
+    );
 
     // The preset page lists the game, with the version it is played with.
     let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
@@ -732,10 +753,19 @@ async fn forked_preset_is_played(backend: Backend) {
     assert!(games.contains("version 2 · in progress"));
     let (_, index) = get(&app, &app.client, "/presets").await;
     let row = &index[index.find(&format!("data-preset=\"{slug}\"")).unwrap()..];
-    assert!(row[..row.find("</tr>").unwrap()].contains("<td>1</td>"), "one game");
+    assert!(
+        row[..row.find("</tr>").unwrap()].contains("<td>1</td>"),
+        "one game"
+    );
 
     // A used preset cannot be deleted, only retired; a retired one starts no new games.
-    let res = post(&app, &alice, &format!("/presets/{slug}/delete"), &[("confirm", "yes")]).await;
+    let res = post(
+        &app,
+        &alice,
+        &format!("/presets/{slug}/delete"),
+        &[("confirm", "yes")],
+    )
+    .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.unwrap().contains("Retire it instead"));
     let res = post(&app, &alice, &format!("/presets/{slug}/retire"), &[]).await;
@@ -755,12 +785,19 @@ async fn forked_preset_is_played(backend: Backend) {
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.unwrap().contains("is retired"));
     // Its game goes on.
-    assert_eq!(play(&app, &alice, game, 3, "Ra2-a7").await, StatusCode::SEE_OTHER);
+    assert_eq!(
+        play(&app, &alice, game, 3, "Ra2-a7").await,
+        StatusCode::SEE_OTHER
+    );
     let res = post(
         &app,
         &alice,
         "/challenges",
-        &[("preset", "no-such-preset"), ("color", "white"), ("days_per_move", "3")],
+        &[
+            ("preset", "no-such-preset"),
+            ("color", "white"),
+            ("days_per_move", "3"),
+        ],
     )
     .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
@@ -776,7 +813,10 @@ async fn game_keeps_its_preset_version(backend: Backend) {
         &app,
         &alice,
         &slug,
-        &[("setup_fen", Some(ROOK_SETUP)), ("move_count_limit", Some("2"))],
+        &[
+            ("setup_fen", Some(ROOK_SETUP)),
+            ("move_count_limit", Some("2")),
+        ],
         "save",
     )
     .await;
@@ -789,7 +829,10 @@ async fn game_keeps_its_preset_version(backend: Backend) {
         &app,
         &alice,
         &slug,
-        &[("setup_fen", Some(H_ROOK_SETUP)), ("move_count_limit", Some(""))],
+        &[
+            ("setup_fen", Some(H_ROOK_SETUP)),
+            ("move_count_limit", Some("")),
+        ],
         "save",
     )
     .await;
@@ -797,24 +840,54 @@ async fn game_keeps_its_preset_version(backend: Backend) {
 
     // The games in progress keep version 2: its setup ...
     let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
-    assert!(page.contains("version 2"), "the game page says which version");
-    assert!(page.contains("version 3"), "and that the preset has moved on");
-    assert_eq!(play(&app, &alice, old_game, 1, "Rh1-h2").await, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(play(&app, &alice, old_game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
+    assert!(
+        page.contains("version 2"),
+        "the game page says which version"
+    );
+    assert!(
+        page.contains("version 3"),
+        "and that the preset has moved on"
+    );
+    assert_eq!(
+        play(&app, &alice, old_game, 1, "Rh1-h2").await,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        play(&app, &alice, old_game, 1, "Ra1-a2").await,
+        StatusCode::SEE_OTHER
+    );
     // ... and its rules: drawn by the move count after two quiet plies.
-    assert_eq!(play(&app, &bob, old_game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
+    assert_eq!(
+        play(&app, &bob, old_game, 2, "Ke8-e7").await,
+        StatusCode::SEE_OTHER
+    );
     let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
     assert!(page.contains("Finished"), "move-count draw of version 2");
-    assert_eq!(play(&app, &alice, other_old_game, 1, "Ra1-a2").await, StatusCode::SEE_OTHER);
+    assert_eq!(
+        play(&app, &alice, other_old_game, 1, "Ra1-a2").await,
+        StatusCode::SEE_OTHER
+    );
 
     // A new game gets version 3: the new setup and no move-count draw.
     let new_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
     let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
     assert!(page.contains("version 3"));
-    assert_eq!(play(&app, &alice, new_game, 1, "Ra1-a2").await, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(play(&app, &alice, new_game, 1, "Rh1-h2").await, StatusCode::SEE_OTHER);
-    assert_eq!(play(&app, &bob, new_game, 2, "Ke8-e7").await, StatusCode::SEE_OTHER);
-    assert_eq!(play(&app, &alice, new_game, 3, "Rh2-h3").await, StatusCode::SEE_OTHER);
+    assert_eq!(
+        play(&app, &alice, new_game, 1, "Ra1-a2").await,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        play(&app, &alice, new_game, 1, "Rh1-h2").await,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        play(&app, &bob, new_game, 2, "Ke8-e7").await,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        play(&app, &alice, new_game, 3, "Rh2-h3").await,
+        StatusCode::SEE_OTHER
+    );
     let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
     assert!(page.contains("In progress"));
 
@@ -880,7 +953,14 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         .replace("width = 8", "width = 99")
         .replacen("[[piece]]", "colour = \"blue\"\n[[piece]]", 1);
     for action in ["save", "preview"] {
-        let res = edit(&app, &alice, &slug, &[("definition", Some(&broken))], action).await;
+        let res = edit(
+            &app,
+            &alice,
+            &slug,
+            &[("definition", Some(&broken))],
+            action,
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{action}");
         let page = res.text().await.unwrap();
         let errors = &page[page.find("id=\"definition-errors\"").expect("errors")..];
@@ -911,14 +991,33 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
     assert!(figure.contains("Wazir"));
     assert_eq!(marks_on(figure, "e6"), ["mk-both"]);
     assert!(marks_on(figure, "f6").is_empty());
+    let (_, index) = get(&app, &app.client, "/presets").await;
+    let row = &index[index.find(&format!("data-preset=\"{slug}\"")).unwrap()..];
+    assert!(
+        row[..row.find("</tr>").unwrap()]
+            .contains("Own variant definition: 8 × 8, 7 kinds of piece"),
+        "the index tells a preset with its own definition apart"
+    );
 
     // A game of it is played by that definition.
     let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
-    assert_eq!(play(&app, &alice, game, 1, "Wd1-d2").await, StatusCode::SEE_OTHER);
-    assert_eq!(play(&app, &bob, game, 2, "Ke8-d7").await, StatusCode::SEE_OTHER);
-    assert_eq!(play(&app, &alice, game, 3, "Wd2-e3").await, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        play(&app, &alice, game, 1, "Wd1-d2").await,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        play(&app, &bob, game, 2, "Ke8-d7").await,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        play(&app, &alice, game, 3, "Wd2-e3").await,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
     let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
-    assert!(page.contains("Wazir"), "the game's legend has the new piece");
+    assert!(
+        page.contains("Wazir"),
+        "the game's legend has the new piece"
+    );
 }
 
 backend_tests!(

@@ -97,6 +97,11 @@ pub struct IndexEntry {
     pub retired: bool,
     /// The viewer's own preset.
     pub mine: bool,
+    /// The default days per move of the current version.
+    pub days_per_move: i64,
+    /// When the current version has its own variant definition: its board and pieces
+    /// ("10 × 8, 7 kinds of piece").
+    pub own_definition: Option<String>,
 }
 
 /// The presets of one variant.
@@ -117,21 +122,45 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
     let listed = presets::visibility
         .eq(Visibility::Public.as_str())
         .and(presets::retired.eq(false));
-    let rows: Vec<PresetRow> = match viewer {
-        Some(me) => presets::table
+    // Each preset with its current version.
+    let current = presets::table.inner_join(
+        preset_versions::table.on(preset_versions::preset_id
+            .eq(presets::id)
+            .and(preset_versions::version.eq(presets::current_version))),
+    );
+    let columns = (
+        PresetRow::as_select(),
+        preset_versions::id,
+        preset_versions::definition_hash,
+        preset_versions::days_per_move,
+    );
+    let rows: Vec<(PresetRow, PresetVersionId, String, i64)> = match viewer {
+        Some(me) => current
             .filter(listed.or(presets::owner_id.eq(me)))
-            .select(PresetRow::as_select())
+            .select(columns)
             .load(conn)?,
-        None => presets::table
-            .filter(listed)
-            .select(PresetRow::as_select())
-            .load(conn)?,
+        None => current.filter(listed).select(columns).load(conn)?,
     };
-    let owners: Vec<UserId> = rows.iter().filter_map(|p| p.owner_id).collect();
+    let owners: Vec<UserId> = rows.iter().filter_map(|r| r.0.owner_id).collect();
     let names = usernames(conn, &owners)?;
     let counts = game_counts(conn)?;
     let mut groups: Vec<VariantGroup> = Vec::new();
-    for p in rows {
+    for (p, version_id, hash, days_per_move) in rows {
+        let builtin_hash = builtin_variant(&p.variant_name)
+            .map(|v| super::definition_hash(v.source_text()))
+            .unwrap_or_default();
+        // Built-in presets follow the engine; only a player's own definition is told apart.
+        let own_definition = if p.is_builtin() || hash == builtin_hash {
+            None
+        } else {
+            let (v, _) = rules_of(conn, version_id)?;
+            Some(format!(
+                "{} × {}, {} kinds of piece",
+                v.width(),
+                v.height(),
+                v.pieces().len()
+            ))
+        };
         let entry = IndexEntry {
             slug: p.slug.clone(),
             name: p.name.clone(),
@@ -141,6 +170,8 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
             unlisted: p.is_unlisted(),
             retired: p.retired,
             mine: p.is_owned_by(viewer),
+            days_per_move,
+            own_definition,
         };
         match groups.iter_mut().find(|g| g.variant_name == p.variant_name) {
             Some(g) => g.presets.push(entry),
@@ -357,15 +388,6 @@ pub fn challenge_choices(
     let mut out = Vec::new();
     for group in groups {
         for p in group.presets.into_iter().filter(|p| !p.retired) {
-            let days: i64 = presets::table
-                .inner_join(
-                    preset_versions::table.on(preset_versions::preset_id
-                        .eq(presets::id)
-                        .and(preset_versions::version.eq(presets::current_version))),
-                )
-                .filter(presets::slug.eq(&p.slug))
-                .select(preset_versions::days_per_move)
-                .first(conn)?;
             out.push(ChallengeChoice {
                 label: match &p.author {
                     None => format!("{} — built-in", group.display_name),
@@ -373,7 +395,7 @@ pub fn challenge_choices(
                 },
                 slug: p.slug,
                 variant_name: group.variant_name.clone(),
-                days_per_move: days,
+                days_per_move: p.days_per_move,
             });
         }
     }
