@@ -261,9 +261,9 @@ pub fn invitation(
 ) -> Result<(), GameError> {
     let link = config.absolute_url("/games");
     let mut body = format!(
-        "{} invites you to a game of {variant} ({} days per move; {} plays {}).\n",
+        "{} invites you to a game of {variant} ({}; {} plays {}).\n",
         author.username,
-        challenge.days_per_move.unwrap_or(0),
+        super::time_control::describe_challenge(challenge),
         author.username,
         challenge.author_color
     );

@@ -158,6 +158,8 @@ pub struct ChallengeListing {
     pub variant: String,
     pub author_color: String,
     pub days_per_move: Option<i64>,
+    /// "3 days per move", "7 days + 1 day per move", "untimed", with "no vacation".
+    pub time_control: String,
     pub message: String,
     pub created_at: NaiveDateTime,
 }
@@ -179,6 +181,7 @@ fn listings(
             author_id: c.author_id,
             opponent: c.opponent_id.and_then(|o| names.get(&o).cloned()),
             variant,
+            time_control: super::time_control::describe_challenge(&c),
             author_color: c.author_color,
             days_per_move: c.days_per_move,
             message: c.message,

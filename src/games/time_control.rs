@@ -243,6 +243,16 @@ impl TimeControl {
     }
 }
 
+/// A challenge's time control in words, with "no vacation" when its clocks never stop.
+pub fn describe_challenge(c: &ChallengeRow) -> String {
+    let text = TimeControl::of_challenge(c).describe();
+    if c.allow_vacation {
+        text
+    } else {
+        format!("{text}, no vacation")
+    }
+}
+
 /// The clocks after a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AfterMove {
