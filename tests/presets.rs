@@ -729,6 +729,39 @@ async fn forked_preset_is_played(backend: Backend) {
     assert!(form.contains("value=\"terachess2\" selected"), "{form}");
 
     let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+
+    // Any kind of time control can be the default: the form offers it.
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[
+            ("time_kind", Some("fischer")),
+            ("reserve_days", Some("5")),
+            ("increment_hours", Some("12")),
+            ("cap_days", Some("")),
+        ],
+        "save",
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let fischer = plypost::games::time_control::TimeControl::Fischer {
+        reserve: 5 * 86_400,
+        increment: 12 * 3600,
+        cap: None,
+    }
+    .describe();
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(
+        page.contains(&format!("Default time control: {fischer}.")),
+        "{fischer}"
+    );
+    let (_, form) = get(&app, &alice, &format!("/challenges/new?preset={slug}")).await;
+    assert!(form.contains("value=\"fischer\" checked"));
+    assert!(form.contains("name=\"reserve_days\" min=\"1\" max=\"90\" value=\"5\""));
+    assert!(form.contains("name=\"increment_hours\" min=\"0\" max=\"240\" value=\"12\""));
+    assert!(form.contains(&format!("{fischer} by default")));
+
     let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
     assert!(
         page.contains("id=\"game-preset\""),

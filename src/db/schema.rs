@@ -120,6 +120,10 @@ diesel::table! {
         dark_color -> Text,
         coordinates -> Bool,
         piece_letters -> Text,
+        time_kind -> Text,
+        reserve_days -> Nullable<BigInt>,
+        increment_hours -> Nullable<BigInt>,
+        cap_days -> Nullable<BigInt>,
     }
 }
 

@@ -130,6 +130,10 @@ fn insert_version(
             dark_color: &settings.dark_color,
             coordinates: settings.coordinates,
             piece_letters: &settings.piece_letters,
+            time_kind: &settings.time_kind,
+            reserve_days: settings.reserve_days,
+            increment_hours: settings.increment_hours,
+            cap_days: settings.cap_days,
         })
         .execute(conn)?;
     Ok(())

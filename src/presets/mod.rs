@@ -237,6 +237,10 @@ fn builtin_version_row<'a>(
         dark_color: "",
         coordinates: true,
         piece_letters: "",
+        time_kind: crate::games::model::TIME_KIND_DAYS,
+        reserve_days: None,
+        increment_hours: None,
+        cap_days: None,
     }
 }
 

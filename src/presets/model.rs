@@ -89,6 +89,10 @@ pub struct VersionRow {
     pub dark_color: String,
     pub coordinates: bool,
     pub piece_letters: String,
+    pub time_kind: String,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
 }
 
 #[derive(Insertable)]
@@ -126,4 +130,8 @@ pub(crate) struct NewVersion<'a> {
     pub dark_color: &'a str,
     pub coordinates: bool,
     pub piece_letters: &'a str,
+    pub time_kind: &'a str,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
 }

@@ -13,6 +13,7 @@ use super::PresetError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
 use crate::games::model::{GameId, PresetVersionId, PresetVersionRow, CHALLENGE_OPEN};
+use crate::games::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
 fn builtin_variant(name: &str) -> Option<Variant> {
@@ -74,6 +75,9 @@ fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String
     Ok(rows.into_iter().collect())
 }
 
+/// kind, days per move, reserve days, increment hours, cap days.
+type TimeRow = (String, i64, Option<i64>, Option<i64>, Option<i64>);
+
 /// Games played per preset.
 fn game_counts(conn: &mut DbConn) -> Result<HashMap<PresetId, i64>, PresetError> {
     let rows: Vec<(PresetId, i64)> = games::table
@@ -97,7 +101,8 @@ pub struct IndexEntry {
     pub retired: bool,
     /// The viewer's own preset.
     pub mine: bool,
-    /// The default days per move of the current version.
+    /// The default time control of the current version.
+    pub time_control: crate::games::time_control::TimeControl,
     pub days_per_move: i64,
     /// When the current version has its own variant definition: its board and pieces
     /// ("10 × 8, 7 kinds of piece").
@@ -132,9 +137,15 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
         PresetRow::as_select(),
         preset_versions::id,
         preset_versions::definition_hash,
-        preset_versions::days_per_move,
+        (
+            preset_versions::time_kind,
+            preset_versions::days_per_move,
+            preset_versions::reserve_days,
+            preset_versions::increment_hours,
+            preset_versions::cap_days,
+        ),
     );
-    let rows: Vec<(PresetRow, PresetVersionId, String, i64)> = match viewer {
+    let rows: Vec<(PresetRow, PresetVersionId, String, TimeRow)> = match viewer {
         Some(me) => current
             .filter(listed.or(presets::owner_id.eq(me)))
             .select(columns)
@@ -145,7 +156,7 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
     let names = usernames(conn, &owners)?;
     let counts = game_counts(conn)?;
     let mut groups: Vec<VariantGroup> = Vec::new();
-    for (p, version_id, hash, days_per_move) in rows {
+    for (p, version_id, hash, (kind, days_per_move, reserve, increment, cap)) in rows {
         let builtin_hash = builtin_variant(&p.variant_name)
             .map(|v| super::definition_hash(v.source_text()))
             .unwrap_or_default();
@@ -170,6 +181,13 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
             unlisted: p.is_unlisted(),
             retired: p.retired,
             mine: p.is_owned_by(viewer),
+            time_control: super::settings::time_control_of(
+                &kind,
+                days_per_move,
+                reserve,
+                increment,
+                cap,
+            ),
             days_per_move,
             own_definition,
         };
@@ -368,7 +386,8 @@ pub(crate) fn open_challenge_count(
         .get_result(conn)?)
 }
 
-/// A preset offered on the challenge form.
+/// A preset offered on the challenge form, with its default time control in the form's
+/// fields.
 #[derive(Debug, Clone)]
 pub struct ChallengeChoice {
     pub slug: String,
@@ -376,6 +395,12 @@ pub struct ChallengeChoice {
     pub label: String,
     pub variant_name: String,
     pub days_per_move: i64,
+    /// "3 days per move", "untimed", ...
+    pub time_control: String,
+    pub time_kind: String,
+    pub reserve_days: String,
+    pub increment_hours: String,
+    pub cap_days: String,
 }
 
 /// What a player may challenge with: every public preset that is not retired and the
@@ -388,7 +413,24 @@ pub fn challenge_choices(
     let mut out = Vec::new();
     for group in groups {
         for p in group.presets.into_iter().filter(|p| !p.retired) {
+            let (reserve_days, increment_hours, cap_days) = match p.time_control {
+                TimeControl::Fischer {
+                    reserve,
+                    increment,
+                    cap,
+                } => (
+                    (reserve / 86_400).to_string(),
+                    (increment / 3600).to_string(),
+                    cap.map(|c| (c / 86_400).to_string()).unwrap_or_default(),
+                ),
+                _ => (String::new(), String::new(), String::new()),
+            };
             out.push(ChallengeChoice {
+                time_control: p.time_control.describe(),
+                time_kind: p.time_control.kind().to_owned(),
+                reserve_days,
+                increment_hours,
+                cap_days,
                 label: match &p.author {
                     None => format!("{} — built-in", group.display_name),
                     Some(author) => format!("{} — {} ({author})", group.display_name, p.name),

@@ -5,7 +5,8 @@
 use plypost_rules::{Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
-use crate::games::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use crate::games::model::TIME_KIND_DAYS;
+use crate::games::time_control::{TimeControl, TimeControlInput};
 
 pub const NAME_MAX_CHARS: usize = 60;
 pub const DESCRIPTION_MAX_CHARS: usize = 10_000;
@@ -66,7 +67,13 @@ pub struct SettingsInput {
     /// A number of plies; empty: no move-count draw.
     pub move_count_limit: String,
     pub repetition: bool,
+    /// The default time control, as on the challenge form: `days`, `fischer` or `untimed`,
+    /// and the fields of each.
+    pub time_kind: String,
     pub days_per_move: String,
+    pub reserve_days: String,
+    pub increment_hours: String,
+    pub cap_days: String,
     /// `#rrggbb` (or `#rgb`); empty: the default colour.
     pub light_color: String,
     pub dark_color: String,
@@ -88,7 +95,13 @@ pub struct Settings {
     pub setup_fen: String,
     pub move_count_limit: Option<u32>,
     pub repetition: bool,
+    /// The default time control (`days_per_move` is kept for the other kinds too, as the
+    /// days offered when a player switches to days per move).
+    pub time_kind: String,
     pub days_per_move: i64,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
     pub light_color: String,
     pub dark_color: String,
     pub coordinates: bool,
@@ -107,7 +120,11 @@ impl Settings {
             setup_fen: v.setup_fen.clone(),
             move_count_limit: v.move_count_limit.and_then(|l| u32::try_from(l).ok()),
             repetition: v.repetition,
+            time_kind: v.time_kind.clone(),
             days_per_move: v.days_per_move,
+            reserve_days: v.reserve_days,
+            increment_hours: v.increment_hours,
+            cap_days: v.cap_days,
             light_color: v.light_color.clone(),
             dark_color: v.dark_color.clone(),
             coordinates: v.coordinates,
@@ -115,6 +132,17 @@ impl Settings {
             description: v.description.clone(),
             definition: v.definition.clone(),
         }
+    }
+
+    /// The default time control.
+    pub fn time_control(&self) -> TimeControl {
+        time_control_of(
+            &self.time_kind,
+            self.days_per_move,
+            self.reserve_days,
+            self.increment_hours,
+            self.cap_days,
+        )
     }
 
     pub fn rule_options(&self) -> RuleOptions {
@@ -135,7 +163,14 @@ impl Settings {
                 .map(|l| l.to_string())
                 .unwrap_or_default(),
             repetition: self.repetition,
+            time_kind: self.time_kind.clone(),
             days_per_move: self.days_per_move.to_string(),
+            reserve_days: self.reserve_days.map(|d| d.to_string()).unwrap_or_default(),
+            increment_hours: self
+                .increment_hours
+                .map(|h| h.to_string())
+                .unwrap_or_default(),
+            cap_days: self.cap_days.map(|d| d.to_string()).unwrap_or_default(),
             light_color: self.light_color.clone(),
             dark_color: self.dark_color.clone(),
             coordinates: self.coordinates,
@@ -171,10 +206,10 @@ impl Settings {
                 "repetition draw off".to_owned()
             });
         }
-        if self.days_per_move != old.days_per_move {
+        if self.time_control() != old.time_control() {
             out.push(format!(
-                "default time control {} days per move",
-                self.days_per_move
+                "default time control {}",
+                self.time_control().describe()
             ));
         }
         if self.light_color != old.light_color
@@ -192,6 +227,25 @@ impl Settings {
         }
         out
     }
+}
+
+/// A stored default time control (days per move when the kind is unknown).
+pub fn time_control_of(
+    kind: &str,
+    days: i64,
+    reserve_days: Option<i64>,
+    increment_hours: Option<i64>,
+    cap_days: Option<i64>,
+) -> TimeControl {
+    let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+    let input = TimeControlInput {
+        kind: kind.to_owned(),
+        days_per_move: days.to_string(),
+        reserve_days: text(reserve_days),
+        increment_hours: text(increment_hours),
+        cap_days: text(cap_days),
+    };
+    TimeControl::parse(&input, true).unwrap_or(TimeControl::DaysPerMove(days))
 }
 
 /// A name: trimmed, not empty, no control characters.
@@ -312,6 +366,25 @@ pub fn typed_variant(current: &Variant, text: &str) -> Result<Option<Variant>, S
     })
 }
 
+/// The days per move kept with another kind of default: as typed when valid, else 3.
+fn kept_days(text: &str) -> i64 {
+    let days = text
+        .trim()
+        .parse::<i64>()
+        .unwrap_or(super::DEFAULT_DAYS_PER_MOVE);
+    match TimeControl::parse(
+        &TimeControlInput {
+            kind: TIME_KIND_DAYS.to_owned(),
+            days_per_move: days.to_string(),
+            ..TimeControlInput::default()
+        },
+        true,
+    ) {
+        Ok(_) => days,
+        Err(_) => super::DEFAULT_DAYS_PER_MOVE,
+    }
+}
+
 /// Checks every field against the `current` variant (or the typed definition's, when it
 /// changed); returns the settings or the message of each refused field.
 pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, FieldErrors> {
@@ -362,17 +435,33 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
             }
         }
     };
-    let days_per_move = match input.days_per_move.trim().parse::<i64>() {
-        Ok(d) if (MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE).contains(&d) => d,
-        _ => {
-            errors.add(
-                Field::Days,
-                format!(
-                    "Days per move must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}."
-                ),
-            );
-            MIN_DAYS_PER_MOVE
-        }
+    // The challenge form's own rules; untimed is allowed as a default (the form asks for a
+    // named opponent when it is used).
+    let typed = TimeControlInput {
+        kind: input.time_kind.clone(),
+        days_per_move: input.days_per_move.clone(),
+        reserve_days: input.reserve_days.clone(),
+        increment_hours: input.increment_hours.clone(),
+        cap_days: input.cap_days.clone(),
+    };
+    let control = TimeControl::parse(&typed, true).unwrap_or_else(|e| {
+        errors.add(Field::Days, e);
+        TimeControl::Untimed
+    });
+    const DAY: i64 = 86_400;
+    let (days_per_move, reserve_days, increment_hours, cap_days) = match control {
+        TimeControl::DaysPerMove(days) => (days, None, None, None),
+        TimeControl::Fischer {
+            reserve,
+            increment,
+            cap,
+        } => (
+            kept_days(&input.days_per_move),
+            Some(reserve / DAY),
+            Some(increment / 3600),
+            cap.map(|c| c / DAY),
+        ),
+        TimeControl::Untimed => (kept_days(&input.days_per_move), None, None, None),
     };
     let mut color = |text: &str, which: &str| {
         check_color(text, which).unwrap_or_else(|e| {
@@ -419,7 +508,11 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         setup_fen,
         move_count_limit,
         repetition: input.repetition,
+        time_kind: control.kind().to_owned(),
         days_per_move,
+        reserve_days,
+        increment_hours,
+        cap_days,
         light_color,
         dark_color,
         coordinates: input.coordinates,
@@ -444,7 +537,11 @@ mod tests {
             setup_fen: chess().start_fen().to_owned(),
             move_count_limit: "100".into(),
             repetition: true,
+            time_kind: "days".into(),
             days_per_move: "3".into(),
+            reserve_days: String::new(),
+            increment_hours: String::new(),
+            cap_days: String::new(),
             light_color: "#EEDCB4".into(),
             dark_color: String::new(),
             coordinates: true,
@@ -586,6 +683,50 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ok.definition, wide);
+    }
+
+    #[test]
+    fn any_kind_of_time_control_can_be_the_default() {
+        let fischer = check(
+            &chess(),
+            &SettingsInput {
+                time_kind: "fischer".into(),
+                days_per_move: "junk".into(),
+                reserve_days: "7".into(),
+                increment_hours: "12".into(),
+                ..input()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                fischer.time_kind.as_str(),
+                fischer.reserve_days,
+                fischer.increment_hours
+            ),
+            ("fischer", Some(7), Some(12))
+        );
+        assert_eq!(fischer.days_per_move, 3);
+        assert_eq!(fischer.to_input().reserve_days, "7");
+        let untimed = check(
+            &chess(),
+            &SettingsInput {
+                time_kind: "untimed".into(),
+                ..input()
+            },
+        )
+        .unwrap();
+        assert_eq!(untimed.time_control(), TimeControl::Untimed);
+        let bad = check(
+            &chess(),
+            &SettingsInput {
+                time_kind: "fischer".into(),
+                reserve_days: "0".into(),
+                ..input()
+            },
+        )
+        .unwrap_err();
+        assert!(bad.get(Field::Days).unwrap().contains("reserve"));
     }
 
     #[test]

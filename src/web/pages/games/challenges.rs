@@ -33,8 +33,6 @@ pub struct ChallengeItem {
     /// "alice plays White" / "colours drawn at random".
     pub colours: String,
     pub days: i64,
-    /// The time control in words.
-    pub time_control: String,
     pub message: String,
     pub created: String,
     pub mine: bool,
@@ -56,7 +54,6 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
             opponent: c.opponent,
             variant: c.variant,
             days: c.days_per_move.unwrap_or(0),
-            time_control: c.time_control,
             message: c.message,
             created: datetime_in(c.created_at, tz),
         })
@@ -196,6 +193,12 @@ async fn new_form(
         .map_err(|e| WebError::Internal(e.to_string()))?;
     if let Some(chosen) = presets.iter().find(|p| p.slug == form.preset) {
         form.days_per_move = chosen.days_per_move.to_string();
+        form.time_kind = chosen.time_kind.clone();
+        if !chosen.reserve_days.is_empty() {
+            form.reserve_days = chosen.reserve_days.clone();
+            form.increment_hours = chosen.increment_hours.clone();
+            form.cap_days = chosen.cap_days.clone();
+        }
     }
     render::page(&NewChallengePage {
         ctx: &ctx,
