@@ -3,7 +3,7 @@
 //! position, so they are tested without a server.
 
 use plypost_board::{render_board, BoardView, Highlight, PieceView};
-use plypost_rules::{Color, Move, Piece, Position, Square};
+use plypost_rules::{Color, Move, Piece, Position, Special, Square};
 use serde::Serialize;
 
 /// The board's index of a square: `(rank) * width + file`, from a1.
@@ -120,25 +120,31 @@ fn key(p: &Piece) -> PieceKey {
 }
 
 /// The legal moves as board.js reads them, each with the exact squares it changes (found by
-/// comparing the board before and after, so castling, e.p. and promotion come out right).
+/// comparing the touched squares before and after, so castling, e.p. and promotion come out
+/// right).
 pub fn legal_moves_json(position: &Position) -> String {
     let variant = position.variant();
-    let all: Vec<Square> = squares(position).collect();
-    let before: Vec<Option<PieceKey>> = all
-        .iter()
-        .map(|&sq| position.piece_at(sq).map(|p| key(&p)))
-        .collect();
     let moves: Vec<LegalMove> = position
         .legal_moves()
         .iter()
         .filter_map(|mv: &Move| {
             let after = position.play(mv).ok()?;
-            let changes = all
-                .iter()
-                .zip(&before)
-                .filter_map(|(&sq, old)| {
+            // A move only touches its own squares, the castling Rook's and an e.p. victim's;
+            // comparing those (not the whole board) keeps a 16x16 page cheap.
+            let mut touched = vec![mv.from(), mv.to()];
+            match mv.special() {
+                Special::Castle { rook_from, rook_to } => touched.extend([rook_from, rook_to]),
+                Special::EnPassant { victim } => touched.push(victim),
+                _ => {}
+            }
+            touched.sort();
+            touched.dedup();
+            let changes = touched
+                .into_iter()
+                .filter_map(|sq| {
+                    let old = position.piece_at(sq).map(|p| key(&p));
                     let new = after.piece_at(sq);
-                    if new.as_ref().map(key) == *old {
+                    if new.as_ref().map(key) == old {
                         return None;
                     }
                     Some((
