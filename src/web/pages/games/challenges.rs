@@ -33,6 +33,8 @@ pub struct ChallengeItem {
     /// "alice plays White" / "colours drawn at random".
     pub colours: String,
     pub days: i64,
+    /// The time control in words.
+    pub time_control: String,
     pub message: String,
     pub created: String,
     pub mine: bool,
@@ -54,6 +56,7 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
             opponent: c.opponent,
             variant: c.variant,
             days: c.days_per_move.unwrap_or(0),
+            time_control: c.time_control,
             message: c.message,
             created: datetime_in(c.created_at, tz),
         })
