@@ -1,4 +1,4 @@
-//! Sections in the navigation whose features come later (presets, logs). Each
+//! Sections in the navigation whose features come later (logs). Each
 //! feature replaces its entry here with its own page module.
 
 use actix_web::{web, HttpResponse};
@@ -7,8 +7,7 @@ use askama::Template;
 use crate::web::{render, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/presets", web::get().to(presets))
-        .route("/logs", web::get().to(logs));
+    cfg.route("/logs", web::get().to(logs));
 }
 
 #[derive(Template)]
@@ -17,14 +16,6 @@ struct Placeholder<'a> {
     ctx: &'a Ctx,
     title: &'a str,
     text: &'a str,
-}
-
-async fn presets(ctx: Ctx) -> Result<HttpResponse, WebError> {
-    render::page(&Placeholder {
-        ctx: &ctx,
-        title: "Presets",
-        text: "Built-in and player-made presets of every variant will be listed here.",
-    })
 }
 
 async fn logs(ctx: Ctx) -> Result<HttpResponse, WebError> {
