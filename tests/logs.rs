@@ -50,19 +50,25 @@ fn user(conn: &mut DbConn, name: &str) -> User {
 
 /// Starts a game through the games service: `white` challenges `black`, who accepts.
 async fn start_game(app: &TestApp, variant: &str, white: &str, black: &str, days: i64) -> GameId {
+    let input = ChallengeInput {
+        variant: variant.to_owned(),
+        days_per_move: days.to_string(),
+        ..ChallengeInput::default()
+    };
+    start_with(app, input, white, black).await
+}
+
+/// `white` challenges `black` with `input` (colour and opponent filled in), who accepts.
+async fn start_with(app: &TestApp, input: ChallengeInput, white: &str, black: &str) -> GameId {
     let (clock, config) = (app.clock.clone(), app.config.clone());
     let (white, black) = (white.to_owned(), black.to_owned());
-    let variant = variant.to_owned();
     app.with_db(move |conn| {
         let author = user(conn, &white);
         let opponent = user(conn, &black);
         let input = ChallengeInput {
-            variant,
             color: "white".into(),
-            days_per_move: days.to_string(),
-            message: String::new(),
             opponent: black.clone(),
-            ..ChallengeInput::default()
+            ..input
         };
         let challenge =
             challenges::create(conn, &*clock, &config, &author, &input).expect("challenge");
@@ -721,6 +727,43 @@ async fn round_trip_and_upload(backend: Backend) {
     assert!(!players.contains(&alice_id) && !players.contains(&bob_id));
     assert_eq!(by, Some(bob_id));
 
+    // A Fischer game (10 days + 24 hours a move) and an untimed one come back the same.
+    for (kind, tag) in [("fischer", "864000+86400"), ("untimed", "-")] {
+        let input = ChallengeInput {
+            variant: "chess".into(),
+            time_kind: kind.into(),
+            reserve_days: "10".into(),
+            increment_hours: "24".into(),
+            ..ChallengeInput::default()
+        };
+        let game = start_with(&app, input, "alice", "bob").await;
+        play_moves(&app, game, &[("e2-e4", "{x}"), ("e7-e5", "")]).await;
+        let pgn = app.get_text(&format!("/logs/{game}.pgn")).await;
+        assert!(pgn.contains(&format!("[TimeControl \"{tag}\"]")), "{pgn}");
+        assert!(pgn.contains("[Result \"*\"]") && pgn.contains("[Termination \"unterminated\"]"));
+        let res = upload(&app, &bob, &token, &pgn).await;
+        let page = res.text().await.unwrap();
+        assert!(page.contains("1 imported, 0 refused"), "{page}");
+        let copy = listed(&page)[0];
+        assert_eq!(
+            app.get_text(&format!("/logs/{copy}.pgn")).await,
+            pgn,
+            "{kind}"
+        );
+        let json: serde_json::Value = app
+            .get(&format!("/logs/{copy}.json"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(json["time_control"]["kind"], kind);
+        assert_eq!(
+            json["status"], "finished",
+            "an imported game is never played on"
+        );
+        assert_eq!(json["result"], serde_json::Value::Null);
+    }
+
     // Too large.
     let big = "%".repeat(6 * 1024 * 1024);
     let res = upload(&app, &bob, &token, &big).await;
@@ -747,7 +790,7 @@ async fn round_trip_and_upload(backend: Backend) {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("1 imported, 0 refused"), "{stdout}");
-    let (_, page) = logs(&app, "imported=only").await;
+    let (_, page) = logs(&app, "imported=only&variant=terachess2").await;
     let ids = listed(&page);
     assert_eq!(ids.len(), 2);
     let cli_id = ids.iter().copied().find(|i| *i != imported).unwrap();

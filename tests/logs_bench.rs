@@ -285,10 +285,12 @@ async fn bench(backend: Backend) {
     let plans = app
         .with_db(move |conn| {
             let page1 = "SELECT id FROM games ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
-            let deep_sql = "SELECT id FROM games WHERE (COALESCE(games.last_move_at, games.created_at), games.id) < ('2024-03-01 00:00:00', 1000) ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
+            let deep_sql = "SELECT id FROM games WHERE COALESCE(games.last_move_at, games.created_at) <= '2024-03-01 00:00:00' AND (COALESCE(games.last_move_at, games.created_at), games.id) < ('2024-03-01 00:00:00', 1000) ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
+            let by_result = "SELECT id FROM games WHERE games.status = 'finished' AND games.result = '1/2-1/2' ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
+            let by_preset = "SELECT id FROM games WHERE games.preset_version_id IN (3) ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
             let by_player = "SELECT id FROM games WHERE (games.white_id = 8 OR lower(games.white_name) = 'player7') OR (games.black_id = 8 OR lower(games.black_name) = 'player7') ORDER BY COALESCE(games.last_move_at, games.created_at) DESC, games.id DESC LIMIT 51";
             let by_length = "SELECT id FROM games ORDER BY games.ply DESC, games.id DESC LIMIT 51";
-            [page1, deep_sql, by_player, by_length]
+            [page1, deep_sql, by_player, by_length, by_result, by_preset]
                 .iter()
                 .map(|q| (q.to_string(), plan(conn, q)))
                 .collect::<Vec<_>>()

@@ -17,7 +17,9 @@ use super::LogError;
 use crate::clock::Clock;
 use crate::db::schema::{game_moves, games, preset_versions, presets, users};
 use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
-use crate::games::model::{PresetVersionRow, STATUS_FINISHED, TIME_KIND_DAYS};
+use crate::games::model::{
+    PresetVersionRow, STATUS_FINISHED, TIME_KIND_DAYS, TIME_KIND_FISCHER, TIME_KIND_UNTIMED,
+};
 use crate::games::play::outcome_result;
 use crate::games::{variants, GameId};
 
@@ -190,24 +192,37 @@ fn find_version(
     })
 }
 
-/// `1/259200` → Some(3); `-` or absent → None.
-fn days_per_move(tag: Option<&str>) -> Result<Option<i64>, LogError> {
+/// A time control read from its PGN tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TimeTag {
+    Days(i64),
+    Fischer { reserve: i64, increment: i64 },
+    Untimed,
+}
+
+/// `1/259200` → 3 days per move; `864000+86400` → Fischer; `-`, `?` or absent → untimed.
+fn time_tag(tag: Option<&str>) -> Result<TimeTag, LogError> {
     let Some(tag) = tag
         .map(str::trim)
         .filter(|t| !t.is_empty() && *t != "-" && *t != "?")
     else {
-        return Ok(None);
+        return Ok(TimeTag::Untimed);
     };
-    let seconds = tag
-        .strip_prefix("1/")
-        .and_then(|s| s.parse::<i64>().ok())
-        .filter(|s| *s > 0 && s % 86_400 == 0)
-        .ok_or_else(|| {
-            invalid(format!(
-                "TimeControl “{tag}” is not a number of days per move (1/<seconds>)"
-            ))
-        })?;
-    Ok(Some(seconds / 86_400))
+    let secs = |s: &str| s.parse::<i64>().ok().filter(|n| *n >= 0);
+    if let Some(seconds) = tag.strip_prefix("1/").and_then(secs) {
+        if seconds > 0 && seconds % 86_400 == 0 {
+            return Ok(TimeTag::Days(seconds / 86_400));
+        }
+    }
+    if let Some((reserve, increment)) = tag.split_once('+') {
+        if let (Some(reserve), Some(increment)) = (secs(reserve), secs(increment)) {
+            return Ok(TimeTag::Fischer { reserve, increment });
+        }
+    }
+    Err(invalid(format!(
+        "TimeControl “{tag}” is neither days per move (1/<seconds>) nor a reserve and \
+         increment (<seconds>+<seconds>)"
+    )))
 }
 
 fn import_game(
@@ -234,7 +249,13 @@ fn import_game(
         None => None,
     }
     .unwrap_or_else(|| clock.now_db());
-    let days = days_per_move(game.tag("TimeControl"))?;
+    let (time_kind, days, reserve, increment) = match time_tag(game.tag("TimeControl"))? {
+        TimeTag::Days(d) => (TIME_KIND_DAYS, Some(d), None, None),
+        TimeTag::Fischer { reserve, increment } => {
+            (TIME_KIND_FISCHER, None, Some(reserve), Some(increment))
+        }
+        TimeTag::Untimed => (TIME_KIND_UNTIMED, None, None, None),
+    };
 
     let mut replay = Game::with_options(start, rules.options);
     struct Checked {
@@ -329,7 +350,7 @@ fn import_game(
             games::current_fen.eq(final_position.to_fen()),
             games::ply.eq(plies as i64),
             games::side_to_move.eq(side),
-            games::time_kind.eq(TIME_KIND_DAYS),
+            games::time_kind.eq(time_kind),
             games::days_per_move.eq(days),
             games::last_move_at.eq(last_move_at),
             games::created_at.eq(created_at),
@@ -341,6 +362,10 @@ fn import_game(
                 games::imported_by.eq(by),
                 games::source_event.eq(game.tag("Event")),
                 games::source_site.eq(game.tag("Site")),
+            ),
+            (
+                games::reserve_secs.eq(reserve),
+                games::increment_secs.eq(increment),
             ),
         );
         let query = diesel::insert_into(games::table).values(values);
@@ -365,4 +390,25 @@ fn import_game(
         Ok(id)
     })?;
     Ok((id, plies))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_control_tags() {
+        assert_eq!(time_tag(Some("1/259200")).unwrap(), TimeTag::Days(3));
+        assert_eq!(
+            time_tag(Some("864000+86400")).unwrap(),
+            TimeTag::Fischer {
+                reserve: 864_000,
+                increment: 86_400
+            }
+        );
+        assert_eq!(time_tag(Some("-")).unwrap(), TimeTag::Untimed);
+        assert_eq!(time_tag(None).unwrap(), TimeTag::Untimed);
+        assert!(time_tag(Some("1/100")).is_err());
+        assert!(time_tag(Some("40/9000")).is_err());
+    }
 }

@@ -198,10 +198,15 @@ fn ordered<'a>(
     let down = ascending != forward;
     if let Some(c) = cursor {
         let op = if down { "<" } else { ">" };
-        let head = format!("({key}, games.id) {op} (");
+        // The row-value test is exact; the plain `key <= k` beside it is implied by it but
+        // is what lets SQLite start the index scan at the cursor instead of at the top.
+        let head = format!("{key} {op}= ");
+        let tail = format!(" AND ({key}, games.id) {op} (");
         q = match sort {
             Sort::Length => q.filter(
                 sql::<Bool>(&head)
+                    .bind::<BigInt, _>(c.key)
+                    .sql(&tail)
                     .bind::<BigInt, _>(c.key)
                     .sql(", ")
                     .bind::<BigInt, _>(c.id)
@@ -209,6 +214,8 @@ fn ordered<'a>(
             ),
             _ => q.filter(
                 sql::<Bool>(&head)
+                    .bind::<Timestamp, _>(from_nanos(c.key))
+                    .sql(&tail)
                     .bind::<Timestamp, _>(from_nanos(c.key))
                     .sql(", ")
                     .bind::<BigInt, _>(c.id)

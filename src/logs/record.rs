@@ -12,6 +12,7 @@ use super::pgn::{self, PgnGame, PgnMove};
 use super::LogError;
 use crate::db::schema::{game_moves, games, preset_versions};
 use crate::db::{DbConn, UserId};
+use crate::games::model::{TIME_KIND_DAYS, TIME_KIND_FISCHER};
 use crate::games::{GameId, PresetVersionId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -38,6 +39,10 @@ pub struct RecordGame {
     pub black_name: Option<String>,
     pub source_event: Option<String>,
     pub source_site: Option<String>,
+    pub reserve_secs: Option<i64>,
+    pub increment_secs: Option<i64>,
+    pub reserve_cap_secs: Option<i64>,
+    pub allow_vacation: bool,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -163,9 +168,31 @@ pub fn fen_turn(fen: &str) -> (bool, u32) {
     (white, number.max(1))
 }
 
-/// `1/259200` (one move in three days), or `-` for an untimed game.
-pub fn time_control_tag(days: Option<i64>) -> String {
-    days.map_or_else(|| "-".to_owned(), |d| format!("1/{}", d * 86_400))
+/// The PGN TimeControl: `1/259200` (one move in three days), `864000+86400` (a Fischer
+/// reserve and increment, in seconds; a cap on the reserve has no PGN form and is only in
+/// the JSON), or `-` for an untimed game.
+pub fn time_control_tag(g: &RecordGame) -> String {
+    match (g.time_kind.as_str(), g.days_per_move, g.reserve_secs) {
+        (TIME_KIND_DAYS, Some(d), _) => format!("1/{}", d * 86_400),
+        (TIME_KIND_FISCHER, _, Some(reserve)) => {
+            format!("{reserve}+{}", g.increment_secs.unwrap_or(0))
+        }
+        _ => "-".to_owned(),
+    }
+}
+
+/// The time control in words, for the log page.
+pub fn time_control_words(g: &RecordGame) -> String {
+    let days = |secs: i64| secs as f64 / 86_400.0;
+    match (g.time_kind.as_str(), g.days_per_move, g.reserve_secs) {
+        (TIME_KIND_DAYS, Some(d), _) => format!("{d} day(s) per move"),
+        (TIME_KIND_FISCHER, _, Some(reserve)) => format!(
+            "{} day(s) + {} hour(s) per move",
+            days(reserve),
+            g.increment_secs.unwrap_or(0) / 3600
+        ),
+        _ => "no time limit".to_owned(),
+    }
 }
 
 /// The game as PGN. `base_url`: this server's address, for the Site tag.
@@ -198,7 +225,7 @@ pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
         ("Variant", record.preset.variant_name.clone()),
         ("SetUp", "1".to_owned()),
         ("FEN", g.start_fen.clone()),
-        ("TimeControl", time_control_tag(g.days_per_move)),
+        ("TimeControl", time_control_tag(g)),
         (
             "Preset",
             format!("{} v{}", record.preset.slug, record.preset.version),
@@ -284,6 +311,10 @@ pub fn to_json(record: &GameRecord, rules: &PresetRules, base_url: &str) -> Stri
         "time_control": {
             "kind": g.time_kind,
             "days_per_move": g.days_per_move,
+            "reserve_secs": g.reserve_secs,
+            "increment_secs": g.increment_secs,
+            "reserve_cap_secs": g.reserve_cap_secs,
+            "allow_vacation": g.allow_vacation,
         },
         "status": g.status,
         "result": g.result,
@@ -311,7 +342,5 @@ mod tests {
         assert_eq!(fen_turn("8/8 w - - 0 1"), (true, 1));
         assert_eq!(fen_turn("8/8 b - - 3 17"), (false, 17));
         assert_eq!(fen_turn("garbage"), (true, 1));
-        assert_eq!(time_control_tag(Some(3)), "1/259200");
-        assert_eq!(time_control_tag(None), "-");
     }
 }

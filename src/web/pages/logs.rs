@@ -312,10 +312,7 @@ async fn show(
         white: record.white.clone(),
         black: record.black.clone(),
         status: list::status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
-        time_control: g.days_per_move.map_or_else(
-            || "no time limit".to_owned(),
-            |d| format!("{d} day(s) per move"),
-        ),
+        time_control: record::time_control_words(g),
         started: datetime_in(g.created_at, &tz),
         imported: g.imported,
         ply,
