@@ -622,6 +622,52 @@ async fn two_runners_time_out_once(backend: Backend) {
     }
 }
 
+async fn no_reminders_while_on_vacation(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
+    // Twelve hours left when Alice leaves: a reminder would be due, but her clock stops.
+    pass(&app, &[&alice, &bob], Duration::hours(60)).await;
+    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(run_job(&app).await.reminders, 0);
+    pass(&app, &[&alice, &bob], Duration::days(2)).await;
+    assert_eq!(run_job(&app).await, Report::default());
+    let home = get_text(&app, &alice, "/").await;
+    assert!(home.contains("12 hours left"), "{home}");
+    assert!(home.contains("clock stopped: vacation"), "{home}");
+    // Back home: the clock runs from where it stopped, and the reminder goes out.
+    let res = post(&app, &alice, "/settings/vacation/end", &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(run_job(&app).await.reminders, 1);
+    assert!(game_row(&app, game).await.is_active());
+    let reminders = queued(&app)
+        .await
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "reminder")
+        .count();
+    assert_eq!(reminders, 1);
+}
+
+async fn home_sorts_by_time_left(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let slow = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "5")]).await;
+    let untimed = start_game(&app, &alice, "bob", &bob, &[("time_kind", "untimed")]).await;
+    let fast = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
+    let home = get_text(&app, &alice, "/").await;
+    let at = |id: i64| {
+        home.find(&format!("href=\"/games/{id}\""))
+            .unwrap_or_else(|| panic!("game {id} listed: {home}"))
+    };
+    assert!(at(fast) < at(slow), "least time left first");
+    assert!(at(slow) < at(untimed), "untimed last");
+    assert!(home.contains("1 day left"), "{home}");
+    assert!(home.contains("5 days left"), "{home}");
+}
+
 backend_tests!(
     days_game_times_out,
     late_move_is_refused_and_ends_the_game,
@@ -632,4 +678,6 @@ backend_tests!(
     vacation_moves_deadlines_and_stops_reminders,
     allowance_runs_out,
     two_runners_time_out_once,
+    no_reminders_while_on_vacation,
+    home_sorts_by_time_left,
 );
