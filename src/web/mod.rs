@@ -81,9 +81,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::unsubscribe::configure(cfg);
     pages::games::configure(cfg);
     pages::presets::configure(cfg);
-    // Before the placeholders, whose `/logs` page this replaces.
     pages::logs::configure(cfg);
-    pages::placeholders::configure(cfg);
 }
 
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.

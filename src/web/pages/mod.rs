@@ -7,7 +7,6 @@ pub mod home;
 pub mod logs;
 pub mod logs_import;
 pub mod password_reset;
-pub mod placeholders;
 pub mod presets;
 pub mod presets_markdown;
 pub mod presets_view;
