@@ -44,8 +44,14 @@ pub fn send_due(conn: &mut DbConn, clock: &dyn Clock, config: &Config) -> Result
         .load(conn)?;
     let mut sent = 0;
     for id in candidates {
-        if remind(conn, clock, config, id)? {
-            sent += 1;
+        match remind(conn, clock, config, id) {
+            Ok(true) => sent += 1,
+            Ok(false) => {}
+            // One damaged game must not hold up the others' reminders.
+            Err(e @ GameError::Corrupt(_)) => {
+                tracing::error!(game = %id, error = %e, "cannot send a reminder")
+            }
+            Err(e) => return Err(e),
         }
     }
     Ok(sent)

@@ -103,8 +103,14 @@ pub fn time_out_due(
         .load(conn)?;
     let mut ended = 0;
     for id in due {
-        if clocks::time_out(conn, clock, config, id)? {
-            ended += 1;
+        match clocks::time_out(conn, clock, config, id) {
+            Ok(true) => ended += 1,
+            Ok(false) => {}
+            // One damaged game must not hold up the others; it is retried next run.
+            Err(e @ GameError::Corrupt(_)) => {
+                tracing::error!(game = %id, error = %e, "cannot time out a game")
+            }
+            Err(e) => return Err(e),
         }
     }
     Ok(ended)
