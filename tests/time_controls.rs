@@ -218,7 +218,11 @@ async fn days_game_times_out(backend: Backend) {
     // Finished when the time ran out, not when the job noticed.
     assert_eq!(row.finished_at, Some(started + Duration::days(2)));
     let page = get_text(&app, &bob, &format!("/games/{game}")).await;
-    assert!(page.contains("Finished: 0-1, time"), "{page}");
+    let ran_out = (started + Duration::days(2)).format("%Y-%m-%d %H:%M UTC");
+    assert!(
+        page.contains(&format!("Finished: 0-1, time (time ran out {ran_out})")),
+        "{page}"
+    );
     let mails: Vec<_> = queued(&app)
         .await
         .into_iter()

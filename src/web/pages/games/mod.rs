@@ -162,7 +162,15 @@ fn game_page<'a>(
             format!("In progress — {to_move} to move")
         }
     } else {
-        format!("Finished: {}", game_mail::result_words(&game))
+        match (game.result_reason.as_deref(), game.finished_at) {
+            // Say when the time ran out: the game ended then, not when anyone noticed.
+            (Some("time"), Some(at)) => format!(
+                "Finished: {} (time ran out {})",
+                game_mail::result_words(&game),
+                datetime_in(at, time_zone)
+            ),
+            _ => format!("Finished: {}", game_mail::result_words(&game)),
+        }
     };
     let lines = moves
         .iter()
