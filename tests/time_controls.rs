@@ -672,6 +672,40 @@ async fn home_sorts_by_time_left(backend: Backend) {
     assert!(home.contains("5 days left"), "{home}");
 }
 
+async fn late_move_racing_the_job_ends_the_game_once(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
+    pass(
+        &app,
+        &[&alice, &bob],
+        Duration::days(1) + Duration::minutes(5),
+    )
+    .await;
+    let (pool, clock, config) = (
+        app.state.pool.clone(),
+        app.clock.clone(),
+        app.config.clone(),
+    );
+    let job = tokio::task::spawn_blocking(move || {
+        let mut conn = pool.get().expect("connection");
+        timeouts::time_out_due(&mut conn, &*clock, &config).expect("time-outs")
+    });
+    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert!(job.await.expect("job") <= 1);
+    let row = game_row(&app, game).await;
+    assert_eq!(row.ply, 0);
+    assert_eq!(row.result.as_deref(), Some("0-1"));
+    let mails = queued(&app)
+        .await
+        .into_iter()
+        .filter(|(_, _, body)| body.contains("ran out of time"))
+        .count();
+    assert_eq!(mails, 2, "ended once, whoever got there first");
+}
+
 backend_tests!(
     days_game_times_out,
     late_move_is_refused_and_ends_the_game,
@@ -684,4 +718,5 @@ backend_tests!(
     two_runners_time_out_once,
     no_reminders_while_on_vacation,
     home_sorts_by_time_left,
+    late_move_racing_the_job_ends_the_game_once,
 );
