@@ -573,7 +573,7 @@ async fn allowance_runs_out(backend: Backend) {
     );
     let settings = get_text(&app, &alice, "/settings").await;
     assert!(
-        settings.contains("Vacation left this year: <strong>no time left"),
+        settings.contains("Vacation left this year: <strong>none</strong>"),
         "{settings}"
     );
     let res = post(&app, &alice, "/settings/vacation/start", &[]).await;

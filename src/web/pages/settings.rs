@@ -41,7 +41,11 @@ fn vacation_lines(status: &VacationStatus, time_zone: &str) -> VacationLines {
             .current
             .as_ref()
             .map(|v| datetime_in(v.started_at, time_zone)),
-        left: format_duration(status.allowance_left),
+        left: if status.allowance_left > chrono::Duration::zero() {
+            format_duration(status.allowance_left)
+        } else {
+            "none".to_owned()
+        },
         days_per_year: vacation::ALLOWANCE.num_days(),
     }
 }
