@@ -1,4 +1,4 @@
-//! The `plypost` command: `serve` (the default) and `migrate`.
+//! The `plypost` command: `serve` (the default), `migrate`, `import` and `perft`.
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -36,7 +36,19 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
-    // `Perft { .. }` joins here when the rules engine lands.
+    /// Count the legal move sequences of a variant to a depth (tests the rules engine).
+    Perft {
+        /// chess, terachess2, terachess1, teramachy, obento or gratia.
+        variant: String,
+        /// Number of plies.
+        depth: u32,
+        /// Start from this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print one `<move> <count>` line per legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -50,6 +62,12 @@ fn main() -> ExitCode {
         Command::Serve => serve(),
         Command::Migrate => migrate(),
         Command::Import { files } => import(&files),
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        } => perft(&variant, depth, fen.as_deref(), divide),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -58,6 +76,26 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints the divide (when asked) and always ends with `nodes <N>`.
+fn perft(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> anyhow::Result<()> {
+    let variant = plypost_rules::Variant::builtin(variant)?;
+    let position = match fen {
+        Some(fen) => plypost_rules::Position::from_fen(&variant, fen).context("--fen")?,
+        None => plypost_rules::Position::start(&variant),
+    };
+    let nodes = if divide && depth > 0 {
+        let lines = plypost_rules::divide(&position, depth);
+        for (mv, count) in &lines {
+            println!("{mv} {count}");
+        }
+        lines.iter().map(|(_, count)| count).sum()
+    } else {
+        plypost_rules::perft(&position, depth)
+    };
+    println!("nodes {nodes}");
+    Ok(())
 }
 
 fn migrate() -> anyhow::Result<()> {

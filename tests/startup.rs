@@ -180,3 +180,25 @@ async fn a_database_outage_gives_503_pages() {
     assert!(page.contains("Temporarily unavailable"));
     assert!(!page.contains("plypost_test_"), "no internal details");
 }
+
+/// `plypost perft` prints the divide and the node count (VARIANTS.md section 9 values).
+#[test]
+fn perft_subcommand_prints_divide_and_nodes() {
+    let out = std::process::Command::new(BIN)
+        .args(["perft", "terachess2", "1", "--divide"])
+        .output()
+        .expect("run plypost perft");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 55, "54 moves and the nodes line: {text}");
+    assert!(lines.contains(&"h4h6 1"));
+    assert_eq!(lines.last(), Some(&"nodes 54"));
+
+    let bad = std::process::Command::new(BIN)
+        .args(["perft", "nope", "1"])
+        .output()
+        .expect("run plypost perft");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown variant 'nope'"));
+}
