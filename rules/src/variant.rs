@@ -23,6 +23,9 @@ impl KindId {
 /// At most this many piece kinds per variant (kind sets are 64-bit masks).
 pub const MAX_KINDS: usize = 64;
 
+/// Longest `xbetza_note`, in characters (it is shown in legends).
+pub const MAX_NOTE_CHARS: usize = 300;
+
 /// One kind of piece of a variant.
 #[derive(Clone, Debug)]
 pub struct PieceKind {
@@ -44,6 +47,12 @@ pub struct PieceKind {
     pub move_texts: Vec<String>,
     /// The movement, compiled to the typed model.
     pub moves: Vec<MovePart>,
+    /// The movement in XBetza, for legends: the `betza` text of a piece defined by one, else
+    /// the file's documentation-only `xbetza` (checked to compile; that it means the same as
+    /// `moves` is checked for the built-in variants by `tests/betza_builtin.rs`).
+    pub xbetza: Option<String>,
+    /// Why the piece has no exact XBetza form (`xbetza_note`), for legends.
+    pub xbetza_note: Option<String>,
     /// Kinds this piece may become by promotion (empty: none, unless `promotes_by_start_file`).
     pub promotes_to: Vec<KindId>,
     /// GraTiA Pawn: promotes to the piece of the file it started on.
@@ -237,6 +246,8 @@ struct RawPiece {
     royal: Val,
     moves: Val,
     betza: Val,
+    xbetza: Val,
+    xbetza_note: Val,
     promotes_to: Val,
     promotes_by_start_file: Val,
     must_promote_on_last_rank: Val,
@@ -258,7 +269,7 @@ const TOP_KEYS: [&str; 11] = [
     "draw",
     "piece",
 ];
-const PIECE_KEYS: [&str; 14] = [
+const PIECE_KEYS: [&str; 16] = [
     "name",
     "letter",
     "value",
@@ -267,6 +278,8 @@ const PIECE_KEYS: [&str; 14] = [
     "royal",
     "moves",
     "betza",
+    "xbetza",
+    "xbetza_note",
     "promotes_to",
     "promotes_by_start_file",
     "must_promote_on_last_rank",
@@ -444,6 +457,18 @@ impl Variant {
             .ok_or_else(unknown)
     }
 
+    /// Every key of the definition format, per table: `""` (the top level), `castling`,
+    /// `promotion`, `draw`, `piece`. For documentation checks.
+    pub fn definition_keys() -> [(&'static str, &'static [&'static str]); 5] {
+        [
+            ("", &TOP_KEYS),
+            ("castling", &CASTLING_KEYS),
+            ("promotion", &PROMOTION_KEYS),
+            ("draw", &DRAW_KEYS),
+            ("piece", &PIECE_KEYS),
+        ]
+    }
+
     /// Names accepted by `Variant::builtin`.
     pub fn builtin_names() -> &'static [&'static str] {
         &BUILTIN_NAMES
@@ -608,6 +633,45 @@ impl Variant {
                     }
                 }
             }
+            // Documentation only: the XBetza shown in legends for a piece given by `moves`.
+            let mut xbetza = ck.string(&rp.xbetza, "xbetza", false, at);
+            if let (Some(text), Some(x)) = (&xbetza, &rp.xbetza) {
+                if rp.betza.is_some() {
+                    ck.error_at(
+                        Some(x.span().start),
+                        format!(
+                            "piece '{pname}' gives both 'betza' and 'xbetza'; 'betza' is shown \
+                             already, keep only it"
+                        ),
+                    );
+                } else if let Err(e) = crate::betza::compile(text) {
+                    ck.error_at(
+                        Some(x.span().start),
+                        format!("piece '{pname}', 'xbetza': {e}"),
+                    );
+                }
+            }
+            if rp.betza.is_some() {
+                xbetza = betza.clone();
+            }
+            let xbetza_note = ck
+                .string(&rp.xbetza_note, "xbetza_note", false, at)
+                .map(|t| t.trim().to_string())
+                .filter(|t| !t.is_empty());
+            if let Some(x) = &rp.xbetza_note {
+                if xbetza_note
+                    .as_ref()
+                    .is_some_and(|t| t.chars().count() > MAX_NOTE_CHARS)
+                {
+                    ck.error_at(
+                        Some(x.span().start),
+                        format!(
+                            "piece '{pname}': 'xbetza_note' is longer than {MAX_NOTE_CHARS} \
+                             characters"
+                        ),
+                    );
+                }
+            }
             promo_names.push(ck.string_list(&rp.promotes_to, "promotes_to"));
             let promotes_by_start_file =
                 ck.boolean(&rp.promotes_by_start_file, "promotes_by_start_file");
@@ -622,6 +686,8 @@ impl Variant {
                 is_royal,
                 move_texts: move_texts.into_iter().map(|(t, _)| t).collect(),
                 moves,
+                xbetza,
+                xbetza_note,
                 promotes_to: Vec::new(),
                 promotes_by_start_file,
                 must_promote_on_last_rank: ck

@@ -1,217 +1,52 @@
-//! Issue 8 part 2: every piece whose VARIANTS.md entry gives an XBetza string, compiled from
-//! that string (`betza = "..."` substituted for its `moves` in the built-in definition), must
-//! generate exactly the moves of the built-in definition: on empty boards and on crowded boards,
-//! both colours, and one ply deeper for the pieces with e.p. or first-move parts.
+//! Issue 8 parts 2 and 5: every built-in piece's XBetza, as its variant file documents it
+//! (`xbetza = "..."`, the string the legends show), compiled from that string (`betza = "..."`
+//! substituted for its `moves` in the built-in definition), must generate exactly the moves of
+//! the built-in definition: on empty boards and on crowded boards, both colours, and one ply
+//! deeper for the pieces with e.p. or first-move parts. Pieces without an exact form say why
+//! (`xbetza_note`), and the reason is checked.
 
 use plypost_rules::betza::compile;
 use plypost_rules::{Position, Variant};
 
-/// (letter, XBetza, note). The note says where the string does not come from VARIANTS.md.
-type Entry = (&'static str, &'static str, &'static str);
+/// (letter, XBetza, strip promotion suffixes).
+type Entry = (String, String, bool);
 
-/// Terachess II, VARIANTS.md 2.2 (letters of the built-in file).
-const TERACHESS2: &[Entry] = &[
-    (
-        "K",
-        "K",
-        "the King's jump is a variant rule, not part of the piece",
-    ),
-    ("Q", "Q", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("N", "N", ""),
-    ("P", "fmWfceFfmnnD", ""),
-    ("I", "KfmnnD", ""),
-    ("E", "FA", ""),
-    ("W", "WD", ""),
-    ("M", "C", ""),
-    ("Z", "Z", ""),
-    ("F", "NCZ", ""),
-    ("L", "KNAD", ""),
-    ("C", "mRcpR", ""),
-    ("V", "mBcpB", ""),
-    ("O", "mQcpQ", ""),
-    ("G", "FyafsF", ""),
-    ("U", "WyafsW", ""),
-    ("H", "RN", ""),
-    ("X", "BN", ""),
-    ("A", "QN", ""),
-    ("J", "KN", ""),
-    ("S", "RF", ""),
-    ("Y", "BW", ""),
-    ("D", "KADGH", ""),
-    // Compared without promotion suffixes, see `TROLL_NOTE`.
-    ("T", "GHfmWfcF", TROLL_NOTE),
-];
+/// Every piece's documented XBetza, read from the built-in file (`xbetza = "..."`), so the
+/// strings checked here are exactly the ones the legends show. A piece whose built-in moves
+/// mark promoting parts (the Terachess II Troll) has no exact XBetza form: its moves are
+/// compared with promotion suffixes removed, and the file must say why (`xbetza_note`).
+fn entries(name: &str) -> Vec<Entry> {
+    let variant = Variant::builtin(name).unwrap();
+    let mut out = Vec::new();
+    for kind in variant.pieces() {
+        match (&kind.xbetza, &kind.xbetza_note) {
+            (None, None) => panic!(
+                "{name} {}: neither 'xbetza' nor 'xbetza_note' in the file",
+                kind.letter
+            ),
+            (None, Some(_)) => {}
+            (Some(x), note) => {
+                let strip = kind.moves.iter().any(|m| m.promoting);
+                assert_eq!(
+                    strip,
+                    note.is_some(),
+                    "{name} {}: an 'xbetza_note' goes with an inexact XBetza and only then",
+                    kind.letter
+                );
+                out.push((kind.letter.clone(), x.clone(), strip));
+            }
+        }
+    }
+    out
+}
 
-/// Cannot be written in XBetza: the Troll promotes only by its Pawn-like step or capture
-/// (VARIANTS.md 2.3); XBetza has no way to mark which moves promote, so the compiled Troll also
-/// promotes after a leap to the last rank. Its moves are compared with promotion suffixes
-/// removed.
-const TROLL_NOTE: &str = "promotion only by some moves cannot be written in XBetza";
+/// Other spellings that must mean the same as the file's (VARIANTS.md's `D` + `DyafsW`).
+const ALTERNATIVES: &[(&str, &str, &str)] =
+    &[("obento", "Y", "DyafsWD"), ("obento", "O", "AyafsFA")];
 
-/// Terachess I, VARIANTS.md 3.2: the pieces "as Terachess II", plus strings written here for
-/// the others (VARIANTS.md gives none for them).
-const TERACHESS1: &[Entry] = &[
-    ("K", "K", ""),
-    ("Q", "Q", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("N", "N", ""),
-    ("P", "fmWfceFfmnnD", ""),
-    ("I", "KfmnnD", ""),
-    ("E", "FA", ""),
-    ("W", "WD", ""),
-    ("M", "C", ""),
-    ("Z", "Z", ""),
-    ("F", "NCZ", ""),
-    ("L", "KNAD", ""),
-    ("C", "mRcpR", ""),
-    ("V", "mBcpB", ""),
-    ("O", "mQcpQ", ""),
-    ("G", "FyafsF", ""),
-    ("H", "RN", ""),
-    ("X", "BN", ""),
-    ("A", "QN", ""),
-    (
-        "T",
-        "fmWfmnnDfmceF",
-        "not in VARIANTS.md: Corporal, e.p. by its diagonal move",
-    ),
-    ("J", "DAHG", "not in VARIANTS.md: Gazelle"),
-    (
-        "S",
-        "FfrFyaflFflFyafrFbrFyafrFblFyaflF",
-        "not in VARIANTS.md: Ship, one bent move per first-leg direction (the turn to the \
-         vertical is left for NE/SW steps, right for NW/SE steps)",
-    ),
-    (
-        "U",
-        "rfNyafrWlfNyaflWfrNyaflWbrNyafrWflNyafrWblNyaflWrbNyaflWlbNyafrW",
-        "not in VARIANTS.md: old Rhinoceros, one bent move per Knight direction; each leap \
-         heads along its longer axis and turns 45° toward its shorter one",
-    ),
-];
-
-/// Teramachy, VARIANTS.md 4.2: as the same-named Terachess II pieces.
-const TERAMACHY: &[Entry] = &[
-    ("K", "K", ""),
-    ("Q", "Q", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("N", "N", ""),
-    ("P", "fmWfceFfmnnD", ""),
-    ("I", "KfmnnD", ""),
-    ("E", "FA", ""),
-    ("W", "WD", ""),
-    ("M", "C", ""),
-    ("Z", "Z", ""),
-    ("F", "NCZ", ""),
-    ("L", "KNAD", ""),
-    ("C", "mRcpR", ""),
-    ("V", "mBcpB", ""),
-    ("G", "FyafsF", ""),
-    ("U", "WyafsW", ""),
-    ("H", "RN", ""),
-    ("X", "BN", ""),
-    ("A", "QN", ""),
-    ("J", "KN", ""),
-    ("S", "RF", ""),
-    ("Y", "BW", ""),
-];
-
-/// Obento, VARIANTS.md 5.2, with the compounds written as one string ("`D` + `DyafsW`" is
-/// `DDyafsW`).
-const OBENTO: &[Entry] = &[
-    ("K", "K", ""),
-    ("Q", "Q", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("M", "NW", ""),
-    ("G", "WDfFfA", ""),
-    ("V", "FAfWfD", ""),
-    ("W", "FC", ""),
-    (
-        "S",
-        "FfrFyaflFflFyafrFbrFyafrFblFyaflF",
-        "not in VARIANTS.md (it gives '—'): Ship, one bent move per first-leg direction",
-    ),
-    ("T", "vWvWyafsW", ""),
-    // VARIANTS.md: `D` + `DyafsW`. Concatenated, `DD` would be the Dabbaba rider; the D before
-    // `ya` is a move of its own already, so both orders below are the Osprey.
-    ("Y", "DyafsW", ""),
-    ("Y", "DyafsWD", ""),
-    ("O", "AyafsF", ""),
-    ("O", "AyafsFA", ""),
-    ("I", "NC", ""),
-    ("P", "fmWfceFifmnDifmnH", ""),
-    ("+R", "RF", ""),
-    ("+B", "BW", ""),
-    ("+P", "BvR", ""),
-    ("+M", "NAD", ""),
-    ("+W", "BC", ""),
-    ("+I", "NCK", ""),
-    ("+G", "RfB", ""),
-    ("+V", "BfR", ""),
-];
-
-/// GraTiA: VARIANTS.md gives no XBetza; these strings are written here.
-const GRATIA: &[Entry] = &[
-    ("K", "K", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("G", "(4,1)", ""),
-    ("Y", "yafsF", "Gryphon: must make both legs, so no plain F"),
-    ("A", "yafsW", "Anchorite: must make both legs"),
-    ("N", "N", ""),
-    ("W", "W", ""),
-    ("C", "C", ""),
-    ("F", "F", ""),
-    ("D", "D", ""),
-    ("E", "A", ""),
-    ("Q", "Q", ""),
-    ("P", "fmWfceFifmnD", ""),
-    ("+N", "N2", "Nightpotentate"),
-    ("+C", "C2", "Camelpotentate"),
-    (
-        "+D",
-        "yafW",
-        "Pocket: at least two squares = a W step to an empty square, then straight on",
-    ),
-    ("+E", "yafF", "Picket: at least two squares diagonally"),
-];
-
-/// Pieces with no XBetza form, and why (the test checks the stated reason holds).
-const NOT_EXPRESSIBLE: &[(&str, &str, &str, &str)] = &[
-    (
-        "gratia",
-        "+W",
-        "W3",
-        "Panda: odd distances only; XBetza has no odd-only range",
-    ),
-    (
-        "gratia",
-        "+F",
-        "F3",
-        "Bear: odd distances only; XBetza has no odd-only range",
-    ),
-    (
-        "terachess2",
-        "T",
-        "GHfmWfcF",
-        "Troll: promotes only by its Pawn-like moves (2.3); XBetza cannot mark which moves \
-         promote (its moves are compared without promotion suffixes)",
-    ),
-];
-
-const CHESS: &[Entry] = &[
-    ("K", "K", ""),
-    ("Q", "Q", ""),
-    ("R", "R", ""),
-    ("B", "B", ""),
-    ("N", "N", ""),
-    ("P", "fmWfceFifmnD", ""),
-];
+/// The nearest XBetza of each piece whose file gives only an `xbetza_note` (the test checks
+/// the note's reason holds: the string is rejected or means something else).
+const NEAREST: &[(&str, &str, &str)] = &[("gratia", "+W", "W3"), ("gratia", "+F", "F3")];
 
 /// The built-in source with the `moves` of the piece `letter` replaced by `betza = "..."`.
 fn substitute(source: &str, letter: &str, betza: &str) -> String {
@@ -238,6 +73,11 @@ fn substitute(source: &str, letter: &str, betza: &str) -> String {
         let line = lines[i];
         if line.trim() == "[[piece]]" {
             in_target = i == target_block;
+        }
+        // The documentation field cannot stay beside `betza`.
+        if in_target && line.trim_start().starts_with("xbetza =") {
+            i += 1;
+            continue;
         }
         if in_target && !replaced && line.trim_start().starts_with("moves =") {
             // Skip a multi-line array.
@@ -434,7 +274,8 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
     let mut failures = Vec::new();
     let mut all_subst = original.source_text().to_string();
     let mut substituted: Vec<&str> = Vec::new();
-    for &(letter, betza, note) in entries {
+    for (letter, betza, strip) in entries {
+        let (letter, betza, strip) = (letter.as_str(), betza.as_str(), *strip);
         let source = substitute(original.source_text(), letter, betza);
         if !substituted.contains(&letter) {
             all_subst = substitute(&all_subst, letter, betza);
@@ -458,7 +299,7 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
             original: original.clone(),
             copy,
             label: format!("{name} {} ({letter}) '{betza}'", kind.name),
-            strip: note == TROLL_NOTE,
+            strip,
             deep,
             letter: letter.to_string(),
             failures: Vec::new(),
@@ -567,7 +408,7 @@ fn differences(name: &str, entries: &[Entry]) -> Vec<String> {
     }
     // All pieces substituted at once: the start position two plies deep.
     let copy = Variant::from_toml(&all_subst).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-    let strip = entries.iter().any(|e| e.2 == TROLL_NOTE);
+    let strip = entries.iter().any(|e| e.2);
     let start = original.start_fen().to_string();
     let pa = Position::start(&original);
     let pb = Position::start(&copy);
@@ -595,80 +436,141 @@ fn check_variant(name: &str, entries: &[Entry]) {
     );
 }
 
+fn entry(letter: &str, betza: &str) -> Entry {
+    (letter.to_string(), betza.to_string(), false)
+}
+
 /// The comparison is able to fail: near-miss strings are caught.
 #[test]
 fn near_misses_are_caught() {
-    for (name, entry) in [
-        ("terachess2", ("G", "FyafF", "")),
-        ("terachess2", ("U", "yafsW", "")),
-        ("terachess2", ("P", "fmWfceFifmnD", "")),
-        ("obento", ("T", "yafsWvW", "")),
-        ("obento", ("P", "fmWfceFifmnD", "")),
-        ("gratia", ("+N", "NN", "")),
-        ("terachess2", ("C", "mRcpB", "")),
+    for (name, letter, betza) in [
+        ("terachess2", "G", "FyafF"),
+        ("terachess2", "U", "yafsW"),
+        ("terachess2", "P", "fmWfceFifmnD"),
+        ("obento", "T", "yafsWvW"),
+        ("obento", "P", "fmWfceFifmnD"),
+        ("gratia", "+N", "NN"),
+        ("terachess2", "C", "mRcpB"),
         (
             "terachess1",
-            (
-                "U",
-                "rfNyaflWlfNyaflWfrNyaflWbrNyafrWflNyafrWblNyaflWrbNyaflWlbNyafrW",
-                "",
-            ),
+            "U",
+            "rfNyaflWlfNyaflWfrNyaflWbrNyafrWflNyafrWblNyaflWrbNyaflWlbNyafrW",
         ),
-        ("terachess1", ("S", "FyafsF", "")),
+        ("terachess1", "S", "FyafsF"),
     ] {
-        let found = differences(name, &[entry]);
-        assert!(!found.is_empty(), "{name} {entry:?}: no difference found");
+        let found = differences(name, &[entry(letter, betza)]);
+        assert!(
+            !found.is_empty(),
+            "{name} {letter} '{betza}': no difference found"
+        );
     }
 }
 
 #[test]
 fn terachess2_pieces_match() {
-    check_variant("terachess2", TERACHESS2);
+    check_variant("terachess2", &entries("terachess2"));
 }
 
 #[test]
 fn terachess1_pieces_match() {
-    check_variant("terachess1", TERACHESS1);
+    check_variant("terachess1", &entries("terachess1"));
 }
 
 #[test]
 fn teramachy_pieces_match() {
-    check_variant("teramachy", TERAMACHY);
+    check_variant("teramachy", &entries("teramachy"));
 }
 
 #[test]
 fn obento_pieces_match() {
-    check_variant("obento", OBENTO);
+    check_variant("obento", &entries("obento"));
 }
 
 #[test]
 fn gratia_pieces_match() {
-    check_variant("gratia", GRATIA);
+    check_variant("gratia", &entries("gratia"));
 }
 
 #[test]
 fn chess_pieces_match() {
-    check_variant("chess", CHESS);
+    check_variant("chess", &entries("chess"));
 }
 
-/// The pieces without an XBetza form: the nearest strings are either rejected or differ, as
-/// their reasons say.
 #[test]
-fn inexpressible_pieces_are_reported() {
-    for &(name, letter, nearest, reason) in NOT_EXPRESSIBLE {
-        match compile(nearest) {
-            Err(e) => println!(
-                "{name} {letter}: cannot be written in XBetza ({reason}); '{nearest}': {e}"
-            ),
-            Ok(compiled) => {
-                let original = Variant::builtin(name).unwrap();
-                let kind = original.kind_by_letter(letter).unwrap();
-                assert_ne!(
-                    compiled.parts, kind.moves,
-                    "{name} {letter}: '{nearest}' unexpectedly equals the built-in ({reason})"
-                );
-                println!("{name} {letter}: cannot be written in XBetza ({reason})");
+fn alternative_spellings_match() {
+    for &(name, letter, betza) in ALTERNATIVES {
+        check_variant(name, &[entry(letter, betza)]);
+    }
+}
+
+/// Every built-in piece documents its XBetza or why it has none, and the legends' strings are
+/// the compiler's input as written (no whitespace, all compile).
+#[test]
+fn every_builtin_piece_is_documented() {
+    for name in Variant::builtin_names() {
+        let variant = Variant::builtin(name).unwrap();
+        for kind in variant.pieces() {
+            assert!(
+                kind.xbetza.is_some() || kind.xbetza_note.is_some(),
+                "{name} {}: no XBetza and no reason",
+                kind.letter
+            );
+            if let Some(x) = &kind.xbetza {
+                assert_eq!(x.trim(), x, "{name} {}", kind.letter);
+                compile(x).unwrap_or_else(|e| panic!("{name} {}: {e}", kind.letter));
             }
         }
     }
+}
+
+/// The pieces without an exact XBetza form: the file's reason holds. With only a note, the
+/// nearest string is rejected or means something else; with an inexact string (the Troll),
+/// it generates other moves once promotion suffixes count.
+#[test]
+fn inexpressible_pieces_are_reported() {
+    let mut with_note_only = 0;
+    for name in Variant::builtin_names() {
+        let original = Variant::builtin(name).unwrap();
+        for kind in original.pieces() {
+            let Some(reason) = &kind.xbetza_note else {
+                continue;
+            };
+            let letter = kind.letter.as_str();
+            match &kind.xbetza {
+                Some(x) => {
+                    let found = differences(name, &[entry(letter, x)]);
+                    assert!(
+                        !found.is_empty(),
+                        "{name} {letter}: '{x}' is exact after all, yet the file says: {reason}"
+                    );
+                    println!("{name} {letter}: '{x}' is inexact ({reason})");
+                }
+                None => {
+                    with_note_only += 1;
+                    let nearest = NEAREST
+                        .iter()
+                        .find(|n| n.0 == *name && n.1 == letter)
+                        .map(|n| n.2)
+                        .unwrap_or_else(|| panic!("{name} {letter}: add its nearest string"));
+                    match compile(nearest) {
+                        Err(e) => println!(
+                            "{name} {letter}: cannot be written in XBetza ({reason}); \
+                             '{nearest}': {e}"
+                        ),
+                        Ok(compiled) => {
+                            assert_ne!(
+                                compiled.parts, kind.moves,
+                                "{name} {letter}: '{nearest}' unexpectedly equals the built-in \
+                                 ({reason})"
+                            );
+                            let found = differences(name, &[entry(letter, nearest)]);
+                            assert!(!found.is_empty(), "{name} {letter}: '{nearest}' matches");
+                            println!("{name} {letter}: cannot be written in XBetza ({reason})");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(with_note_only, NEAREST.len());
 }

@@ -316,3 +316,39 @@ fn setup_errors_are_reported_with_the_other_errors() {
     assert!(text[0].contains("piece 'Knight', move \"leap Q\": unknown atom 'Q'"));
     assert!(text[1].starts_with("line 6: start_fen: rank 7 of the FEN has 9 squares"));
 }
+
+#[test]
+fn documented_xbetza_is_checked() {
+    let chess = include_str!("../variants/chess.toml");
+    // The Knight's documentation line, with a typo: the error names its line.
+    let line = chess
+        .lines()
+        .position(|l| l == "xbetza = \"N\"")
+        .map(|i| i + 1)
+        .unwrap();
+    let text = chess.replacen("xbetza = \"N\"", "xbetza = \"Nx\"", 1);
+    let errors = Variant::from_toml(&text).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].line, Some(line));
+    assert!(errors[0].message.contains("piece 'Knight', 'xbetza'"));
+    // `betza` is shown already; both is an error.
+    let text = chess.replacen("moves = [\"leap N\"]", "betza = \"N\"", 1);
+    let errors = Variant::from_toml(&text).unwrap_err();
+    assert!(
+        errors[0].message.contains("both 'betza' and 'xbetza'"),
+        "{errors:?}"
+    );
+    // Without the documentation line, `betza` is the legend's XBetza.
+    let text = chess.replacen("moves = [\"leap N\"]\nxbetza = \"N\"", "betza = \"N\"", 1);
+    let v = Variant::from_toml(&text).unwrap();
+    assert_eq!(v.kind_by_letter("N").unwrap().xbetza.as_deref(), Some("N"));
+    // A note alone is kept (trimmed); an over-long one is refused.
+    let text = chess.replacen("xbetza = \"N\"", "xbetza_note = \"  no reason at all \"", 1);
+    let v = Variant::from_toml(&text).unwrap();
+    let n = v.kind_by_letter("N").unwrap();
+    assert_eq!(n.xbetza, None);
+    assert_eq!(n.xbetza_note.as_deref(), Some("no reason at all"));
+    let long = "x".repeat(301);
+    let text = chess.replacen("xbetza = \"N\"", &format!("xbetza_note = \"{long}\""), 1);
+    assert!(Variant::from_toml(&text).is_err());
+}
