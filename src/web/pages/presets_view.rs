@@ -103,6 +103,25 @@ pub fn move_diagram(variant: &Variant, kind: &PieceKind) -> String {
     )
 }
 
+/// How a legend writes a piece's movement: its XBetza when it has one, else why not and the
+/// engine's native movement text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notation {
+    pub xbetza: Option<String>,
+    /// Why there is no exact XBetza (`xbetza_note`).
+    pub note: Option<String>,
+    /// The native `moves` texts, when there is no XBetza.
+    pub native: Option<String>,
+}
+
+pub fn notation(kind: &PieceKind) -> Notation {
+    Notation {
+        xbetza: kind.xbetza.clone(),
+        note: kind.xbetza_note.clone(),
+        native: kind.xbetza.is_none().then(|| kind.move_texts.join("; ")),
+    }
+}
+
 /// One piece of the legend.
 pub struct PieceLegend {
     pub name: String,
@@ -111,7 +130,7 @@ pub struct PieceLegend {
     pub shown: Option<String>,
     pub value: Option<String>,
     pub description: String,
-    pub moves: String,
+    pub notation: Notation,
     pub promotes: Option<String>,
     pub royal: bool,
     /// Inline SVG.
@@ -145,7 +164,7 @@ pub fn legend(variant: &Variant, shown_letters: &[(String, String)]) -> Vec<Piec
                     .map(|(_, s)| s.clone()),
                 value: kind.value.map(|v| format!("{v}")),
                 description: kind.description.clone(),
-                moves: kind.move_texts.join("; "),
+                notation: notation(kind),
                 promotes,
                 royal: kind.is_royal,
                 diagram: move_diagram(variant, kind),
@@ -207,6 +226,32 @@ mod tests {
                 assert!(row.diagram.contains("class=\"mk-"), "{name} {}", row.name);
             }
         }
+    }
+
+    #[test]
+    fn legends_write_xbetza_or_the_native_movement() {
+        let gratia = Variant::builtin("gratia").unwrap();
+        let rows = legend(&gratia, &[]);
+        let row = |letter: &str| {
+            rows.iter()
+                .find(|r| r.letter == letter)
+                .map(|r| r.notation.clone())
+                .unwrap()
+        };
+        assert_eq!(row("G").xbetza.as_deref(), Some("(4,1)"));
+        assert_eq!(row("G").native, None);
+        let panda = row("+W");
+        assert_eq!(panda.xbetza, None);
+        assert!(panda.note.unwrap().contains("odd"));
+        assert_eq!(panda.native.as_deref(), Some("ride W odd"));
+        let troll = notation(
+            Variant::builtin("terachess2")
+                .unwrap()
+                .kind_by_letter("T")
+                .unwrap(),
+        );
+        assert_eq!(troll.xbetza.as_deref(), Some("GHfmWfcF"));
+        assert!(troll.note.is_some());
     }
 
     #[test]

@@ -185,6 +185,8 @@ pub struct LegendRow {
     pub letter: String,
     pub description: String,
     pub value: Option<String>,
+    /// The movement in XBetza, or why not and the native text.
+    pub notation: crate::web::pages::presets_view::Notation,
 }
 
 /// The variant's pieces with their names and moves. Icons use the page's sprite.
@@ -209,6 +211,7 @@ pub fn legend(position: &Position) -> Vec<LegendRow> {
                 letter: kind.letter.clone(),
                 description: kind.description.clone(),
                 value: kind.value.map(|v| format!("{v}")),
+                notation: crate::web::pages::presets_view::notation(kind),
             }
         })
         .collect()
