@@ -82,6 +82,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::games::configure(cfg);
     pages::presets::configure(cfg);
     pages::logs::configure(cfg);
+    pages::help::configure(cfg);
 }
 
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.

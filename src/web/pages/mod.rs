@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod games;
 pub mod health;
+pub mod help;
 pub mod home;
 pub mod logs;
 pub mod logs_import;

@@ -1,0 +1,183 @@
+//! Help pages: `GET /help/variants` explains the variant definition format and the supported
+//! XBetza, with a complete example. The text is Markdown embedded at compile time
+//! (`help_variants.md`), rendered once by the preset description renderer (which shows raw
+//! HTML as text), and tested here: every XBetza example compiles, every "Rejected" one does
+//! not, the worked example loads, and every key the loader knows is documented.
+
+use std::sync::OnceLock;
+
+use actix_web::{web, HttpResponse};
+use askama::Template;
+
+use crate::web::{render, Ctx, WebError};
+
+/// The Markdown source of `/help/variants`.
+pub const VARIANTS_MARKDOWN: &str = include_str!("help_variants.md");
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/help/variants", web::get().to(variants));
+}
+
+fn variants_html() -> &'static str {
+    static HTML: OnceLock<String> = OnceLock::new();
+    HTML.get_or_init(|| super::presets_markdown::render(VARIANTS_MARKDOWN))
+}
+
+#[derive(Template)]
+#[template(path = "pages/help/variants.html")]
+struct VariantsPage<'a> {
+    ctx: &'a Ctx,
+    body: &'a str,
+}
+
+async fn variants(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&VariantsPage {
+        ctx: &ctx,
+        body: variants_html(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plypost_rules::betza::compile;
+    use plypost_rules::Variant;
+    use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+    /// The code spans of the first column of every table whose first header is `header`.
+    fn first_column(markdown: &str, header: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut in_head = false;
+        let mut table_header: Option<String> = None;
+        let mut cell = 0usize;
+        let mut in_cell = false;
+        for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
+            match event {
+                Event::Start(Tag::Table(_)) => table_header = None,
+                Event::Start(Tag::TableHead) => {
+                    in_head = true;
+                    cell = 0;
+                }
+                Event::End(TagEnd::TableHead) => in_head = false,
+                Event::Start(Tag::TableRow) => cell = 0,
+                Event::Start(Tag::TableCell) => {
+                    cell += 1;
+                    in_cell = true;
+                }
+                Event::End(TagEnd::TableCell) => in_cell = false,
+                Event::Text(t) if in_head && in_cell && cell == 1 && table_header.is_none() => {
+                    table_header = Some(t.to_string());
+                }
+                Event::Code(code)
+                    if !in_head
+                        && in_cell
+                        && cell == 1
+                        && table_header.as_deref() == Some(header) =>
+                {
+                    out.push(code.to_string());
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The fenced code blocks with info string `lang`.
+    fn code_blocks(markdown: &str, lang: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut current: Option<String> = None;
+        for event in Parser::new(markdown) {
+            match event {
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if &*info == lang => {
+                    current = Some(String::new());
+                }
+                Event::Text(t) => {
+                    if let Some(c) = current.as_mut() {
+                        c.push_str(&t);
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => out.extend(current.take()),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_xbetza_example_compiles() {
+        let examples = first_column(VARIANTS_MARKDOWN, "XBetza");
+        assert!(examples.len() >= 50, "{examples:?}");
+        for text in [
+            "W", "(4,1)", "NN", "W3", "BN", "RN", "fsW", "ffN", "mRcpR", "nD", "ifmnD", "FyafsF",
+            "yafsF",
+        ] {
+            assert!(examples.iter().any(|e| e == text), "{text} is not shown");
+        }
+        for text in &examples {
+            if let Err(e) = compile(text) {
+                panic!("the example '{text}' does not compile: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_unsupported_example_is_rejected() {
+        let examples = first_column(VARIANTS_MARKDOWN, "Rejected");
+        assert!(examples.len() >= 15, "{examples:?}");
+        for text in ["jR", "hW", "nN", "mafsF", "yafsyafsF"] {
+            assert!(examples.iter().any(|e| e == text), "{text} is not shown");
+        }
+        for text in &examples {
+            assert!(compile(text).is_err(), "'{text}' is accepted");
+        }
+    }
+
+    #[test]
+    fn the_worked_example_loads() {
+        let blocks = code_blocks(VARIANTS_MARKDOWN, "toml");
+        assert_eq!(blocks.len(), 1);
+        let v = Variant::from_toml(&blocks[0]).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((v.name(), v.width(), v.height()), ("capablanca", 10, 8));
+        assert_eq!(v.castling().map(|c| c.king_distance), Some(3));
+        for (letter, betza) in [("A", "BN"), ("C", "RN"), ("P", "fmWfceFifmnD")] {
+            let kind = v.kind_by_letter(letter).unwrap();
+            assert_eq!(kind.xbetza.as_deref(), Some(betza));
+        }
+        assert!(v.pieces().iter().all(|k| k.xbetza.is_some()));
+        let pawn = v.kind_by_letter("P").unwrap();
+        assert!(pawn.captures_en_passant && pawn.creates_en_passant);
+        let start = plypost_rules::Position::start(&v);
+        assert_eq!(start.legal_moves().len(), 28);
+    }
+
+    /// Every key the loader knows is explained on the page and in the format's README.
+    #[test]
+    fn every_key_is_documented() {
+        let readme = include_str!("../../../rules/variants/README.md");
+        for (table, keys) in Variant::definition_keys() {
+            for key in keys {
+                let shown = [
+                    format!("`{key}`"),
+                    format!("`[{key}]`"),
+                    format!("`[[{key}]]`"),
+                ];
+                for (what, text) in [("the help page", VARIANTS_MARKDOWN), ("README", readme)] {
+                    assert!(
+                        shown.iter().any(|s| text.contains(s.as_str())),
+                        "'{key}' of [{table}] is missing from {what}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_is_rendered_safely() {
+        let html = variants_html();
+        assert!(html.contains("<h1>Writing a variant definition</h1>"));
+        assert!(html.contains("<table>"));
+        assert!(html.contains("<code>fmWfceFifmnD</code>"));
+        assert!(html.contains("class=\"language-toml\""));
+        assert!(!html.contains("<script"));
+    }
+}

@@ -1,0 +1,416 @@
+//! The variant documentation page through HTTP, on SQLite and PostgreSQL: `/help/variants` is
+//! linked from every page and from the preset editor; its worked example (Capablanca chess,
+//! taken from the page's HTML, so the page's text is what is tested) becomes a preset's
+//! definition through the editor; the preset page and the game page show each piece's XBetza;
+//! a game is played to mate with an Archbishop, a Chancellor, castling and a Pawn double
+//! step; the JSON log carries the definition. A definition from the page with a typo is
+//! refused with the typo's line.
+
+mod common;
+
+use reqwest::StatusCode;
+
+use common::{location, post_with, Backend, TestApp};
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn player(app: &TestApp, name: &str) -> reqwest::Client {
+    let client = app.new_client();
+    let res = post_with(
+        &client,
+        &app.address,
+        "/register",
+        &[
+            ("username", name),
+            ("email", &format!("{name}@example.org")),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
+    client
+}
+
+async fn get(app: &TestApp, client: &reqwest::Client, path: &str) -> (StatusCode, String) {
+    let res = client.get(app.url(path)).send().await.expect("GET");
+    let status = res.status();
+    (status, res.text().await.expect("body"))
+}
+
+/// Undoes HTML escaping (named and numeric entities).
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = tail.find(';').unwrap_or(0);
+        let entity = &tail[1..end.max(1)];
+        let decoded = match entity {
+            "quot" => Some('"'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            _ => entity
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<u32>().ok())
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) if end > 0 => {
+                out.push(c);
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The fields of a preset's edit form as the page shows them.
+fn form_fields(page: &str) -> Vec<(String, String)> {
+    let form_start = page.find("id=\"preset-form\"").expect("edit form");
+    let form = &page[form_start..page[form_start..].find("</form>").unwrap() + form_start];
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let key = format!("{name}=\"");
+        let start = tag.find(&key)? + key.len();
+        let end = tag[start..].find('"')? + start;
+        Some(unescape(&tag[start..end]))
+    };
+    let mut out = Vec::new();
+    for (i, _) in form.match_indices("<input") {
+        let tag = &form[i..i + form[i..].find('>').unwrap()];
+        let Some(name) = attr(tag, "name") else {
+            continue;
+        };
+        let kind = attr(tag, "type").unwrap_or_else(|| "text".into());
+        if (kind == "checkbox" || kind == "radio") && !tag.contains(" checked") {
+            continue;
+        }
+        out.push((name, attr(tag, "value").unwrap_or_default()));
+    }
+    for (i, _) in form.match_indices("<textarea") {
+        let open_end = i + form[i..].find('>').unwrap();
+        let name = attr(&form[i..open_end], "name").unwrap();
+        let close = open_end + form[open_end..].find("</textarea>").unwrap();
+        out.push((name, unescape(&form[open_end + 1..close])));
+    }
+    out
+}
+
+/// Submits the edit form of `slug` with `changes` applied to what the form shows.
+async fn edit(
+    app: &TestApp,
+    client: &reqwest::Client,
+    slug: &str,
+    changes: &[(&str, &str)],
+) -> reqwest::Response {
+    let (status, page) = get(app, client, &format!("/presets/{slug}/edit")).await;
+    assert_eq!(status, StatusCode::OK, "edit form of {slug}");
+    assert!(
+        page.contains("href=\"/help/variants\""),
+        "the editor links the documentation"
+    );
+    let mut fields = form_fields(&page);
+    fields.retain(|(k, _)| k != "csrf_token");
+    for (name, value) in changes {
+        fields.retain(|(k, _)| k != name);
+        fields.push(((*name).to_owned(), (*value).to_owned()));
+    }
+    fields.push(("action".into(), "save".into()));
+    let borrowed: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    post_with(
+        client,
+        &app.address,
+        &format!("/presets/{slug}/edit"),
+        &borrowed,
+    )
+    .await
+}
+
+/// Forks `source` under `name`; returns the new preset's slug.
+async fn fork(app: &TestApp, client: &reqwest::Client, source: &str, name: &str) -> String {
+    let res = post_with(
+        client,
+        &app.address,
+        &format!("/presets/{source}/fork"),
+        &[("name", name)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "fork {source}");
+    location(&res)
+        .strip_prefix("/presets/")
+        .and_then(|r| r.split('/').next())
+        .expect("redirect to the copy")
+        .to_owned()
+}
+
+/// The documentation page's worked example: the TOML code block naming `capablanca`.
+async fn capablanca_from_the_docs(app: &TestApp) -> String {
+    let res = app.get("/help/variants").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.text().await.expect("body");
+    let marker = "<code class=\"language-toml\">";
+    let blocks: Vec<String> = page
+        .match_indices(marker)
+        .filter_map(|(i, _)| {
+            let start = i + marker.len();
+            let end = start + page[start..].find("</code>")?;
+            Some(unescape(&page[start..end]))
+        })
+        .filter(|text| text.contains("name = \"capablanca\""))
+        .collect();
+    assert_eq!(blocks.len(), 1, "one Capablanca example on the page");
+    blocks.into_iter().next().unwrap_or_default()
+}
+
+/// The value of `key = "..."` in a definition.
+fn string_value(definition: &str, key: &str) -> String {
+    let prefix = format!("{key} = \"");
+    let line = definition
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no {key}"));
+    line[prefix.len()..line.len() - 1].to_owned()
+}
+
+/// The `<figure>` of the piece with FEN letter `letter` on a preset page.
+fn piece_figure<'a>(page: &'a str, letter: &str) -> &'a str {
+    let marker = format!("data-piece=\"{letter}\"");
+    let start = page
+        .find(&marker)
+        .unwrap_or_else(|| panic!("figure of {letter}"));
+    let end = start + page[start..].find("</figure>").unwrap();
+    &page[start..end]
+}
+
+/// `author` (White) challenges `opponent`, who accepts; returns the game's id.
+async fn game_with_preset(
+    app: &TestApp,
+    author: &reqwest::Client,
+    opponent_name: &str,
+    opponent: &reqwest::Client,
+    slug: &str,
+) -> i64 {
+    let res = post_with(
+        author,
+        &app.address,
+        "/challenges",
+        &[
+            ("preset", slug),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("opponent", opponent_name),
+            ("message", ""),
+        ],
+    )
+    .await;
+    assert_eq!(location(&res), "/games?done=created", "challenge");
+    let (_, lobby) = get(app, opponent, "/games").await;
+    let marker = "/accept\"";
+    let end = lobby.rfind(marker).expect("an invitation");
+    let start = lobby[..end].rfind("/challenges/").unwrap() + "/challenges/".len();
+    let id = &lobby[start..end];
+    let res = post_with(
+        opponent,
+        &app.address,
+        &format!("/challenges/{id}/accept"),
+        &[],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    location(&res)
+        .trim_start_matches("/games/")
+        .split('?')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("game id")
+}
+
+async fn play(
+    app: &TestApp,
+    client: &reqwest::Client,
+    game: i64,
+    ply: usize,
+    text: &str,
+) -> reqwest::Response {
+    let ply = ply.to_string();
+    post_with(
+        client,
+        &app.address,
+        &format!("/games/{game}/move"),
+        &[("move", text), ("ply", &ply), ("comment", "")],
+    )
+    .await
+}
+
+/// The Capablanca game: a Pawn double step first, the Archbishop out by its Knight move,
+/// the Chancellor by its Knight move, castling f1-i1 with the Rook j1-h1, and a smothered
+/// mate by the Archbishop on e6.
+const GAME: &[&str] = &[
+    "Pe2-e4", "Pf7-f5", "Ac1-d3", "Ch8-f7", "Ni1-j3", "Pd7-d5", "Ch1-i3", "Nb8-d7", "Ph2-h3",
+    "Pa7-a6", "Bg1-h2", "Pa6-a5", "O-O", "Pj7-j6", "Ad3-f4", "Pj6-j5", "Af4-e6",
+];
+
+async fn capablanca_from_the_docs_is_played(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+
+    // The page is linked from the site's navigation.
+    let (_, home) = get(&app, &alice, "/").await;
+    assert!(home.contains("href=\"/help/variants\""));
+    let definition = capablanca_from_the_docs(&app).await;
+    let setup = string_value(&definition, "start_fen");
+
+    let slug = fork(&app, &alice, "chess", "Capablanca from the docs").await;
+    let res = edit(
+        &app,
+        &alice,
+        &slug,
+        &[("definition", &definition), ("setup_fen", &setup)],
+    )
+    .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the example is accepted"
+    );
+
+    // The preset's legend: every piece with its XBetza, as the definition gives it.
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains("Capablanca chess (10 × 8)"), "{page}");
+    let mut pieces = 0;
+    for block in definition.split("[[piece]]").skip(1) {
+        let letter = string_value(block, "letter");
+        let betza = string_value(block, "betza");
+        let figure = piece_figure(&page, &letter);
+        assert!(
+            figure.contains(&format!("XBetza: <code class=\"xbetza\">{betza}</code>")),
+            "{letter}: {figure}"
+        );
+        assert!(!figure.contains("Native movement"), "{letter}");
+        pieces += 1;
+    }
+    assert_eq!(pieces, 8);
+    assert!(piece_figure(&page, "A").contains("Archbishop"));
+    assert!(piece_figure(&page, "C").contains("Chancellor"));
+
+    // A game of it, to mate.
+    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    for betza in ["BN", "RN", "fmWfceFifmnD"] {
+        assert!(
+            page.contains(&format!("<code class=\"xbetza\">{betza}</code>")),
+            "the game's legend shows {betza}"
+        );
+    }
+    // The Archbishop has no Rook step, nor a Knight leap onto its own Pawn.
+    for illegal in ["Ac1-c3", "Ac1-c2", "Ac1-e2"] {
+        let res = play(&app, &alice, game, 1, illegal).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{illegal}");
+    }
+    let res = play(&app, &alice, game, 1, "Ac1-c3").await;
+    let text = unescape(&res.text().await.expect("body"));
+    assert!(
+        text.contains("a Archbishop cannot move from c1 to c3")
+            || text.contains("an Archbishop cannot move from c1 to c3"),
+        "the reason is shown"
+    );
+    for (i, text) in GAME.iter().enumerate() {
+        let client = if i % 2 == 0 { &alice } else { &bob };
+        let res = play(&app, client, game, i + 1, text).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "ply {}: {text}", i + 1);
+    }
+    let (_, page) = get(&app, &bob, &format!("/games/{game}")).await;
+    assert!(page.contains("Finished: 1-0, checkmate"), "mate on e6");
+
+    // The log carries the definition as the page gave it, and replays from it alone.
+    let res = app.get(&format!("/logs/{game}.json")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let json: serde_json::Value = res.json().await.expect("JSON");
+    assert_eq!(json["preset"]["definition"], definition.as_str());
+    // (`variant.name` is the preset's family, the built-in it was forked from.)
+    assert_eq!(json["result"], "1-0");
+    assert_eq!(json["result_reason"], "checkmate");
+    let variant =
+        plypost_rules::Variant::from_toml(json["preset"]["definition"].as_str().unwrap_or(""))
+            .expect("the logged definition loads");
+    let mut replay = plypost_rules::Game::new(plypost_rules::Position::start(&variant));
+    for text in GAME {
+        replay.play_text(text).expect("replays");
+    }
+    assert!(replay.outcome().is_some());
+    let fen = replay.position().to_fen();
+    // Castled: King i1, Rook h1; the Archbishop on e6.
+    assert!(fen.contains("/RN1BQ2RK1 b"), "{fen}");
+    assert!(fen.contains("/4A5/"), "{fen}");
+}
+
+async fn a_typo_in_the_docs_example_names_its_line(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let definition = capablanca_from_the_docs(&app).await;
+    let setup = string_value(&definition, "start_fen");
+    let slug = fork(&app, &alice, "chess", "Capablanca with typos").await;
+    let line_of = |needle: &str| {
+        definition
+            .lines()
+            .position(|l| l == needle)
+            .map(|i| i + 1)
+            .unwrap_or_else(|| panic!("no line {needle}"))
+    };
+    for (right, wrong, message) in [
+        (
+            "king_distance = 3",
+            "king_distnce = 3",
+            "unknown key 'king_distnce' in [castling]",
+        ),
+        (
+            "betza = \"BN\"",
+            "betza = \"BM\"",
+            "piece 'Archbishop': XBetza 'BM' at character 2 ('M'): unknown atom 'M'",
+        ),
+        (
+            "promotes_to = [\"Q\", \"C\", \"A\", \"R\", \"B\", \"N\"]",
+            "promotes_to = [\"Q\", \"C\", \"A\", \"R\", \"B\", \"X\", \"N\"]",
+            "promotes to 'X', which is no piece letter",
+        ),
+    ] {
+        let line = line_of(right);
+        let typo = definition.replacen(right, wrong, 1);
+        let res = edit(
+            &app,
+            &alice,
+            &slug,
+            &[("definition", &typo), ("setup_fen", &setup)],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{wrong}");
+        let page = res.text().await.expect("body");
+        let errors = &page[page.find("id=\"definition-errors\"").expect("errors")..];
+        let errors = unescape(&errors[..errors.find("</pre>").unwrap_or(errors.len())]);
+        assert!(
+            errors
+                .lines()
+                .any(|l| l.starts_with(&format!("line {line}: ")) && l.contains(message)),
+            "{wrong}: expected line {line}: {message} in\n{errors}"
+        );
+    }
+    // Nothing was saved: the preset is still chess.
+    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    assert!(page.contains("Chess (8 × 8)"));
+}
+
+backend_tests!(
+    capablanca_from_the_docs_is_played,
+    a_typo_in_the_docs_example_names_its_line,
+);
