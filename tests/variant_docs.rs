@@ -410,7 +410,41 @@ async fn a_typo_in_the_docs_example_names_its_line(backend: Backend) {
     assert!(page.contains("Chess (8 × 8)"));
 }
 
+/// Every built-in preset's legend shows each piece's XBetza exactly as its variant file gives
+/// it (the strings `rules/tests/betza_builtin.rs` verifies), or the file's reason why not with
+/// the native movement.
+async fn builtin_legends_show_xbetza(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    for name in plypost_rules::Variant::builtin_names() {
+        let variant = plypost_rules::Variant::builtin(name).expect("built-in");
+        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        for kind in variant.pieces() {
+            let figure = unescape(piece_figure(&page, &kind.letter));
+            match &kind.xbetza {
+                Some(x) => assert!(
+                    figure.contains(&format!("XBetza: <code class=\"xbetza\">{x}</code>")),
+                    "{name} {}: {figure}",
+                    kind.letter
+                ),
+                None => {
+                    assert!(figure.contains("No XBetza"), "{name} {}", kind.letter);
+                    assert!(
+                        figure.contains(&kind.move_texts.join("; ")),
+                        "{name} {}: native movement",
+                        kind.letter
+                    );
+                }
+            }
+            if let Some(note) = &kind.xbetza_note {
+                assert!(figure.contains(note.as_str()), "{name} {}", kind.letter);
+            }
+        }
+    }
+}
+
 backend_tests!(
+    builtin_legends_show_xbetza,
     capablanca_from_the_docs_is_played,
     a_typo_in_the_docs_example_names_its_line,
 );
