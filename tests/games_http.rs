@@ -708,7 +708,43 @@ async fn stalemate_ends_the_game(backend: Backend) {
     assert!(!page.contains("id=\"move-form\""));
 }
 
+/// Threefold repetition ends the game: the start position occurs for the third time after
+/// the knights have gone out and back twice, and not before.
+async fn repetition_ends_the_game(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    let out_and_back = ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"];
+    play_all(&app, &alice, &bob, game, &out_and_back).await;
+    // The start position has occurred twice now.
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("In progress"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+    play_all_from(&app, &alice, game, 5, "Ng1-f3").await;
+    play_all_from(&app, &bob, game, 6, "Ng8-f6").await;
+    play_all_from(&app, &alice, game, 7, "Nf3-g1").await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("In progress"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+    play_all_from(&app, &bob, game, 8, "Nf6-g8").await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("Finished: 1/2-1/2, threefold repetition"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+    assert_eq!(moves_stored(&app, game).await, 8);
+}
+
 backend_tests!(
+    repetition_ends_the_game,
     fools_mate_with_mail,
     terachess_first_moves_with_kings_jump,
     illegal_and_unauthorised_moves,

@@ -107,11 +107,21 @@ impl Game {
 
     /// The result, if the game is over: checkmate, stalemate, repetition or move count.
     pub fn outcome(&self) -> Option<Outcome> {
-        let pos = &self.current;
-        if pos.legal_moves().is_empty() {
-            return Some(if pos.is_check() {
+        Game::outcome_at(&self.current, self.occurrences(), self.options)
+    }
+
+    /// The result at `position`, reached for the `occurrences`-th time (1 = first time), under
+    /// the draw rules `options`. For callers that keep a game's history themselves (a server
+    /// storing positions) and need not rebuild a [`Game`] to judge one move.
+    pub fn outcome_at(
+        position: &Position,
+        occurrences: usize,
+        options: RuleOptions,
+    ) -> Option<Outcome> {
+        if position.legal_moves().is_empty() {
+            return Some(if position.is_check() {
                 Outcome::Decisive {
-                    winner: pos.side_to_move().opposite(),
+                    winner: position.side_to_move().opposite(),
                     reason: DecisiveReason::Checkmate,
                 }
             } else {
@@ -120,13 +130,13 @@ impl Game {
                 }
             });
         }
-        if self.options.repetition && self.occurrences() >= 3 {
+        if options.repetition && occurrences >= 3 {
             return Some(Outcome::Draw {
                 reason: DrawReason::Repetition,
             });
         }
-        if let Some(limit) = self.options.move_count_limit {
-            if pos.halfmove_clock() >= limit {
+        if let Some(limit) = options.move_count_limit {
+            if position.halfmove_clock() >= limit {
                 return Some(Outcome::Draw {
                     reason: DrawReason::MoveCount,
                 });

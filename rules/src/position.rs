@@ -1428,8 +1428,11 @@ impl Position {
         moves
     }
 
-    /// Plays a move known to be legal.
-    pub(crate) fn play_unchecked(&self, mv: &Move) -> Position {
+    /// Plays a move known to be legal: one from [`Position::legal_moves`] or
+    /// [`Position::parse_move`] of this position. It skips the legality test that
+    /// [`Position::play`] makes (a move generation); with any other move the result is some
+    /// position, never a panic, but not one the rules can reach.
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
         let mut next = self.clone();
         let v = &self.variant.0;
         let us = self.side;

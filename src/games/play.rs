@@ -89,22 +89,45 @@ pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameEr
         .ok_or(GameError::NotFound)
 }
 
-/// Rebuilds the engine's game (start position plus every move) so repetitions count.
-pub(crate) fn replay(conn: &mut DbConn, game: &GameRow, rules: &Rules) -> Result<Game, GameError> {
-    let start = Position::from_fen(&rules.variant, &game.start_fen)
-        .map_err(|e| GameError::Corrupt(format!("game {}: start FEN: {e}", game.id)))?;
-    let moves: Vec<String> = game_moves::table
-        .filter(game_moves::game_id.eq(game.id))
-        .order(game_moves::ply)
-        .select(game_moves::compact)
-        .load(conn)?;
-    let mut replayed = Game::with_options(start, rules.options);
-    for (i, text) in moves.iter().enumerate() {
-        replayed.play_text(text).map_err(|e| {
-            GameError::Corrupt(format!("game {}: stored ply {}: {e}", game.id, i + 1))
-        })?;
+/// How many times the position `after` (written `fen_after`) has now occurred in the game,
+/// itself included, for the repetition rule. The earlier positions are the stored FENs of the
+/// start and of every move; only those with the same placement and side to move (which equal
+/// positions must have) are parsed to compare repetition keys, so a move costs no replay.
+fn occurrences(
+    conn: &mut DbConn,
+    game: &GameRow,
+    rules: &Rules,
+    after: &Position,
+    fen_after: &str,
+) -> Result<usize, GameError> {
+    if !rules.options.repetition {
+        return Ok(1);
     }
-    Ok(replayed)
+    let stored: Vec<String> = game_moves::table
+        .filter(game_moves::game_id.eq(game.id))
+        .select(game_moves::fen_after)
+        .load(conn)?;
+    let board_and_side = |fen: &str| {
+        let mut fields = fen.split_whitespace();
+        (
+            fields.next().map(str::to_owned),
+            fields.next().map(str::to_owned),
+        )
+    };
+    let wanted = board_and_side(fen_after);
+    let key = after.repetition_key();
+    let mut count = 1;
+    for fen in std::iter::once(&game.start_fen).chain(stored.iter()) {
+        if board_and_side(fen) != wanted {
+            continue;
+        }
+        let earlier = Position::from_fen(&rules.variant, fen)
+            .map_err(|e| GameError::Corrupt(format!("game {}: stored FEN: {e}", game.id)))?;
+        if earlier.repetition_key() == key {
+            count += 1;
+        }
+    }
+    Ok(count)
 }
 
 /// Plays a move for `user`. Exactly one submission per ply can succeed: the expected ply is
@@ -202,19 +225,18 @@ fn play_in_transaction(
         return Err(GameError::TimeRanOut);
     }
     let rules = variants::load(conn, game.preset_version_id)?;
-    let mut replayed = replay(conn, &game, &rules)?;
-    let before = replayed.position().clone();
+    let before = Position::from_fen(&rules.variant, &game.current_fen)
+        .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
     let mv = before
         .parse_move(&input.text)
         .map_err(|e| GameError::Illegal(e.to_string()))?;
     let move_text = before.move_text(&mv);
     let compact = before.move_compact(&mv);
-    replayed
-        .play(&mv)
-        .map_err(|e| GameError::Illegal(e.to_string()))?;
-    let after = replayed.position();
+    // `parse_move` returns only legal moves.
+    let after = &before.play_unchecked(&mv);
     let fen_after = after.to_fen();
-    let outcome = replayed.outcome();
+    let occurrences = occurrences(conn, &game, &rules, after, &fen_after)?;
+    let outcome = Game::outcome_at(after, occurrences, rules.options);
     let next = TimeControl::of_game(&game).after_move(
         now,
         turn.as_ref().map_or(Duration::zero(), |t| t.left(now)),
