@@ -320,6 +320,22 @@ mod tests {
             .get_result(c)
             .unwrap();
         assert_eq!(fk.foreign_keys, 1);
+        // .cargo/config.toml: without these, cached statements are recompiled on every use
+        // and every allocation takes a global lock.
+        #[derive(QueryableByName)]
+        struct Options {
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            qpsg: i32,
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            memstatus: i32,
+        }
+        let options: Options = diesel::sql_query(
+            "SELECT sqlite_compileoption_used('ENABLE_QPSG') AS qpsg,
+                    sqlite_compileoption_used('DEFAULT_MEMSTATUS=0') AS memstatus",
+        )
+        .get_result(c)
+        .unwrap();
+        assert_eq!((options.qpsg, options.memstatus), (1, 1));
         assert!(run_migrations(&mut conn).unwrap() > 0);
         assert_eq!(run_migrations(&mut conn).unwrap(), 0);
     }
