@@ -58,6 +58,7 @@ pub async fn launch(
         config: Arc::new(config),
         clock,
         mail_wakeup: Arc::new(Notify::new()),
+        renders: Arc::default(),
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

@@ -151,6 +151,9 @@ pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPoo
     }
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
+        // A SQLite connection does not go stale; a PostgreSQL one can (server restart), so
+        // it is checked with `SELECT 1` before each use.
+        .test_on_check_out(matches!(url, DatabaseUrl::Postgres(_)))
         .connection_timeout(timeout)
         .build(ConnectionManager::new(url.clone()))?;
     Ok(pool)
@@ -167,9 +170,16 @@ pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
 
+/// One per process: a process serves one database (tests with several only queue longer).
+fn sqlite_writer_gate() -> &'static parking_lot::Mutex<()> {
+    static GATE: parking_lot::Mutex<()> = parking_lot::const_mutex(());
+    &GATE
+}
+
 /// Runs `f` in a transaction meant to write. On SQLite it starts with `BEGIN IMMEDIATE`, so
 /// the write lock is taken up front and concurrent writers wait (busy timeout) instead of
-/// failing when a read lock would have to be upgraded. Nested calls use a savepoint.
+/// failing when a read lock would have to be upgraded, and top-level SQLite writers of this
+/// process take turns at a gate first. Nested calls use a savepoint.
 pub fn write_transaction<T, E>(
     conn: &mut DbConn,
     f: impl FnOnce(&mut DbConn) -> Result<T, E>,
@@ -187,6 +197,11 @@ where
     if !top_level_sqlite {
         return conn.transaction(f);
     }
+    // Writers queue here rather than in SQLite's busy handler, whose sleeps (up to 100 ms
+    // each) gave move submissions a one-second tail under load. If the gate cannot be had in
+    // time (a writer nested on a second connection), SQLite's own locking still decides.
+    let _gate =
+        sqlite_writer_gate().try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into()));
     if let DbConn::Sqlite(c) = conn {
         AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
     }

@@ -141,8 +141,21 @@ pub fn play_move(
     input: &MoveInput,
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
+    // The expensive part (rules, legality, repetition) is worked out before the write
+    // transaction, from the game as it stands; the transaction uses it only if the game is
+    // still at the same ply, so writers hold the lock for the writes alone.
+    let prepared = prepare(conn, user, id, input)?;
     let result = write_transaction(conn, |conn| {
-        play_in_transaction(conn, clock, config, user, id, input, comment.as_deref())
+        play_in_transaction(
+            conn,
+            clock,
+            config,
+            user,
+            id,
+            input,
+            comment.as_deref(),
+            prepared,
+        )
     });
     match result {
         // The other submission committed first: tell which case it was.
@@ -191,6 +204,63 @@ fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
     s == text || s == compact || s == without_letter || s.replace(['-', 'x'], "") == compact
 }
 
+/// A move worked out against the game at ply `ply_before`.
+struct Prepared {
+    ply_before: i64,
+    rules: Rules,
+    after: Position,
+    move_text: String,
+    compact: String,
+    fen_after: String,
+    outcome: Option<Outcome>,
+}
+
+/// Works the move out from a snapshot of the game (no lock). `None` when the snapshot shows
+/// the move cannot be played, or it is not legal: the transaction then works out why, from
+/// the locked row and in the usual order (turn and time before legality).
+fn prepare(
+    conn: &mut DbConn,
+    user: UserId,
+    id: GameId,
+    input: &MoveInput,
+) -> Result<Option<Prepared>, GameError> {
+    let game = load_game(conn, id)?;
+    let playable = game.is_active()
+        && game.is_player(user)
+        && game.player_to_move() == user
+        && input.ply == game.ply + 1;
+    if !playable {
+        return Ok(None);
+    }
+    Ok(work_out(conn, &game, input).ok())
+}
+
+fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prepared, GameError> {
+    let rules = variants::load(conn, game.preset_version_id)?;
+    let before = Position::from_fen(&rules.variant, &game.current_fen)
+        .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
+    let mv = before
+        .parse_move(&input.text)
+        .map_err(|e| GameError::Illegal(e.to_string()))?;
+    let move_text = before.move_text(&mv);
+    let compact = before.move_compact(&mv);
+    // `parse_move` returns only legal moves.
+    let after = before.play_unchecked(&mv);
+    let fen_after = after.to_fen();
+    let occurrences = occurrences(conn, game, &rules, &after, &fen_after)?;
+    let outcome = Game::outcome_at(&after, occurrences, rules.options);
+    Ok(Prepared {
+        ply_before: game.ply,
+        rules,
+        after,
+        move_text,
+        compact,
+        fen_after,
+        outcome,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
 fn play_in_transaction(
     conn: &mut DbConn,
     clock: &dyn Clock,
@@ -199,6 +269,7 @@ fn play_in_transaction(
     id: GameId,
     input: &MoveInput,
     comment: Option<&str>,
+    prepared: Option<Prepared>,
 ) -> Result<Played, GameError> {
     let game = lock_game(conn, id)?;
     if !game.is_player(user) {
@@ -224,19 +295,20 @@ fn play_in_transaction(
     if turn.as_ref().is_some_and(|t| t.deadline <= now) {
         return Err(GameError::TimeRanOut);
     }
-    let rules = variants::load(conn, game.preset_version_id)?;
-    let before = Position::from_fen(&rules.variant, &game.current_fen)
-        .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
-    let mv = before
-        .parse_move(&input.text)
-        .map_err(|e| GameError::Illegal(e.to_string()))?;
-    let move_text = before.move_text(&mv);
-    let compact = before.move_compact(&mv);
-    // `parse_move` returns only legal moves.
-    let after = &before.play_unchecked(&mv);
-    let fen_after = after.to_fen();
-    let occurrences = occurrences(conn, &game, &rules, after, &fen_after)?;
-    let outcome = Game::outcome_at(after, occurrences, rules.options);
+    // Moves are only ever appended: at the same ply the game is in the same position.
+    let Prepared {
+        rules,
+        after,
+        move_text,
+        compact,
+        fen_after,
+        outcome,
+        ..
+    } = match prepared {
+        Some(p) if p.ply_before == game.ply => p,
+        _ => work_out(conn, &game, input)?,
+    };
+    let after = &after;
     let next = TimeControl::of_game(&game).after_move(
         now,
         turn.as_ref().map_or(Duration::zero(), |t| t.left(now)),

@@ -27,6 +27,8 @@ fn cache() -> &'static Mutex<HashMap<String, Variant>> {
 pub struct Rules {
     pub variant: Variant,
     pub options: RuleOptions,
+    /// Identifies the definition's text (the preset version's `definition_hash`).
+    pub definition_hash: String,
 }
 
 pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> {
@@ -59,9 +61,13 @@ pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> 
             if map.len() >= MAX_ENTRIES {
                 map.clear();
             }
-            map.insert(row.definition_hash, variant.clone());
+            map.insert(row.definition_hash.clone(), variant.clone());
             variant
         }
     };
-    Ok(Rules { variant, options })
+    Ok(Rules {
+        variant,
+        options,
+        definition_hash: row.definition_hash,
+    })
 }

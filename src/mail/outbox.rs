@@ -63,8 +63,18 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
     Ok(id)
 }
 
-/// Claims up to `limit` due messages for this worker and returns them.
+/// Claims up to `limit` due messages for this worker and returns them. One write
+/// transaction for the whole batch (on SQLite it queues with the other writers instead of
+/// retrying in the busy handler).
 pub fn claim_due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<(String, Vec<OutboxRow>), MailError> {
+    crate::db::write_transaction(conn, |conn| claim_due_in_transaction(conn, now, limit))
+}
+
+fn claim_due_in_transaction(
     conn: &mut DbConn,
     now: NaiveDateTime,
     limit: i64,
@@ -124,6 +134,18 @@ pub enum Delivery {
 
 /// Records the outcome of an attempt on a row this worker claimed with `token`.
 pub fn record(
+    conn: &mut DbConn,
+    id: OutboxId,
+    token: &str,
+    now: NaiveDateTime,
+    delivery: &Delivery,
+) -> Result<(), MailError> {
+    crate::db::write_transaction(conn, |conn| {
+        record_in_transaction(conn, id, token, now, delivery)
+    })
+}
+
+fn record_in_transaction(
     conn: &mut DbConn,
     id: OutboxId,
     token: &str,

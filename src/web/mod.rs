@@ -11,6 +11,7 @@ pub mod error;
 pub mod format;
 pub mod pages;
 pub mod render;
+pub mod render_cache;
 pub mod session;
 
 use std::net::TcpListener;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub clock: SharedClock,
     /// Notify after queueing mail to have the mail job deliver it right away.
     pub mail_wakeup: Arc<Notify>,
+    /// Board SVGs and legal-move lists already rendered, by position.
+    pub renders: Arc<render_cache::GameRenders>,
 }
 
 impl AppState {

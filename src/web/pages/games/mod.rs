@@ -5,6 +5,8 @@ pub mod abandon;
 pub mod challenges;
 pub mod view;
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
@@ -16,6 +18,7 @@ use crate::games::query::{self, GameData};
 use crate::games::time_control::format_duration;
 use crate::games::{mail as game_mail, GameError, GameId};
 use crate::web::format::datetime_in;
+use crate::web::render_cache::GameRenders;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -87,9 +90,9 @@ struct GamePage<'a> {
     to_move: String,
     deadline: Option<String>,
     clock: ClockLines,
-    board: String,
+    board: Arc<str>,
     sprite: &'static str,
-    legal_json: String,
+    legal_json: Arc<str>,
     moves: Vec<MoveLine>,
     legend: Vec<view::LegendRow>,
     provisional: Option<String>,
@@ -130,9 +133,22 @@ struct ClockLines {
     can_abandon: bool,
 }
 
+/// What the game page reads from the database.
+struct Loaded {
+    data: GameData,
+    clock: ClockView,
+    /// The preset version the game pins (None if it cannot be read: the page still shows).
+    preset: Option<crate::presets::query::VersionLabel>,
+}
+
 fn game_page<'a>(
     ctx: &'a Ctx,
-    (data, clock): (GameData, ClockView),
+    renders: &GameRenders,
+    Loaded {
+        data,
+        clock,
+        preset,
+    }: Loaded,
     form: FormState,
 ) -> GamePage<'a> {
     let GameData {
@@ -219,12 +235,24 @@ fn game_page<'a>(
             waiting_reserve: clock.waiting_reserve.map(format_duration),
             can_abandon: clock.abandonable && is_player,
         },
-        board: view::board_svg(&position, flipped, last),
+        board: {
+            let last_text = moves.last().map_or("", |m| m.compact.as_str());
+            let key = format!(
+                "{}\n{}\n{flipped}\n{last_text}",
+                rules.definition_hash, game.current_fen
+            );
+            renders
+                .boards
+                .get_or_render(key, || view::board_svg(&position, flipped, last))
+        },
         sprite: plypost_board::sprite(),
         legal_json: if can_move {
-            view::legal_moves_json(&position)
+            let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
+            renders
+                .legal_moves
+                .get_or_render(key, || view::legal_moves_json(&position))
         } else {
-            "[]".to_owned()
+            Arc::from("[]")
         },
         moves: lines,
         legend: view::legend(&position),
@@ -244,19 +272,8 @@ fn game_page<'a>(
         typed_move: form.typed_move,
         typed_comment: form.typed_comment,
         offer_draw: form.offer_draw,
-        preset: None,
+        preset,
     }
-}
-
-/// Which preset version a game pins (None if it cannot be read: the page still shows).
-async fn preset_label(
-    state: &web::Data<AppState>,
-    id: crate::games::PresetVersionId,
-) -> Result<Option<crate::presets::query::VersionLabel>, WebError> {
-    Ok(state
-        .db(move |conn| crate::presets::query::version_label(conn, id))
-        .await?
-        .ok())
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -265,16 +282,19 @@ struct ShowQuery {
     done: String,
 }
 
-async fn load(
-    state: &web::Data<AppState>,
-    id: i64,
-) -> Result<Result<(GameData, ClockView), GameError>, WebError> {
+async fn load(state: &web::Data<AppState>, id: i64) -> Result<Result<Loaded, GameError>, WebError> {
     let now = state.clock.now_db();
     state
         .db(move |conn| {
             let data = query::game_data(conn, GameId(id))?;
             let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
-            Ok((data, clock))
+            let preset =
+                crate::presets::query::version_label(conn, data.game.preset_version_id).ok();
+            Ok(Loaded {
+                data,
+                clock,
+                preset,
+            })
         })
         .await
 }
@@ -298,16 +318,15 @@ async fn show(
         "abandoned" => Some("The game was closed as abandoned.".to_owned()),
         _ => None,
     };
-    let preset = preset_label(&state, data.0.game.preset_version_id).await?;
-    let mut page = game_page(
+    let page = game_page(
         &ctx,
+        &state.renders,
         data,
         FormState {
             notice,
             ..FormState::default()
         },
     );
-    page.preset = preset;
     render::page(&page)
 }
 
@@ -377,6 +396,7 @@ async fn submit_move(
     };
     let page = game_page(
         &ctx,
+        &state.renders,
         data,
         FormState {
             error: Some(err.to_string()),
