@@ -176,6 +176,18 @@ fn sqlite_writer_gate() -> &'static parking_lot::Mutex<()> {
     &GATE
 }
 
+/// A writer's turn at the gate. Passed on first come, first served when it ends: with plain
+/// unlocking a newly arrived writer could overtake ones that had been waiting.
+struct WriterTurn(Option<parking_lot::MutexGuard<'static, ()>>);
+
+impl Drop for WriterTurn {
+    fn drop(&mut self) {
+        if let Some(guard) = self.0.take() {
+            parking_lot::MutexGuard::unlock_fair(guard);
+        }
+    }
+}
+
 /// Runs `f` in a transaction meant to write. On SQLite it starts with `BEGIN IMMEDIATE`, so
 /// the write lock is taken up front and concurrent writers wait (busy timeout) instead of
 /// failing when a read lock would have to be upgraded, and top-level SQLite writers of this
@@ -200,8 +212,9 @@ where
     // Writers queue here rather than in SQLite's busy handler, whose sleeps (up to 100 ms
     // each) gave move submissions a one-second tail under load. If the gate cannot be had in
     // time (a writer nested on a second connection), SQLite's own locking still decides.
-    let _gate =
-        sqlite_writer_gate().try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into()));
+    let _turn = WriterTurn(
+        sqlite_writer_gate().try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into())),
+    );
     if let DbConn::Sqlite(c) = conn {
         AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
     }

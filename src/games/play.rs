@@ -71,6 +71,11 @@ pub fn color_name(color: Color) -> &'static str {
 /// backends), so that on PostgreSQL every later read sees the game as the previous writer
 /// committed it, not a mix of before and after.
 pub(crate) fn lock_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
+    // Every caller runs in `write_transaction`: on SQLite its `BEGIN IMMEDIATE` already holds
+    // the database's only write lock.
+    if matches!(conn, DbConn::Sqlite(_)) {
+        return load_game(conn, id);
+    }
     let locked = diesel::update(games::table.find(id))
         .set(games::ply.eq(games::ply))
         .execute(conn)?;
@@ -337,49 +342,52 @@ fn play_in_transaction(
         })
         .execute(conn)?;
 
-    let side = color_name(after.side_to_move());
+    // The row as it will be, written from these same values (so no reading it back).
+    let mut updated = game.clone();
+    updated.current_fen = fen_after;
+    updated.ply = ply;
+    updated.side_to_move = color_name(after.side_to_move()).to_owned();
+    updated.last_move_at = Some(now);
+    match outcome {
+        None => {
+            updated.draw_offer_by = input.offer_draw.then_some(user);
+            updated.deadline_at = next.deadline;
+            updated.white_reserve_secs = white_reserve;
+            updated.black_reserve_secs = black_reserve;
+        }
+        Some(outcome) => {
+            let (result, reason) = outcome_result(outcome);
+            updated.draw_offer_by = None;
+            updated.deadline_at = None;
+            updated.status = STATUS_FINISHED.to_owned();
+            updated.result = Some(result.to_owned());
+            updated.result_reason = Some(reason.to_owned());
+            updated.finished_at = Some(now);
+        }
+    }
     let target = games::table
         .filter(games::id.eq(id))
         .filter(games::ply.eq(game.ply))
         .filter(games::status.eq(STATUS_ACTIVE));
-    let changed = match outcome {
-        None => {
-            let draw_offer = input.offer_draw.then_some(user);
-            diesel::update(target)
-                .set((
-                    games::current_fen.eq(&fen_after),
-                    games::ply.eq(ply),
-                    games::side_to_move.eq(side),
-                    games::draw_offer_by.eq(draw_offer),
-                    games::last_move_at.eq(Some(now)),
-                    games::deadline_at.eq(next.deadline),
-                    games::white_reserve_secs.eq(white_reserve),
-                    games::black_reserve_secs.eq(black_reserve),
-                ))
-                .execute(conn)?
-        }
-        Some(outcome) => {
-            let (result, reason) = outcome_result(outcome);
-            diesel::update(target)
-                .set((
-                    games::current_fen.eq(&fen_after),
-                    games::ply.eq(ply),
-                    games::side_to_move.eq(side),
-                    games::draw_offer_by.eq(None::<UserId>),
-                    games::last_move_at.eq(Some(now)),
-                    games::deadline_at.eq(None::<NaiveDateTime>),
-                    games::status.eq(STATUS_FINISHED),
-                    games::result.eq(Some(result)),
-                    games::result_reason.eq(Some(reason)),
-                    games::finished_at.eq(Some(now)),
-                ))
-                .execute(conn)?
-        }
-    };
+    let changed = diesel::update(target)
+        .set((
+            games::current_fen.eq(&updated.current_fen),
+            games::ply.eq(updated.ply),
+            games::side_to_move.eq(&updated.side_to_move),
+            games::draw_offer_by.eq(updated.draw_offer_by),
+            games::last_move_at.eq(updated.last_move_at),
+            games::deadline_at.eq(updated.deadline_at),
+            games::white_reserve_secs.eq(updated.white_reserve_secs),
+            games::black_reserve_secs.eq(updated.black_reserve_secs),
+            games::status.eq(&updated.status),
+            games::result.eq(&updated.result),
+            games::result_reason.eq(&updated.result_reason),
+            games::finished_at.eq(updated.finished_at),
+        ))
+        .execute(conn)?;
     if changed != 1 {
         return Err(GameError::MovedOn);
     }
-    let updated = load_game(conn, id)?;
     let result = updated.result.clone().zip(updated.result_reason.clone());
     mail::after_move(
         conn, clock, config, &updated, &rules, after, &move_text, comment, user,

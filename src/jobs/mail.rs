@@ -1,4 +1,5 @@
-//! Delivers queued mail: claim due rows, send each, record the outcome. Failed attempts are
+//! Delivers queued mail: claim due rows, send each, record the outcomes (one transaction per
+//! batch). Failed attempts are
 //! retried with exponential back-off (see `mail::outbox::backoff`).
 
 use std::sync::Arc;
@@ -14,6 +15,9 @@ use crate::mail::{MailError, Mailer};
 
 /// Rows claimed per round.
 const BATCH: i64 = 20;
+
+/// How long a wake-up waits for more mail to be queued before a round starts.
+const COALESCE: Duration = Duration::from_millis(50);
 
 #[derive(Clone)]
 pub struct MailWorker {
@@ -40,7 +44,11 @@ impl MailWorker {
             }
             tokio::select! {
                 _ = tokio::time::sleep(self.poll_interval) => {}
-                _ = self.wakeup.notified() => {}
+                _ = self.wakeup.notified() => {
+                    // Mail is not urgent to the millisecond: let a burst of moves queue its
+                    // mails, then claim and record them together.
+                    tokio::time::sleep(COALESCE).await;
+                }
             }
         }
     }
@@ -59,6 +67,7 @@ impl MailWorker {
                 return Ok(attempted);
             }
             let full_batch = rows.len() as i64 == BATCH;
+            let mut outcomes = Vec::with_capacity(rows.len());
             for row in rows {
                 attempted += 1;
                 let delivery = match self.mailer.send(&row).await {
@@ -71,14 +80,13 @@ impl MailWorker {
                         Delivery::Failed(e.to_string())
                     }
                 };
-                let token = token.clone();
-                let id = row.id;
-                self.blocking(move |pool, clock| {
-                    let mut conn = pool.get().map_err(|e| MailError::Pool(e.to_string()))?;
-                    outbox::record(&mut conn, id, &token, clock.now_db(), &delivery)
-                })
-                .await?;
+                outcomes.push((row.id, delivery));
             }
+            self.blocking(move |pool, clock| {
+                let mut conn = pool.get().map_err(|e| MailError::Pool(e.to_string()))?;
+                outbox::record_all(&mut conn, &token, clock.now_db(), &outcomes)
+            })
+            .await?;
             if !full_batch {
                 return Ok(attempted);
             }

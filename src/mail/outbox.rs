@@ -41,25 +41,25 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
     }
     let now = clock.now_db();
     let message_id = random_token();
-    diesel::insert_into(outbox::table)
-        .values(NewOutboxRow {
-            kind: mail.kind.as_str(),
-            to_addr: &mail.to,
-            subject: &mail.subject,
-            body_text: &mail.text,
-            body_html: mail.html.as_deref(),
-            message_id: &message_id,
-            list_unsubscribe: mail.list_unsubscribe.as_deref(),
-            status: STATUS_PENDING,
-            attempts: 0,
-            next_attempt_at: now,
-            created_at: now,
-        })
-        .execute(conn)?;
-    let id = outbox::table
-        .filter(outbox::message_id.eq(&message_id))
-        .select(outbox::id)
-        .first(conn)?;
+    let row = NewOutboxRow {
+        kind: mail.kind.as_str(),
+        to_addr: &mail.to,
+        subject: &mail.subject,
+        body_text: &mail.text,
+        body_html: mail.html.as_deref(),
+        message_id: &message_id,
+        list_unsubscribe: mail.list_unsubscribe.as_deref(),
+        status: STATUS_PENDING,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+    };
+    let insert = diesel::insert_into(outbox::table).values(row);
+    // RETURNING is per backend (diesel's MultiConnection cannot express it).
+    let id = match conn {
+        DbConn::Sqlite(c) => insert.returning(outbox::id).get_result(c)?,
+        DbConn::Postgres(c) => insert.returning(outbox::id).get_result(c)?,
+    };
     Ok(id)
 }
 
@@ -132,19 +132,22 @@ pub enum Delivery {
     Failed(String),
 }
 
-/// Records the outcome of an attempt on a row this worker claimed with `token`.
-pub fn record(
+/// Records the outcomes of a claimed batch in one transaction. (Delivery is at least once: a
+/// worker that dies before recording leaves its batch to be sent again when the lease ends.)
+pub fn record_all(
     conn: &mut DbConn,
-    id: OutboxId,
     token: &str,
     now: NaiveDateTime,
-    delivery: &Delivery,
+    outcomes: &[(OutboxId, Delivery)],
 ) -> Result<(), MailError> {
     crate::db::write_transaction(conn, |conn| {
-        record_in_transaction(conn, id, token, now, delivery)
+        outcomes
+            .iter()
+            .try_for_each(|(id, delivery)| record_in_transaction(conn, *id, token, now, delivery))
     })
 }
 
+/// Records the outcome of an attempt on a row this worker claimed with `token`.
 fn record_in_transaction(
     conn: &mut DbConn,
     id: OutboxId,
