@@ -108,10 +108,16 @@ pub fn after_move(
     game: &GameRow,
     rules: &Rules,
     after: &Position,
+    drawn: Option<&(bool, String)>,
     move_text: &str,
     comment: Option<&str>,
     mover: UserId,
 ) -> Result<(), GameError> {
+    // `drawn`: the diagram already drawn (outside the transaction) and whether from Black's side.
+    let diagram = |black_view: bool| match drawn {
+        Some((side, text)) if *side == black_view => text.clone(),
+        _ => diagram(after, black_view),
+    };
     let (white, black) = players(conn, game)?;
     let (mover_user, to) = if mover == white.id {
         (&white, &black)
@@ -142,7 +148,7 @@ pub fn after_move(
         }
         body.push_str(&format!(
             "\n{}\nIt is your move.\n",
-            diagram(after, to.id == game.black_id)
+            diagram(to.id == game.black_id)
         ));
         body.push_str(&due_line(game, to));
         if game.draw_offer_by == Some(mover) {
@@ -151,7 +157,7 @@ pub fn after_move(
             "your move".to_owned()
         }
     } else {
-        body.push_str(&format!("\n{}\n", diagram(after, to.id == game.black_id)));
+        body.push_str(&format!("\n{}\n", diagram(to.id == game.black_id)));
         body.push_str(&format!("The game is over: {}.\n", result_words(game)));
         format!("game over, {}", game.result.as_deref().unwrap_or(""))
     };

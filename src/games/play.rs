@@ -67,22 +67,21 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// Takes the game's row lock for the rest of the transaction (a no-op UPDATE works on both
-/// backends), so that on PostgreSQL every later read sees the game as the previous writer
-/// committed it, not a mix of before and after.
+/// Takes the game's row lock for the rest of the transaction, so that every later read sees
+/// the game as the previous writer committed it, not a mix of before and after. Every caller
+/// runs in `write_transaction`.
 pub(crate) fn lock_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
-    // Every caller runs in `write_transaction`: on SQLite its `BEGIN IMMEDIATE` already holds
-    // the database's only write lock.
-    if matches!(conn, DbConn::Sqlite(_)) {
-        return load_game(conn, id);
+    match conn {
+        // `BEGIN IMMEDIATE` already holds the database's only write lock.
+        DbConn::Sqlite(_) => load_game(conn, id),
+        DbConn::Postgres(pg) => games::table
+            .find(id)
+            .for_update()
+            .select(GameRow::as_select())
+            .first(pg)
+            .optional()?
+            .ok_or(GameError::NotFound),
     }
-    let locked = diesel::update(games::table.find(id))
-        .set(games::ply.eq(games::ply))
-        .execute(conn)?;
-    if locked == 0 {
-        return Err(GameError::NotFound);
-    }
-    load_game(conn, id)
 }
 
 pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
@@ -218,6 +217,8 @@ struct Prepared {
     compact: String,
     fen_after: String,
     outcome: Option<Outcome>,
+    /// The opponent's mail diagram: from Black's side?, the text.
+    diagram: (bool, String),
 }
 
 /// Works the move out from a snapshot of the game (no lock). `None` when the snapshot shows
@@ -254,6 +255,9 @@ fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prep
     let fen_after = after.to_fen();
     let occurrences = occurrences(conn, game, &rules, &after, &fen_after)?;
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
+    // The mail goes to the player now to move.
+    let black_view = after.side_to_move() == Color::Black;
+    let diagram = (black_view, mail::diagram(&after, black_view));
     Ok(Prepared {
         ply_before: game.ply,
         rules,
@@ -262,6 +266,7 @@ fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prep
         compact,
         fen_after,
         outcome,
+        diagram,
     })
 }
 
@@ -308,6 +313,7 @@ fn play_in_transaction(
         compact,
         fen_after,
         outcome,
+        diagram,
         ..
     } = match prepared {
         Some(p) if p.ply_before == game.ply => p,
@@ -390,7 +396,16 @@ fn play_in_transaction(
     }
     let result = updated.result.clone().zip(updated.result_reason.clone());
     mail::after_move(
-        conn, clock, config, &updated, &rules, after, &move_text, comment, user,
+        conn,
+        clock,
+        config,
+        &updated,
+        &rules,
+        after,
+        Some(&diagram),
+        &move_text,
+        comment,
+        user,
     )?;
     Ok(Played {
         ply,

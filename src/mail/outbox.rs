@@ -88,7 +88,8 @@ fn claim_due_in_transaction(
                 .is_null()
                 .or(outbox::claimed_until.lt(now)),
         )
-        .order(outbox::id)
+        // Oldest due first, in the order of the `outbox_due` index (no sort of the backlog).
+        .order((outbox::next_attempt_at, outbox::id))
         .limit(limit)
         .select(outbox::id)
         .load(conn)?;
