@@ -42,22 +42,33 @@ pub fn turn_clock(
     game: &GameRow,
     now: NaiveDateTime,
 ) -> Result<Option<TurnClock>, diesel::result::Error> {
-    let Some(deadline) = game.deadline_at.filter(|_| game.is_active()) else {
+    if game.deadline_at.is_none() || !game.is_active() {
         return Ok(None);
-    };
+    }
     let on_vacation = if game.allow_vacation {
         vacation::current(conn, game.player_to_move())?
     } else {
         None
     };
+    Ok(turn_clock_given(game, now, on_vacation))
+}
+
+/// [`turn_clock`] with the vacation of the player to move already read.
+fn turn_clock_given(
+    game: &GameRow,
+    now: NaiveDateTime,
+    on_vacation: Option<VacationRow>,
+) -> Option<TurnClock> {
+    let deadline = game.deadline_at.filter(|_| game.is_active())?;
+    let on_vacation = on_vacation.filter(|_| game.allow_vacation);
     let window = on_vacation.as_ref().map(|v| v.window(now));
     let turn_started = time_control::turn_started(game);
     // A vacation that began after the deadline stops nothing.
     let paused_by = on_vacation.filter(|v| v.started_at < deadline);
-    Ok(Some(TurnClock {
+    Some(TurnClock {
         deadline: time_control::effective_deadline(deadline, turn_started, window),
         paused_by,
-    }))
+    })
 }
 
 #[derive(Template)]
@@ -308,15 +319,18 @@ pub fn clock_view(
     now: NaiveDateTime,
 ) -> Result<ClockView, diesel::result::Error> {
     let control = TimeControl::of_game(game);
-    let turn = turn_clock(conn, game, now)?;
-    let mut on_vacation = Vec::new();
-    if game.is_active() {
-        for player in [game.white_id, game.black_id] {
-            if let Some(v) = vacation::current(conn, player)? {
-                on_vacation.push((player, v.ends_by));
-            }
-        }
-    }
+    // Both players' current vacations in one query.
+    let vacations: Vec<VacationRow> = if game.is_active() {
+        vacation::current_of_players(conn, game.white_id, game.black_id)?
+    } else {
+        Vec::new()
+    };
+    let of = |player: UserId| vacations.iter().find(|v| v.user_id == player).cloned();
+    let turn = turn_clock_given(game, now, of(game.player_to_move()));
+    let on_vacation: Vec<(UserId, NaiveDateTime)> = [game.white_id, game.black_id]
+        .into_iter()
+        .filter_map(|player| of(player).map(|v| (player, v.ends_by)))
+        .collect();
     let waiting_reserve = match control {
         TimeControl::Fischer { .. } if game.is_active() => {
             if game.player_to_move() == game.white_id {

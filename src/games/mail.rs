@@ -17,16 +17,19 @@ use crate::web::format::datetime_in;
 
 /// Both players of a game: (White, Black).
 pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
-    let white = user(conn, game.white_id)?;
-    let black = user(conn, game.black_id)?;
-    Ok((white, black))
-}
-
-fn user(conn: &mut DbConn, id: UserId) -> Result<User, GameError> {
-    Ok(users::table
-        .find(id)
+    // One query for both (the same user twice comes back once).
+    let found: Vec<User> = users::table
+        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
         .select(User::as_select())
-        .first(conn)?)
+        .load(conn)?;
+    let pick = |id: UserId| {
+        found
+            .iter()
+            .find(|u| u.id == id)
+            .cloned()
+            .ok_or(GameError::Db(diesel::result::Error::NotFound))
+    };
+    Ok((pick(game.white_id)?, pick(game.black_id)?))
 }
 
 /// `[plypost] Game #42 Terachess II: alice vs bob — your move`: one thread per game.
