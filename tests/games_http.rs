@@ -314,6 +314,14 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     let page = get_text(&app, &alice, &format!("/games/{game}")).await;
     assert!(page.contains("Kh15-h13"));
     assert_eq!(moves_stored(&app, game).await, 4);
+    // alice saw the start position before (board and legal moves are cached by position):
+    // what she sees now is the new one.
+    assert!(page.contains("data-square=\"h13\" data-image=\"king\""));
+    assert!(!page.contains("data-square=\"h15\" data-image=\"king\""));
+    assert!(
+        !page.contains("\"from\":\"h4\",\"to\":\"h5\""),
+        "the pawn's move of the start position is no longer offered"
+    );
 
     // The home page lists it as alice's move.
     let home = get_text(&app, &alice, "/").await;
