@@ -9,15 +9,15 @@ use plypost_rules::Position;
 
 use super::mail::players;
 use super::model::{
-    ChallengeId, ChallengeRow, GameId, GameRow, MoveRow, CHALLENGE_OPEN, STATUS_ACTIVE,
-    STATUS_FINISHED,
+    ChallengeId, ChallengeRow, GameId, GameRow, MoveRow, PresetVersionRow, CHALLENGE_OPEN,
+    STATUS_ACTIVE, STATUS_FINISHED,
 };
-use super::play::load_game;
 use super::variants::{self, Rules};
 use super::GameError;
 use crate::accounts::User;
 use crate::db::schema::{challenges, game_moves, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
+use crate::presets::query::VersionLabel;
 
 /// Everything the game page shows.
 pub struct GameData {
@@ -27,17 +27,40 @@ pub struct GameData {
     pub moves: Vec<MoveRow>,
     pub rules: Rules,
     pub position: Position,
+    /// The preset version the game pins.
+    pub preset: VersionLabel,
 }
 
 pub fn game_data(conn: &mut DbConn, id: GameId) -> Result<GameData, GameError> {
-    let game = load_game(conn, id)?;
+    // The game with its preset version and preset in one query.
+    let (game, version, (slug, name, current_version)): (
+        GameRow,
+        PresetVersionRow,
+        (String, String, i64),
+    ) = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(games::id.eq(id))
+        .select((
+            GameRow::as_select(),
+            PresetVersionRow::as_select(),
+            (presets::slug, presets::name, presets::current_version),
+        ))
+        .first(conn)
+        .optional()?
+        .ok_or(GameError::NotFound)?;
     let (white, black) = players(conn, &game)?;
     let moves = game_moves::table
         .filter(game_moves::game_id.eq(id))
         .order(game_moves::ply)
         .select(MoveRow::as_select())
         .load(conn)?;
-    let rules = variants::load(conn, game.preset_version_id)?;
+    let preset = VersionLabel {
+        slug,
+        name,
+        version: version.version,
+        current_version,
+    };
+    let rules = variants::from_row(conn, version)?;
     let position = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
     Ok(GameData {
@@ -47,6 +70,7 @@ pub fn game_data(conn: &mut DbConn, id: GameId) -> Result<GameData, GameError> {
         moves,
         rules,
         position,
+        preset,
     })
 }
 

@@ -36,6 +36,13 @@ pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> 
         .find(id)
         .select(PresetVersionRow::as_select())
         .first(conn)?;
+    from_row(conn, row)
+}
+
+/// [`load`] for a preset-version row already read (the definition text is read only when
+/// this process has not parsed it yet).
+pub fn from_row(conn: &mut DbConn, row: PresetVersionRow) -> Result<Rules, GameError> {
+    let id = row.id;
     let options = RuleOptions {
         move_count_limit: row
             .move_count_limit

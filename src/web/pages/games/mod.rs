@@ -137,18 +137,12 @@ struct ClockLines {
 struct Loaded {
     data: GameData,
     clock: ClockView,
-    /// The preset version the game pins (None if it cannot be read: the page still shows).
-    preset: Option<crate::presets::query::VersionLabel>,
 }
 
 fn game_page<'a>(
     ctx: &'a Ctx,
     renders: &GameRenders,
-    Loaded {
-        data,
-        clock,
-        preset,
-    }: Loaded,
+    Loaded { data, clock }: Loaded,
     form: FormState,
 ) -> GamePage<'a> {
     let GameData {
@@ -158,6 +152,7 @@ fn game_page<'a>(
         moves,
         rules,
         position,
+        preset,
     } = data;
     let viewer = ctx.user.as_ref();
     let viewer_id = viewer.map(|u| u.id);
@@ -272,7 +267,7 @@ fn game_page<'a>(
         typed_move: form.typed_move,
         typed_comment: form.typed_comment,
         offer_draw: form.offer_draw,
-        preset,
+        preset: Some(preset),
     }
 }
 
@@ -288,13 +283,7 @@ async fn load(state: &web::Data<AppState>, id: i64) -> Result<Result<Loaded, Gam
         .db(move |conn| {
             let data = query::game_data(conn, GameId(id))?;
             let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
-            let preset =
-                crate::presets::query::version_label(conn, data.game.preset_version_id).ok();
-            Ok(Loaded {
-                data,
-                clock,
-                preset,
-            })
+            Ok(Loaded { data, clock })
         })
         .await
 }
