@@ -111,14 +111,14 @@ pub fn after_move(
     game: &GameRow,
     rules: &Rules,
     after: &Position,
-    drawn: Option<&(bool, String)>,
+    drawn: &(bool, String),
     move_text: &str,
     comment: Option<&str>,
     mover: UserId,
 ) -> Result<(), GameError> {
-    // `drawn`: the diagram already drawn (outside the transaction) and whether from Black's side.
+    // `drawn`: the diagram drawn before the transaction, and whether from Black's side.
     let diagram = |black_view: bool| match drawn {
-        Some((side, text)) if *side == black_view => text.clone(),
+        (side, text) if *side == black_view => text.clone(),
         _ => diagram(after, black_view),
     };
     let (white, black) = players(conn, game)?;

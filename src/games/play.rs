@@ -396,16 +396,7 @@ fn play_in_transaction(
     }
     let result = updated.result.clone().zip(updated.result_reason.clone());
     mail::after_move(
-        conn,
-        clock,
-        config,
-        &updated,
-        &rules,
-        after,
-        Some(&diagram),
-        &move_text,
-        comment,
-        user,
+        conn, clock, config, &updated, &rules, after, &diagram, &move_text, comment, user,
     )?;
     Ok(Played {
         ply,

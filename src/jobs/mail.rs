@@ -1,6 +1,6 @@
 //! Delivers queued mail: claim due rows, send each, record the outcomes (one transaction per
-//! batch). Failed attempts are
-//! retried with exponential back-off (see `mail::outbox::backoff`).
+//! batch). Failed attempts are retried with exponential back-off (see
+//! `mail::outbox::backoff`).
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -469,32 +469,11 @@ pub fn for_challenge(
     Ok((row, days))
 }
 
-/// Which preset version a game (or challenge) pins, for its page.
+/// Which preset version a game pins, for its page (read with the game: `games::query`).
 #[derive(Debug, Clone)]
 pub struct VersionLabel {
     pub slug: String,
     pub name: String,
     pub version: i64,
     pub current_version: i64,
-}
-
-pub fn version_label(conn: &mut DbConn, id: PresetVersionId) -> Result<VersionLabel, PresetError> {
-    let (slug, name, version, current_version) = preset_versions::table
-        .inner_join(presets::table)
-        .filter(preset_versions::id.eq(id))
-        .select((
-            presets::slug,
-            presets::name,
-            preset_versions::version,
-            presets::current_version,
-        ))
-        .first(conn)
-        .optional()?
-        .ok_or(PresetError::NotFound)?;
-    Ok(VersionLabel {
-        slug,
-        name,
-        version,
-        current_version,
-    })
 }

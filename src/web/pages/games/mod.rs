@@ -107,7 +107,7 @@ struct GamePage<'a> {
     typed_comment: String,
     offer_draw: bool,
     /// The preset version the game is played with.
-    preset: Option<crate::presets::query::VersionLabel>,
+    preset: crate::presets::query::VersionLabel,
 }
 
 /// What a re-rendered form keeps and says.
@@ -267,7 +267,7 @@ fn game_page<'a>(
         typed_move: form.typed_move,
         typed_comment: form.typed_comment,
         offer_draw: form.offer_draw,
-        preset: Some(preset),
+        preset,
     }
 }
 
