@@ -5,8 +5,14 @@
 #   bench/games.sh sqlite|postgres [games]
 #
 # Needs wrk (apt-get install wrk) and, for postgres, a server on 127.0.0.1:5432 (user
-# postgres, trust auth); the database plypost_bench is dropped and created. Work files go to
-# $BENCH_ROOT (default /tmp/plypost-bench). Port 18080 must be free.
+# postgres, trust auth); the databases plypost_bench and plypost_bench_snapshot are dropped
+# and created. Work files go to $BENCH_ROOT (default /tmp/plypost-bench). Port 18080 must be
+# free.
+#
+# The set-up (about 4 minutes) is saved as a snapshot; BENCH_REUSE=1 restores it instead of
+# running it again, so that changes can be compared on the same data. BENCH_ONLY=page or
+# BENCH_ONLY=moves runs one of the two measurements (none: only the set-up). The server's pid is in server.pid (for
+# perf record -p).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,53 +20,98 @@ backend=${1:?usage: bench/games.sh sqlite|postgres [games]}
 games=${2:-768}
 root=${BENCH_ROOT:-/tmp/plypost-bench}/$backend
 url=http://127.0.0.1:18080
+reuse=${BENCH_REUSE:-0}
+only=${BENCH_ONLY:-all}
 
 cargo build --release --quiet
 cargo test --release --quiet --test games_bench --no-run
 
-rm -rf "$root"
-mkdir -p "$root"
+psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
 case $backend in
 sqlite) db=$root/plypost.db ;;
-postgres)
-    psql -q -h 127.0.0.1 -U postgres -c "DROP DATABASE IF EXISTS plypost_bench" postgres
-    psql -q -h 127.0.0.1 -U postgres -c "CREATE DATABASE plypost_bench" postgres
-    db=postgres://postgres@127.0.0.1:5432/plypost_bench
-    ;;
+postgres) db=postgres://postgres@127.0.0.1:5432/plypost_bench ;;
 *) echo "unknown backend $backend" >&2; exit 2 ;;
 esac
 
-PLYPOST_BIND=127.0.0.1:18080 PLYPOST_DATABASE_URL=$db \
-    PLYPOST_SECRET_KEY=0123456789abcdef0123456789abcdef PLYPOST_MAIL_DIR=$root/mail \
-    RUST_LOG=warn target/release/plypost serve >"$root/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.2; done
-
-PLYPOST_BENCH_URL=$url PLYPOST_BENCH_OUT=$root/out PLYPOST_BENCH_GAMES=$games \
-    cargo test --release --quiet --test games_bench -- --ignored >"$root/setup.log" 2>&1
-
-# Measure a steady state: the set-up queued thousands of mails; let the worker send them.
-pending() {
-    if [ "$backend" = sqlite ]; then
-        python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM outbox WHERE status='pending'\").fetchone()[0])" "$db"
-    else
-        psql -tA -h 127.0.0.1 -U postgres plypost_bench -c "SELECT count(*) FROM outbox WHERE status='pending'"
-    fi
+server=
+start_server() {
+    PLYPOST_BIND=127.0.0.1:18080 PLYPOST_DATABASE_URL=$db \
+        PLYPOST_SECRET_KEY=0123456789abcdef0123456789abcdef PLYPOST_MAIL_DIR=$root/mail \
+        RUST_LOG=warn target/release/plypost serve >>"$root/server.log" 2>&1 &
+    server=$!
+    echo "$server" >"$root/server.pid"
+    for _ in $(seq 50); do curl -sf "$url/healthz" >/dev/null && return; sleep 0.2; done
+    echo "the server did not start; see $root/server.log" >&2
+    exit 1
 }
-for _ in $(seq 200); do [ "$(pending)" = 0 ] && break; sleep 2; done
+stop_server() {
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+}
+trap 'kill $server 2>/dev/null || true' EXIT
+
+if [ "$reuse" = 1 ]; then
+    [ -f "$root/out/page.env" ] || { echo "no snapshot in $root; run without BENCH_REUSE" >&2; exit 2; }
+    rm -f "$root"/plypost.db*
+    case $backend in
+    sqlite) cp "$root/snapshot.db" "$db" ;;
+    postgres)
+        psql_admin "DROP DATABASE IF EXISTS plypost_bench"
+        psql_admin "CREATE DATABASE plypost_bench TEMPLATE plypost_bench_snapshot"
+        ;;
+    esac
+    start_server
+else
+    rm -rf "$root"
+    mkdir -p "$root"
+    if [ "$backend" = postgres ]; then
+        psql_admin "DROP DATABASE IF EXISTS plypost_bench"
+        psql_admin "CREATE DATABASE plypost_bench"
+    fi
+    start_server
+    PLYPOST_BENCH_URL=$url PLYPOST_BENCH_OUT=$root/out PLYPOST_BENCH_GAMES=$games \
+        cargo test --release --quiet --test games_bench -- --ignored >"$root/setup.log" 2>&1
+
+    # Measure a steady state: the set-up queued thousands of mails; let the worker send them.
+    pending() {
+        if [ "$backend" = sqlite ]; then
+            python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM outbox WHERE status='pending'\").fetchone()[0])" "$db"
+        else
+            psql -tA -h 127.0.0.1 -U postgres plypost_bench -c "SELECT count(*) FROM outbox WHERE status='pending'"
+        fi
+    }
+    for _ in $(seq 200); do [ "$(pending)" = 0 ] && break; sleep 2; done
+    # The snapshot, taken with the server stopped.
+    stop_server
+    case $backend in
+    sqlite)
+        python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA wal_checkpoint(TRUNCATE)'); c.close()" "$db"
+        cp "$db" "$root/snapshot.db"
+        ;;
+    postgres)
+        psql -q -h 127.0.0.1 -U postgres plypost_bench -c "VACUUM ANALYZE"
+        psql_admin "DROP DATABASE IF EXISTS plypost_bench_snapshot"
+        psql_admin "CREATE DATABASE plypost_bench_snapshot TEMPLATE plypost_bench"
+        ;;
+    esac
+    start_server
+fi
 sleep 3
 
 cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 . "$root/out/page.env"
-curl -s -o /dev/null -w "one page alone: %{time_total} s, %{size_download} bytes\n" \
-    -H "Cookie: $PAGE_COOKIE" "$PAGE_URL"
-echo "== game page, $backend"
-before=$(cpu)
-PAGE_COOKIE="$PAGE_COOKIE" wrk -t2 -c32 -d20s --latency -s bench/games_page.lua "$PAGE_URL"
-echo "server CPU: $(( ($(cpu) - before) * 10 )) ms"
-echo "== move submission, $backend"
-before=$(cpu)
-# 12 s: the prepared moves (20 per game) must not run out before wrk stops.
-BENCH_DIR=$root/out WRK_THREADS=2 wrk -t2 -c32 -d12s --latency -s bench/games_move.lua "$url"
-echo "server CPU: $(( ($(cpu) - before) * 10 )) ms"
+if [ "$only" = all ] || [ "$only" = page ]; then
+    curl -s -o /dev/null -w "one page alone: %{time_total} s, %{size_download} bytes\n" \
+        -H "Cookie: $PAGE_COOKIE" "$PAGE_URL"
+    echo "== game page, $backend"
+    before=$(cpu)
+    PAGE_COOKIE="$PAGE_COOKIE" wrk -t2 -c32 -d20s --latency -s bench/games_page.lua "$PAGE_URL"
+    echo "server CPU: $(( ($(cpu) - before) * 10 )) ms"
+fi
+if [ "$only" = all ] || [ "$only" = moves ]; then
+    echo "== move submission, $backend"
+    before=$(cpu)
+    # 12 s: the prepared moves (20 per game) must not run out before wrk stops.
+    BENCH_DIR=$root/out WRK_THREADS=2 wrk -t2 -c32 -d12s --latency -s bench/games_move.lua "$url"
+    echo "server CPU: $(( ($(cpu) - before) * 10 )) ms"
+fi

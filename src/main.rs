@@ -13,6 +13,11 @@ use plypost::config::Config;
 use plypost::logs::import::ImportOutcome;
 use plypost::{db, server};
 
+// Many threads allocate and free short-lived strings and rows at once; glibc's allocator
+// spent a sixth of the server's CPU in its arena locks and consolidation (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "plypost",

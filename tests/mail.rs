@@ -180,7 +180,7 @@ async fn mail_survives_an_smtp_outage(backend: Backend) {
                 outbox
                     .filter(status.eq(STATUS_PENDING))
                     .select(attempts)
-                    .first(&mut conn)
+                    .first(&mut *conn)
                     .unwrap_or(0)
             })
             .await

@@ -4,11 +4,13 @@
 //! Write code against [`DbConn`]. Where diesel's `MultiConnection` cannot express something
 //! (`RETURNING` into a model, `ON CONFLICT`, multi-row inserts), match on the enum.
 
+pub mod cached;
 pub mod ids;
 pub mod models;
 pub mod schema;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -31,7 +33,6 @@ pub enum DbConn {
     Sqlite(SqliteConnection),
 }
 
-pub type DbPool = r2d2::Pool<ConnectionManager>;
 pub type PooledConn = r2d2::PooledConnection<ConnectionManager>;
 
 #[derive(Debug, thiserror::Error)]
@@ -138,6 +139,88 @@ pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
     }
 }
 
+/// The connection pool and, for SQLite, the one connection that every write transaction of
+/// this database runs on ([`write_transaction`]). Cheap to clone.
+///
+/// SQLite throws away a connection's page cache whenever another connection has written, so
+/// with writes spread over the pool every write transaction started cold, reading each index
+/// page it touched with a system call. A single writer keeps its cache: every change since
+/// its last transaction is its own.
+#[derive(Clone)]
+pub struct DbPool {
+    pool: r2d2::Pool<ConnectionManager>,
+    writer: Option<Arc<SqliteWriter>>,
+}
+
+impl DbPool {
+    /// A connection for this thread. While it is held, this thread's top-level
+    /// [`write_transaction`]s on SQLite run on the database's writer connection.
+    pub fn get(&self) -> Result<PooledDb, r2d2::PoolError> {
+        let conn = self.pool.get()?;
+        Ok(PooledDb {
+            conn,
+            _writer: WriterScope::enter(self.writer.clone()),
+        })
+    }
+}
+
+/// A pooled connection (see [`DbPool::get`]).
+pub struct PooledDb {
+    conn: PooledConn,
+    _writer: WriterScope,
+}
+
+impl std::ops::Deref for PooledDb {
+    type Target = DbConn;
+    fn deref(&self) -> &DbConn {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for PooledDb {
+    fn deref_mut(&mut self) -> &mut DbConn {
+        &mut self.conn
+    }
+}
+
+/// The SQLite database's writer: one connection, taken in turn.
+struct SqliteWriter {
+    url: DatabaseUrl,
+    /// `None` after a failure left it unusable; opened again on next use.
+    conn: parking_lot::Mutex<Option<DbConn>>,
+}
+
+thread_local! {
+    /// The writer of the database whose connection this thread holds (innermost checkout).
+    static CURRENT_WRITER: std::cell::RefCell<Option<Arc<SqliteWriter>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Makes a writer this thread's current one until dropped (then restores the previous one).
+/// Not `Send`: it must be dropped on the thread that made it.
+struct WriterScope {
+    previous: Option<Option<Arc<SqliteWriter>>>,
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+impl WriterScope {
+    fn enter(writer: Option<Arc<SqliteWriter>>) -> Self {
+        let previous = writer.map(|w| CURRENT_WRITER.with(|c| c.replace(Some(w))));
+        Self {
+            previous,
+            _not_send: std::marker::PhantomData,
+        }
+    }
+}
+
+impl Drop for WriterScope {
+    fn drop(&mut self) {
+        if let Some(previous) = self.previous.take() {
+            CURRENT_WRITER.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+}
+
 /// Builds the pool. The SQLite file (and its folder) is created if missing. `timeout` bounds
 /// the wait for a connection.
 pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPool, DbError> {
@@ -156,7 +239,14 @@ pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPoo
         .test_on_check_out(matches!(url, DatabaseUrl::Postgres(_)))
         .connection_timeout(timeout)
         .build(ConnectionManager::new(url.clone()))?;
-    Ok(pool)
+    let writer = match url {
+        DatabaseUrl::Sqlite(_) => Some(Arc::new(SqliteWriter {
+            url: url.clone(),
+            conn: parking_lot::Mutex::new(Some(establish(url)?)),
+        })),
+        DatabaseUrl::Postgres(_) => None,
+    };
+    Ok(DbPool { pool, writer })
 }
 
 /// Applies the pending migrations of the connection's backend; returns how many ran.
@@ -170,28 +260,13 @@ pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
 
-/// One per process: a process serves one database (tests with several only queue longer).
-fn sqlite_writer_gate() -> &'static parking_lot::Mutex<()> {
-    static GATE: parking_lot::Mutex<()> = parking_lot::const_mutex(());
-    &GATE
-}
-
-/// A writer's turn at the gate. Passed on first come, first served when it ends: with plain
-/// unlocking a newly arrived writer could overtake ones that had been waiting.
-struct WriterTurn(Option<parking_lot::MutexGuard<'static, ()>>);
-
-impl Drop for WriterTurn {
-    fn drop(&mut self) {
-        if let Some(guard) = self.0.take() {
-            parking_lot::MutexGuard::unlock_fair(guard);
-        }
-    }
-}
-
-/// Runs `f` in a transaction meant to write. On SQLite it starts with `BEGIN IMMEDIATE`, so
-/// the write lock is taken up front and concurrent writers wait (busy timeout) instead of
-/// failing when a read lock would have to be upgraded, and top-level SQLite writers of this
-/// process take turns at a gate first. Nested calls use a savepoint.
+/// Runs `f` in a transaction meant to write. Nested calls use a savepoint.
+///
+/// On SQLite a top-level call runs on the database's writer connection when this thread holds
+/// a connection from a [`DbPool`] (writers take turns there, first come first served), and
+/// starts with `BEGIN IMMEDIATE`, so the write lock is taken up front: concurrent writers
+/// wait instead of failing when a read lock would have to be upgraded. `f` then gets the
+/// writer connection, not `conn`.
 pub fn write_transaction<T, E>(
     conn: &mut DbConn,
     f: impl FnOnce(&mut DbConn) -> Result<T, E>,
@@ -209,12 +284,57 @@ where
     if !top_level_sqlite {
         return conn.transaction(f);
     }
+    let Some(writer) = CURRENT_WRITER.with(|c| c.borrow().clone()) else {
+        return immediate_transaction(conn, f);
+    };
     // Writers queue here rather than in SQLite's busy handler, whose sleeps (up to 100 ms
-    // each) gave move submissions a one-second tail under load. If the gate cannot be had in
-    // time (a writer nested on a second connection), SQLite's own locking still decides.
-    let _turn = WriterTurn(
-        sqlite_writer_gate().try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into())),
-    );
+    // each) gave move submissions a one-second tail under load. If the writer cannot be had
+    // in time (a writer nested on a second connection), SQLite's own locking decides.
+    let Some(mut turn) = writer
+        .conn
+        .try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into()))
+    else {
+        return immediate_transaction(conn, f);
+    };
+    let result = match writer_ready(&writer.url, &mut turn) {
+        Ok(writer_conn) => immediate_transaction(writer_conn, f),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot open the SQLite writer connection");
+            immediate_transaction(conn, f)
+        }
+    };
+    // A connection left inside a transaction (a failed rollback) is not used again.
+    if let Some(DbConn::Sqlite(c)) = turn.as_mut() {
+        let clean = AnsiTransactionManager::transaction_manager_status_mut(c)
+            .transaction_depth()
+            .is_ok_and(|depth| depth.is_none());
+        if !clean {
+            *turn = None;
+        }
+    }
+    parking_lot::MutexGuard::unlock_fair(turn);
+    result
+}
+/// The writer connection, opened again if an earlier failure dropped it.
+fn writer_ready<'a>(
+    url: &DatabaseUrl,
+    slot: &'a mut Option<DbConn>,
+) -> Result<&'a mut DbConn, DbError> {
+    let conn = match slot.take() {
+        Some(conn) => conn,
+        None => establish(url)?,
+    };
+    Ok(slot.insert(conn))
+}
+
+/// `f` in a SQLite transaction started with `BEGIN IMMEDIATE`.
+fn immediate_transaction<T, E>(
+    conn: &mut DbConn,
+    f: impl FnOnce(&mut DbConn) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
     if let DbConn::Sqlite(c) = conn {
         AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
     }
@@ -366,5 +486,57 @@ mod tests {
         assert_eq!((options.qpsg, options.memstatus), (1, 1));
         assert!(run_migrations(&mut conn).unwrap() > 0);
         assert_eq!(run_migrations(&mut conn).unwrap(), 0);
+    }
+
+    #[test]
+    fn sqlite_writes_share_one_writer_connection_across_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = DatabaseUrl::Sqlite(dir.path().join("w.db").to_string_lossy().into_owned());
+        let pool = pool(&url, 4, Duration::from_secs(5)).unwrap();
+        {
+            let mut conn = pool.get().unwrap();
+            conn.batch_execute("CREATE TABLE hits (n BIGINT NOT NULL)")
+                .unwrap();
+            // A TEMP table lives on one connection only: it is seen by later write
+            // transactions begun from other pooled connections only if they share the writer.
+            write_transaction(&mut conn, |c| {
+                c.batch_execute("CREATE TEMP TABLE writer_mark (x INTEGER)")
+            })
+            .unwrap();
+        }
+        let threads: Vec<_> = (0..6)
+            .map(|_| {
+                let pool = pool.clone();
+                std::thread::spawn(move || {
+                    let mut conn = pool.get().unwrap();
+                    for _ in 0..25 {
+                        write_transaction(&mut conn, |c| {
+                            c.batch_execute(
+                                "INSERT INTO writer_mark VALUES (1); INSERT INTO hits VALUES (1);",
+                            )
+                        })
+                        .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = pool.get().unwrap();
+        let hits: Count = diesel::sql_query("SELECT count(*) AS n FROM hits")
+            .get_result(&mut *conn)
+            .unwrap();
+        assert_eq!(hits.n, 150, "every write committed once");
+        let marks: Count = write_transaction(&mut conn, |c| {
+            diesel::sql_query("SELECT count(*) AS n FROM writer_mark").get_result(c)
+        })
+        .unwrap();
+        assert_eq!(marks.n, 150, "every write ran on the writer connection");
     }
 }

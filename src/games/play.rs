@@ -11,6 +11,7 @@ use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::db::cached::cached;
 use crate::db::schema::{game_moves, games};
 use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
 
@@ -375,22 +376,22 @@ fn play_in_transaction(
         .filter(games::id.eq(id))
         .filter(games::ply.eq(game.ply))
         .filter(games::status.eq(STATUS_ACTIVE));
-    let changed = diesel::update(target)
-        .set((
-            games::current_fen.eq(&updated.current_fen),
-            games::ply.eq(updated.ply),
-            games::side_to_move.eq(&updated.side_to_move),
-            games::draw_offer_by.eq(updated.draw_offer_by),
-            games::last_move_at.eq(updated.last_move_at),
-            games::deadline_at.eq(updated.deadline_at),
-            games::white_reserve_secs.eq(updated.white_reserve_secs),
-            games::black_reserve_secs.eq(updated.black_reserve_secs),
-            games::status.eq(&updated.status),
-            games::result.eq(&updated.result),
-            games::result_reason.eq(&updated.result_reason),
-            games::finished_at.eq(updated.finished_at),
-        ))
-        .execute(conn)?;
+    struct MoveUpdate;
+    let changed = cached::<MoveUpdate, _>(diesel::update(target).set((
+        games::current_fen.eq(&updated.current_fen),
+        games::ply.eq(updated.ply),
+        games::side_to_move.eq(&updated.side_to_move),
+        games::draw_offer_by.eq(updated.draw_offer_by),
+        games::last_move_at.eq(updated.last_move_at),
+        games::deadline_at.eq(updated.deadline_at),
+        games::white_reserve_secs.eq(updated.white_reserve_secs),
+        games::black_reserve_secs.eq(updated.black_reserve_secs),
+        games::status.eq(&updated.status),
+        games::result.eq(&updated.result),
+        games::result_reason.eq(&updated.result_reason),
+        games::finished_at.eq(updated.finished_at),
+    )))
+    .execute(conn)?;
     if changed != 1 {
         return Err(GameError::MovedOn);
     }

@@ -11,6 +11,7 @@ use rand::RngCore;
 
 use super::{MailError, Outgoing};
 use crate::clock::Clock;
+use crate::db::cached::cached;
 use crate::db::models::{NewOutboxRow, OutboxRow};
 use crate::db::schema::outbox;
 use crate::db::{DbConn, OutboxId};
@@ -95,20 +96,23 @@ fn claim_due_in_transaction(
         .load(conn)?;
     let mut claimed = Vec::new();
     for id in candidates {
-        let won = diesel::update(
-            outbox::table
-                .filter(outbox::id.eq(id))
-                .filter(outbox::status.eq(STATUS_PENDING))
-                .filter(
-                    outbox::claimed_until
-                        .is_null()
-                        .or(outbox::claimed_until.lt(now)),
-                ),
+        struct ClaimOne;
+        let won = cached::<ClaimOne, _>(
+            diesel::update(
+                outbox::table
+                    .filter(outbox::id.eq(id))
+                    .filter(outbox::status.eq(STATUS_PENDING))
+                    .filter(
+                        outbox::claimed_until
+                            .is_null()
+                            .or(outbox::claimed_until.lt(now)),
+                    ),
+            )
+            .set((
+                outbox::claim_token.eq(&token),
+                outbox::claimed_until.eq(now + CLAIM_LEASE),
+            )),
         )
-        .set((
-            outbox::claim_token.eq(&token),
-            outbox::claimed_until.eq(now + CLAIM_LEASE),
-        ))
         .execute(conn)?;
         if won == 1 {
             claimed.push(id);
@@ -161,16 +165,16 @@ fn record_in_transaction(
         .filter(outbox::claim_token.eq(token));
     match delivery {
         Delivery::Sent => {
-            diesel::update(target)
-                .set((
-                    outbox::status.eq(STATUS_SENT),
-                    outbox::attempts.eq(outbox::attempts + 1),
-                    outbox::sent_at.eq(Some(now)),
-                    outbox::claim_token.eq(None::<String>),
-                    outbox::claimed_until.eq(None::<NaiveDateTime>),
-                    outbox::last_error.eq(None::<String>),
-                ))
-                .execute(conn)?;
+            struct RecordSent;
+            cached::<RecordSent, _>(diesel::update(target).set((
+                outbox::status.eq(STATUS_SENT),
+                outbox::attempts.eq(outbox::attempts + 1),
+                outbox::sent_at.eq(Some(now)),
+                outbox::claim_token.eq(None::<String>),
+                outbox::claimed_until.eq(None::<NaiveDateTime>),
+                outbox::last_error.eq(None::<String>),
+            )))
+            .execute(conn)?;
         }
         Delivery::Failed(error) => {
             let attempts: i64 = outbox::table
