@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 backend=${1:?usage: bench/games.sh sqlite|postgres [games]}
-games=${2:-768}
+games=${2:-2048}
 root=${BENCH_ROOT:-/tmp/plypost-bench}/$backend
 url=http://127.0.0.1:18080
 reuse=${BENCH_REUSE:-0}

@@ -92,8 +92,9 @@ pub struct OutboxRow {
     pub sent_at: Option<NaiveDateTime>,
 }
 
+/// `None` is written as NULL (not left to a default): one SQL text, one prepared statement.
 #[derive(Debug, Insertable)]
-#[diesel(table_name = outbox)]
+#[diesel(table_name = outbox, treat_none_as_default_value = false)]
 pub struct NewOutboxRow<'a> {
     pub kind: &'a str,
     pub to_addr: &'a str,

@@ -185,8 +185,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    game_moves (id) {
-        id -> BigInt,
+    game_moves (game_id, ply) {
         game_id -> BigInt,
         ply -> BigInt,
         move_text -> Text,

@@ -126,8 +126,10 @@ pub struct MoveRow {
     pub user_id: UserId,
 }
 
+/// `comment` is written as NULL when `None` (not left to a default), so that every move is
+/// the same SQL statement and its prepared form is reused.
 #[derive(Debug, Insertable)]
-#[diesel(table_name = game_moves)]
+#[diesel(table_name = game_moves, treat_none_as_default_value = false)]
 pub struct NewMove<'a> {
     pub game_id: GameId,
     pub ply: i64,
