@@ -118,6 +118,82 @@ impl FromRequest for CurrentUser {
     }
 }
 
+/// A [`Ctx`] whose user is still to be looked up: for a handler that resolves the session on
+/// the same database connection as its own queries (one pool checkout instead of two).
+/// Move [`PendingCtx::lookup`] into `state.db`, call [`SessionLookup::resolve`] there, and
+/// give the result to [`PendingCtx::finish`].
+pub struct PendingCtx {
+    req: HttpRequest,
+    csrf: String,
+    token: Option<String>,
+    loaded: Option<Option<User>>,
+}
+
+/// The session lookup of a [`PendingCtx`], to run on a database connection.
+pub struct SessionLookup {
+    token: Option<String>,
+    loaded: Option<Option<User>>,
+}
+
+impl SessionLookup {
+    pub fn resolve(
+        self,
+        conn: &mut crate::db::DbConn,
+        clock: &dyn crate::clock::Clock,
+    ) -> Result<Option<User>, crate::accounts::AccountError> {
+        if let Some(user) = self.loaded {
+            return Ok(user);
+        }
+        match self.token {
+            Some(token) => sessions::resolve(conn, clock, &token),
+            None => Ok(None),
+        }
+    }
+}
+
+impl PendingCtx {
+    pub fn lookup(&self) -> SessionLookup {
+        SessionLookup {
+            token: self.token.clone(),
+            loaded: self.loaded.clone(),
+        }
+    }
+
+    /// The page context, with the user [`SessionLookup::resolve`] found.
+    pub fn finish(self, user: Option<User>) -> Ctx {
+        if self.token.is_some() && user.is_none() {
+            // Logged out elsewhere, expired, or ended by a password change.
+            self.req.get_session().remove(KEY_SESSION);
+        }
+        self.req.extensions_mut().insert(LoadedUser(user.clone()));
+        Ctx {
+            user,
+            csrf: self.csrf,
+            path: self.req.path().to_owned(),
+            return_to: return_to(&self.req),
+        }
+    }
+}
+
+impl FromRequest for PendingCtx {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let session = req.get_session();
+        let loaded = req
+            .extensions()
+            .get::<LoadedUser>()
+            .map(|LoadedUser(user)| user.clone());
+        std::future::ready(csrf_token(&session).map(|csrf| PendingCtx {
+            req: req.clone(),
+            csrf,
+            token: token(&session),
+            loaded,
+        }))
+    }
+}
+
 /// A GET comes back to the same page after logging in; a form POST cannot be repeated.
 fn return_to(req: &HttpRequest) -> String {
     if req.method() == actix_web::http::Method::GET {

@@ -10,8 +10,10 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use chrono::NaiveDateTime;
 use serde::Deserialize;
 
+use crate::db::DbConn;
 use crate::games::clocks::ClockView;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
@@ -19,6 +21,7 @@ use crate::games::time_control::format_duration;
 use crate::games::{mail as game_mail, GameError, GameId};
 use crate::web::format::datetime_in;
 use crate::web::render_cache::GameRenders;
+use crate::web::session::PendingCtx;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -279,23 +282,31 @@ struct ShowQuery {
 
 async fn load(state: &web::Data<AppState>, id: i64) -> Result<Result<Loaded, GameError>, WebError> {
     let now = state.clock.now_db();
-    state
-        .db(move |conn| {
-            let data = query::game_data(conn, GameId(id))?;
-            let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
-            Ok(Loaded { data, clock })
-        })
-        .await
+    state.db(move |conn| load_on(conn, id, now)).await
 }
 
+fn load_on(conn: &mut DbConn, id: i64, now: NaiveDateTime) -> Result<Loaded, GameError> {
+    let data = query::game_data(conn, GameId(id))?;
+    let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
+    Ok(Loaded { data, clock })
+}
+
+/// The game page. The session and the game are read on one connection: the page is what
+/// players reload most.
 async fn show(
     state: web::Data<AppState>,
-    ctx: Ctx,
+    pending: PendingCtx,
     path: web::Path<String>,
     q: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
-    let data = match load(&state, id).await? {
+    let now = state.clock.now_db();
+    let (clock, lookup) = (state.clock.clone(), pending.lookup());
+    let (user, loaded) = state
+        .db(move |conn| (lookup.resolve(conn, &*clock), load_on(conn, id, now)))
+        .await?;
+    let ctx = pending.finish(user.map_err(WebError::from)?);
+    let data = match loaded {
         Ok(data) => data,
         Err(e) => return error_response(&ctx, e, "/games"),
     };
