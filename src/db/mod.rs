@@ -8,6 +8,9 @@ pub mod cached;
 pub mod ids;
 pub mod models;
 pub mod schema;
+mod writer;
+
+use writer::{SqliteWriter, WriterScope};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -103,14 +106,16 @@ impl ConnectionManager {
     }
 }
 
-/// A PostgreSQL connection used this recently is taken to be alive without asking the server
-/// (a round trip per checkout otherwise; HikariCP's "alive bypass window" does the same).
-const RECENTLY_USED: Duration = Duration::from_secs(1);
+/// A PostgreSQL connection checked this recently is taken to be alive without asking the
+/// server again (otherwise every checkout costs a round trip). A connection lost in between
+/// fails its query with a closed-connection error, which pages answer with a 503
+/// ([`is_connection_lost`]); its next check, at most this much later, replaces it.
+const CHECK_EVERY: Duration = Duration::from_secs(1);
 
-/// A pooled connection and when it was last given back.
+/// A pooled connection and when it was last checked.
 pub struct PoolSlot {
     conn: DbConn,
-    returned_at: std::time::Instant,
+    checked_at: std::time::Instant,
 }
 
 impl ManageConnection for ConnectionManager {
@@ -120,23 +125,38 @@ impl ManageConnection for ConnectionManager {
     fn connect(&self) -> Result<PoolSlot, DbError> {
         Ok(PoolSlot {
             conn: establish(&self.url)?,
-            returned_at: std::time::Instant::now(),
+            checked_at: std::time::Instant::now(),
         })
     }
 
     fn is_valid(&self, slot: &mut PoolSlot) -> Result<(), DbError> {
-        if slot.returned_at.elapsed() < RECENTLY_USED {
+        if slot.checked_at.elapsed() < CHECK_EVERY {
             return Ok(());
         }
         slot.conn.batch_execute("SELECT 1")?;
+        slot.checked_at = std::time::Instant::now();
         Ok(())
     }
 
-    /// Called when a connection comes back to the pool: notes the time.
+    /// A connection given back inside a transaction, or whose transaction bookkeeping failed,
+    /// is closed rather than reused (as diesel's own r2d2 manager does).
     fn has_broken(&self, slot: &mut PoolSlot) -> bool {
-        slot.returned_at = std::time::Instant::now();
-        false
+        let status = match &mut slot.conn {
+            DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
+            DbConn::Postgres(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
+        };
+        !matches!(status.transaction_depth(), Ok(None))
     }
+}
+
+/// True when a query failed because the connection to the database is gone (server restart,
+/// database dropped): a temporary outage, not a bug.
+pub fn is_connection_lost(err: &diesel::result::Error) -> bool {
+    use diesel::result::DatabaseErrorKind::{ClosedConnection, UnableToSendCommand};
+    matches!(
+        err,
+        diesel::result::Error::DatabaseError(ClosedConnection | UnableToSendCommand, _)
+    )
 }
 
 /// Opens one connection (SQLite: WAL, busy timeout and foreign keys on).
@@ -201,44 +221,6 @@ impl std::ops::DerefMut for PooledDb {
     }
 }
 
-/// The SQLite database's writer: one connection, taken in turn.
-struct SqliteWriter {
-    url: DatabaseUrl,
-    /// `None` after a failure left it unusable; opened again on next use.
-    conn: parking_lot::Mutex<Option<DbConn>>,
-}
-
-thread_local! {
-    /// The writer of the database whose connection this thread holds (innermost checkout).
-    static CURRENT_WRITER: std::cell::RefCell<Option<Arc<SqliteWriter>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Makes a writer this thread's current one until dropped (then restores the previous one).
-/// Not `Send`: it must be dropped on the thread that made it.
-struct WriterScope {
-    previous: Option<Option<Arc<SqliteWriter>>>,
-    _not_send: std::marker::PhantomData<*const ()>,
-}
-
-impl WriterScope {
-    fn enter(writer: Option<Arc<SqliteWriter>>) -> Self {
-        let previous = writer.map(|w| CURRENT_WRITER.with(|c| c.replace(Some(w))));
-        Self {
-            previous,
-            _not_send: std::marker::PhantomData,
-        }
-    }
-}
-
-impl Drop for WriterScope {
-    fn drop(&mut self) {
-        if let Some(previous) = self.previous.take() {
-            CURRENT_WRITER.with(|c| *c.borrow_mut() = previous);
-        }
-    }
-}
-
 /// Builds the pool. The SQLite file (and its folder) is created if missing. `timeout` bounds
 /// the wait for a connection.
 pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPool, DbError> {
@@ -253,68 +235,18 @@ pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPoo
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
         // A SQLite connection does not go stale; a PostgreSQL one can (server restart), so
-        // one idle for a second or more is checked with `SELECT 1` before use.
+        // it is checked with `SELECT 1` (at most once a second, see `CHECK_EVERY`).
         .test_on_check_out(matches!(url, DatabaseUrl::Postgres(_)))
         .connection_timeout(timeout)
         .build(ConnectionManager::new(url.clone()))?;
     let writer = match url {
-        DatabaseUrl::Sqlite(_) => {
-            let mut conn = establish(url)?;
-            // The checkpointer below copies the log into the database; this is a backstop.
-            // The cache holds the pages writes touch (every active game's row and moves, the
-            // indexes); SQLite's default of 2 MB held the moves of a few hundred games.
-            conn.batch_execute(&format!(
-                "PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES};
-                 PRAGMA cache_size = -{WRITER_CACHE_KIB};"
-            ))?;
-            let writer = Arc::new(SqliteWriter {
-                url: url.clone(),
-                conn: parking_lot::Mutex::new(Some(conn)),
-            });
-            spawn_checkpointer(Arc::downgrade(&writer))?;
-            Some(writer)
-        }
+        DatabaseUrl::Sqlite(_) => Some(SqliteWriter::open(
+            url,
+            Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into()),
+        )?),
         DatabaseUrl::Postgres(_) => None,
     };
     Ok(DbPool { pool, writer })
-}
-
-/// The writer connection's page cache.
-const WRITER_CACHE_KIB: u32 = 64 * 1024;
-/// How often the checkpointer copies the write-ahead log into the database file.
-const CHECKPOINT_INTERVAL: Duration = Duration::from_millis(100);
-/// The writer checkpoints by itself only if the log has grown this long (4 KB pages).
-const WRITER_AUTOCHECKPOINT_PAGES: u32 = 10_000;
-
-/// Copies the SQLite write-ahead log into the database file from a thread of its own, until
-/// the pool is dropped. Left to SQLite, the writer that crosses the log's size limit does it
-/// inside its commit, with two fsyncs, while every other writer waits for it.
-fn spawn_checkpointer(writer: std::sync::Weak<SqliteWriter>) -> Result<(), DbError> {
-    std::thread::Builder::new()
-        .name("sqlite-checkpoint".into())
-        .spawn(move || {
-            let mut conn: Option<DbConn> = None;
-            loop {
-                std::thread::sleep(CHECKPOINT_INTERVAL);
-                let Some(url) = writer.upgrade().map(|w| w.url.clone()) else {
-                    return;
-                };
-                let result = match conn.take() {
-                    Some(c) => Ok(c),
-                    None => establish(&url),
-                }
-                .and_then(|mut c| {
-                    // PASSIVE: copies what no reader still needs, never waits for anyone.
-                    c.batch_execute("PRAGMA wal_checkpoint(PASSIVE)")?;
-                    Ok(c)
-                });
-                match result {
-                    Ok(c) => conn = Some(c),
-                    Err(e) => tracing::warn!(error = %e, "SQLite checkpoint failed"),
-                }
-            }
-        })?;
-    Ok(())
 }
 
 /// Applies the pending migrations of the connection's backend; returns how many ran.
@@ -352,47 +284,17 @@ where
     if !top_level_sqlite {
         return conn.transaction(f);
     }
-    let Some(writer) = CURRENT_WRITER.with(|c| c.borrow().clone()) else {
-        return immediate_transaction(conn, f);
+    // Writers queue for the writer rather than in SQLite's busy handler, whose sleeps (up to
+    // 100 ms each) gave move submissions a one-second tail under load. If the writer cannot
+    // be had in time (a writer nested on a second connection), SQLite's own locking decides.
+    let f = match writer::current() {
+        Some(writer) => match writer.run(f) {
+            Ok(result) => return result,
+            Err(f) => f,
+        },
+        None => f,
     };
-    // Writers queue here rather than in SQLite's busy handler, whose sleeps (up to 100 ms
-    // each) gave move submissions a one-second tail under load. If the writer cannot be had
-    // in time (a writer nested on a second connection), SQLite's own locking decides.
-    let Some(mut turn) = writer
-        .conn
-        .try_lock_for(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS.into()))
-    else {
-        return immediate_transaction(conn, f);
-    };
-    let result = match writer_ready(&writer.url, &mut turn) {
-        Ok(writer_conn) => immediate_transaction(writer_conn, f),
-        Err(e) => {
-            tracing::error!(error = %e, "cannot open the SQLite writer connection");
-            immediate_transaction(conn, f)
-        }
-    };
-    // A connection left inside a transaction (a failed rollback) is not used again.
-    if let Some(DbConn::Sqlite(c)) = turn.as_mut() {
-        let clean = AnsiTransactionManager::transaction_manager_status_mut(c)
-            .transaction_depth()
-            .is_ok_and(|depth| depth.is_none());
-        if !clean {
-            *turn = None;
-        }
-    }
-    parking_lot::MutexGuard::unlock_fair(turn);
-    result
-}
-/// The writer connection, opened again if an earlier failure dropped it.
-fn writer_ready<'a>(
-    url: &DatabaseUrl,
-    slot: &'a mut Option<DbConn>,
-) -> Result<&'a mut DbConn, DbError> {
-    let conn = match slot.take() {
-        Some(conn) => conn,
-        None => establish(url)?,
-    };
-    Ok(slot.insert(conn))
+    immediate_transaction(conn, f)
 }
 
 /// `f` in a SQLite transaction started with `BEGIN IMMEDIATE`.
@@ -606,5 +508,59 @@ mod tests {
         })
         .unwrap();
         assert_eq!(marks.n, 150, "every write ran on the writer connection");
+    }
+
+    #[test]
+    fn a_failing_writer_undoes_only_its_own_work_in_a_shared_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = DatabaseUrl::Sqlite(dir.path().join("g.db").to_string_lossy().into_owned());
+        let pool = pool(&url, 8, Duration::from_secs(5)).unwrap();
+        pool.get()
+            .unwrap()
+            .batch_execute("CREATE TABLE hits (thread BIGINT NOT NULL, n BIGINT NOT NULL)")
+            .unwrap();
+        let threads: Vec<_> = (0..8i64)
+            .map(|thread| {
+                let pool = pool.clone();
+                std::thread::spawn(move || {
+                    let mut conn = pool.get().unwrap();
+                    let mut committed = 0;
+                    for n in 0..40i64 {
+                        let result = write_transaction(&mut conn, |c| {
+                            c.batch_execute(&format!("INSERT INTO hits VALUES ({thread}, {n})"))?;
+                            if n % 3 == 0 {
+                                // Fails after writing: its row must not be committed.
+                                return Err(diesel::result::Error::RollbackTransaction);
+                            }
+                            Ok(())
+                        });
+                        if result.is_ok() {
+                            committed += 1;
+                        }
+                    }
+                    committed
+                })
+            })
+            .collect();
+        let committed: i64 = threads.into_iter().map(|t| t.join().unwrap()).sum();
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = pool.get().unwrap();
+        let rows: Count = diesel::sql_query("SELECT count(*) AS n FROM hits")
+            .get_result(&mut *conn)
+            .unwrap();
+        let failed_rows: Count =
+            diesel::sql_query("SELECT count(*) AS n FROM hits WHERE n % 3 = 0")
+                .get_result(&mut *conn)
+                .unwrap();
+        assert_eq!(committed, 8 * 26, "26 of 40 writes per thread succeed");
+        assert_eq!(
+            rows.n, committed,
+            "exactly the successful writes are stored"
+        );
+        assert_eq!(failed_rows.n, 0, "no failed write is stored");
     }
 }

@@ -33,6 +33,9 @@ pub enum WebError {
 
 impl From<AccountError> for WebError {
     fn from(err: AccountError) -> Self {
+        if let AccountError::Db(db) = err {
+            return db.into();
+        }
         if err.is_user_error() {
             WebError::BadRequest(err.to_string())
         } else {
@@ -55,7 +58,18 @@ impl From<crate::db::DbError> for WebError {
 
 impl From<diesel::result::Error> for WebError {
     fn from(err: diesel::result::Error) -> Self {
-        WebError::Internal(format!("database: {err}"))
+        WebError::database(&err)
+    }
+}
+
+impl WebError {
+    /// A failed query: 503 when the database connection is gone (an outage), else 500.
+    pub fn database(err: &diesel::result::Error) -> Self {
+        if crate::db::is_connection_lost(err) {
+            WebError::Unavailable(format!("database: {err}"))
+        } else {
+            WebError::Internal(format!("database: {err}"))
+        }
     }
 }
 

@@ -57,7 +57,8 @@ pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpRespo
         | GameError::TimeRanOut
         | GameError::ChallengeClosed
         | GameError::NoDrawOffer => (StatusCode::CONFLICT, "Nothing changed"),
-        GameError::Db(_) | GameError::Mail(_) | GameError::Corrupt(_) => {
+        GameError::Db(db) => return Err(WebError::database(db)),
+        GameError::Mail(_) | GameError::Corrupt(_) => {
             return Err(WebError::Internal(err.to_string()))
         }
     };
@@ -386,6 +387,7 @@ async fn submit_move(
         | GameError::AlreadyPlayed
         | GameError::Finished
         | GameError::TimeRanOut => StatusCode::CONFLICT,
+        GameError::Db(db) => return Err(WebError::database(db)),
         _ => return Err(WebError::Internal(err.to_string())),
     };
     // Keep what was typed when the move itself was refused; not when the game moved on.
