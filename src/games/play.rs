@@ -336,18 +336,22 @@ fn play_in_transaction(
         None => (game.white_reserve_secs, game.black_reserve_secs),
     };
 
-    diesel::insert_into(game_moves::table)
-        .values(NewMove {
-            game_id: id,
-            ply,
-            move_text: &move_text,
-            compact: &compact,
-            fen_after: &fen_after,
-            comment,
-            played_at: now,
-            user_id: user,
-        })
-        .execute(conn)?;
+    // The two writes of a move run on the backend's own connection: through diesel's
+    // MultiConnection every run writes the query's SQL text out again, prepared or not.
+    let insert = diesel::insert_into(game_moves::table).values(NewMove {
+        game_id: id,
+        ply,
+        move_text: &move_text,
+        compact: &compact,
+        fen_after: &fen_after,
+        comment,
+        played_at: now,
+        user_id: user,
+    });
+    match conn {
+        DbConn::Sqlite(c) => insert.execute(c)?,
+        DbConn::Postgres(c) => insert.execute(c)?,
+    };
 
     // The row as it will be, written from these same values (so no reading it back).
     let mut updated = game.clone();
@@ -377,7 +381,7 @@ fn play_in_transaction(
         .filter(games::ply.eq(game.ply))
         .filter(games::status.eq(STATUS_ACTIVE));
     struct MoveUpdate;
-    let changed = cached::<MoveUpdate, _>(diesel::update(target).set((
+    let update = cached::<MoveUpdate, _>(diesel::update(target).set((
         games::current_fen.eq(&updated.current_fen),
         games::ply.eq(updated.ply),
         games::side_to_move.eq(&updated.side_to_move),
@@ -390,8 +394,11 @@ fn play_in_transaction(
         games::result.eq(&updated.result),
         games::result_reason.eq(&updated.result_reason),
         games::finished_at.eq(updated.finished_at),
-    )))
-    .execute(conn)?;
+    )));
+    let changed = match conn {
+        DbConn::Sqlite(c) => update.execute(c)?,
+        DbConn::Postgres(c) => update.execute(c)?,
+    };
     if changed != 1 {
         return Err(GameError::MovedOn);
     }
