@@ -112,6 +112,7 @@ pub fn after_move(
     rules: &Rules,
     after: &Position,
     drawn: &(bool, String),
+    (white, black): &(User, User),
     move_text: &str,
     comment: Option<&str>,
     mover: UserId,
@@ -121,14 +122,13 @@ pub fn after_move(
         (side, text) if *side == black_view => text.clone(),
         _ => diagram(after, black_view),
     };
-    let (white, black) = players(conn, game)?;
     let (mover_user, to) = if mover == white.id {
         (&white, &black)
     } else {
         (&black, &white)
     };
     let link = config.absolute_url(&format!("/games/{}", game.id));
-    let mut body = header(game, rules, &white, &black);
+    let mut body = header(game, rules, white, black);
     body.push_str(&format!(
         "\n{} played {}. {}\n",
         mover_user.username,
@@ -165,7 +165,7 @@ pub fn after_move(
         format!("game over, {}", game.result.as_deref().unwrap_or(""))
     };
     body.push_str(&format!("\nThe game: {link}\n"));
-    let subject = subject(game, rules.variant.display_name(), &white, &black, &what);
+    let subject = subject(game, rules.variant.display_name(), white, black, &what);
     send(conn, clock, config, to, &subject, body)
 }
 

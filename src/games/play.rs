@@ -9,6 +9,7 @@ use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
 use super::time_control::TimeControl;
 use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
+use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::cached::cached;
@@ -220,6 +221,9 @@ struct Prepared {
     outcome: Option<Outcome>,
     /// The opponent's mail diagram: from Black's side?, the text.
     diagram: (bool, String),
+    /// White and Black, for the mail (read before the write transaction: the writer is
+    /// shared, so what can be read earlier is).
+    players: (User, User),
 }
 
 /// Works the move out from a snapshot of the game (no lock). `None` when the snapshot shows
@@ -259,6 +263,7 @@ fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prep
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (black_view, mail::diagram(&after, black_view));
+    let players = mail::players(conn, game)?;
     Ok(Prepared {
         ply_before: game.ply,
         rules,
@@ -268,6 +273,7 @@ fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prep
         fen_after,
         outcome,
         diagram,
+        players,
     })
 }
 
@@ -315,6 +321,7 @@ fn play_in_transaction(
         fen_after,
         outcome,
         diagram,
+        players,
         ..
     } = match prepared {
         Some(p) if p.ply_before == game.ply => p,
@@ -404,7 +411,7 @@ fn play_in_transaction(
     }
     let result = updated.result.clone().zip(updated.result_reason.clone());
     mail::after_move(
-        conn, clock, config, &updated, &rules, after, &diagram, &move_text, comment, user,
+        conn, clock, config, &updated, &rules, after, &diagram, &players, &move_text, comment, user,
     )?;
     Ok(Played {
         ply,
