@@ -458,11 +458,26 @@ mod tests {
         assert_eq!(run_migrations(&mut conn).unwrap(), 0);
     }
 
+    fn sqlite_pool(dir: &tempfile::TempDir, size: u32) -> DbPool {
+        let url = DatabaseUrl::Sqlite(dir.path().join("t.db").to_string_lossy().into_owned());
+        pool(&url, size, Duration::from_secs(5)).unwrap()
+    }
+
+    /// The `n` column of a one-row query.
+    fn count(conn: &mut DbConn, sql: &str) -> i64 {
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let row: Count = diesel::sql_query(sql).get_result(conn).unwrap();
+        row.n
+    }
+
     #[test]
     fn sqlite_writes_share_one_writer_connection_across_threads() {
         let dir = tempfile::tempdir().unwrap();
-        let url = DatabaseUrl::Sqlite(dir.path().join("w.db").to_string_lossy().into_owned());
-        let pool = pool(&url, 4, Duration::from_secs(5)).unwrap();
+        let pool = sqlite_pool(&dir, 4);
         {
             let mut conn = pool.get().unwrap();
             conn.batch_execute("CREATE TABLE hits (n BIGINT NOT NULL)")
@@ -493,28 +508,23 @@ mod tests {
         for t in threads {
             t.join().unwrap();
         }
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
         let mut conn = pool.get().unwrap();
-        let hits: Count = diesel::sql_query("SELECT count(*) AS n FROM hits")
-            .get_result(&mut *conn)
-            .unwrap();
-        assert_eq!(hits.n, 150, "every write committed once");
-        let marks: Count = write_transaction(&mut conn, |c| {
-            diesel::sql_query("SELECT count(*) AS n FROM writer_mark").get_result(c)
+        assert_eq!(
+            count(&mut conn, "SELECT count(*) AS n FROM hits"),
+            150,
+            "every write committed once"
+        );
+        let marks = write_transaction(&mut conn, |c| {
+            Ok::<_, diesel::result::Error>(count(c, "SELECT count(*) AS n FROM writer_mark"))
         })
         .unwrap();
-        assert_eq!(marks.n, 150, "every write ran on the writer connection");
+        assert_eq!(marks, 150, "every write ran on the writer connection");
     }
 
     #[test]
     fn a_failing_writer_undoes_only_its_own_work_in_a_shared_commit() {
         let dir = tempfile::tempdir().unwrap();
-        let url = DatabaseUrl::Sqlite(dir.path().join("g.db").to_string_lossy().into_owned());
-        let pool = pool(&url, 8, Duration::from_secs(5)).unwrap();
+        let pool = sqlite_pool(&dir, 8);
         pool.get()
             .unwrap()
             .batch_execute("CREATE TABLE hits (thread BIGINT NOT NULL, n BIGINT NOT NULL)")
@@ -543,24 +553,17 @@ mod tests {
             })
             .collect();
         let committed: i64 = threads.into_iter().map(|t| t.join().unwrap()).sum();
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
         let mut conn = pool.get().unwrap();
-        let rows: Count = diesel::sql_query("SELECT count(*) AS n FROM hits")
-            .get_result(&mut *conn)
-            .unwrap();
-        let failed_rows: Count =
-            diesel::sql_query("SELECT count(*) AS n FROM hits WHERE n % 3 = 0")
-                .get_result(&mut *conn)
-                .unwrap();
         assert_eq!(committed, 8 * 26, "26 of 40 writes per thread succeed");
         assert_eq!(
-            rows.n, committed,
+            count(&mut conn, "SELECT count(*) AS n FROM hits"),
+            committed,
             "exactly the successful writes are stored"
         );
-        assert_eq!(failed_rows.n, 0, "no failed write is stored");
+        assert_eq!(
+            count(&mut conn, "SELECT count(*) AS n FROM hits WHERE n % 3 = 0"),
+            0,
+            "no failed write is stored"
+        );
     }
 }

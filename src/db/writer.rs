@@ -116,10 +116,6 @@ impl SqliteWriter {
         // Still open: the commit was left to the next writer in the queue.
         let passed_on = state.group.is_some();
         MutexGuard::unlock_fair(state);
-        if !passed_on {
-            *self.committed.lock() = true;
-            self.commit_signal.notify_one();
-        }
         Ok(turn.and_then(|(value, group)| {
             if passed_on {
                 self.wait_for(&group).map_err(E::from)?;
@@ -173,7 +169,7 @@ impl SqliteWriter {
         }
         // Failed or not, this member decides whether the group commits now.
         if self.queued.load(Ordering::SeqCst) == 0 || members >= MAX_GROUP {
-            let committed = commit(state);
+            let committed = self.commit(state);
             if result.is_ok() {
                 committed.map_err(E::from)?;
             }
@@ -196,28 +192,30 @@ impl SqliteWriter {
             }
             if let Some(mut state) = self.state.try_lock() {
                 if state.group.as_ref().is_some_and(|g| Arc::ptr_eq(g, group)) {
-                    let _ = commit(&mut state);
+                    let _ = self.commit(&mut state);
                 }
             }
         }
     }
-}
 
-/// Commits the open group and tells its members.
-fn commit(state: &mut WriterState) -> Result<(), DieselError> {
-    let Some(group) = state.group.take() else {
-        return Ok(());
-    };
-    let result = match state.conn.as_mut() {
-        Some(conn) => <DbConn as Connection>::TransactionManager::commit_transaction(conn),
-        None => Err(DieselError::BrokenTransactionManager),
-    };
-    if let Err(e) = &result {
-        tracing::error!(error = %e, "SQLite group commit failed");
-        drop_if_in_transaction(state);
+    /// Commits the open group, tells its members, and wakes the checkpointer.
+    fn commit(&self, state: &mut WriterState) -> Result<(), DieselError> {
+        let Some(group) = state.group.take() else {
+            return Ok(());
+        };
+        let result = match state.conn.as_mut() {
+            Some(conn) => <DbConn as Connection>::TransactionManager::commit_transaction(conn),
+            None => Err(DieselError::BrokenTransactionManager),
+        };
+        if let Err(e) = &result {
+            tracing::error!(error = %e, "SQLite group commit failed");
+            drop_if_in_transaction(state);
+        }
+        group.finish(result.as_ref().map(|_| ()).map_err(|e| e.to_string()));
+        *self.committed.lock() = true;
+        self.commit_signal.notify_one();
+        result
     }
-    group.finish(result.as_ref().map(|_| ()).map_err(|e| e.to_string()));
-    result
 }
 
 /// Rolls the open group back and tells its members it failed.

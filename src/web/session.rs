@@ -125,17 +125,28 @@ impl FromRequest for CurrentUser {
 pub struct PendingCtx {
     req: HttpRequest,
     csrf: String,
-    token: Option<String>,
-    loaded: Option<Option<User>>,
+    lookup: SessionLookup,
 }
 
-/// The session lookup of a [`PendingCtx`], to run on a database connection.
+/// Who the session cookie says is asking, to be resolved on a database connection.
+#[derive(Clone)]
 pub struct SessionLookup {
     token: Option<String>,
+    /// Already resolved earlier in this request.
     loaded: Option<Option<User>>,
 }
 
 impl SessionLookup {
+    fn of(req: &HttpRequest, session: &Session) -> Self {
+        SessionLookup {
+            token: token(session),
+            loaded: req
+                .extensions()
+                .get::<LoadedUser>()
+                .map(|LoadedUser(user)| user.clone()),
+        }
+    }
+
     pub fn resolve(
         self,
         conn: &mut crate::db::DbConn,
@@ -151,21 +162,24 @@ impl SessionLookup {
     }
 }
 
+/// Keeps the resolved user for the rest of the request, and drops the cookie's session token
+/// when the server-side session is gone (logged out elsewhere, expired, or ended by a
+/// password change).
+fn remember(req: &HttpRequest, had_token: bool, user: &Option<User>) {
+    if had_token && user.is_none() {
+        req.get_session().remove(KEY_SESSION);
+    }
+    req.extensions_mut().insert(LoadedUser(user.clone()));
+}
+
 impl PendingCtx {
     pub fn lookup(&self) -> SessionLookup {
-        SessionLookup {
-            token: self.token.clone(),
-            loaded: self.loaded.clone(),
-        }
+        self.lookup.clone()
     }
 
     /// The page context, with the user [`SessionLookup::resolve`] found.
     pub fn finish(self, user: Option<User>) -> Ctx {
-        if self.token.is_some() && user.is_none() {
-            // Logged out elsewhere, expired, or ended by a password change.
-            self.req.get_session().remove(KEY_SESSION);
-        }
-        self.req.extensions_mut().insert(LoadedUser(user.clone()));
+        remember(&self.req, self.lookup.token.is_some(), &user);
         Ctx {
             user,
             csrf: self.csrf,
@@ -181,15 +195,10 @@ impl FromRequest for PendingCtx {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let session = req.get_session();
-        let loaded = req
-            .extensions()
-            .get::<LoadedUser>()
-            .map(|LoadedUser(user)| user.clone());
         std::future::ready(csrf_token(&session).map(|csrf| PendingCtx {
             req: req.clone(),
             csrf,
-            token: token(&session),
-            loaded,
+            lookup: SessionLookup::of(req, &session),
         }))
     }
 }
@@ -207,28 +216,24 @@ fn return_to(req: &HttpRequest) -> String {
 }
 
 async fn load_user(req: &HttpRequest, session: &Session) -> Result<Option<User>, WebError> {
-    if let Some(LoadedUser(user)) = req.extensions().get::<LoadedUser>() {
-        return Ok(user.clone());
+    let lookup = SessionLookup::of(req, session);
+    if let Some(user) = lookup.loaded {
+        return Ok(user);
     }
-    let user = match token(session) {
-        None => None,
-        Some(token) => {
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| WebError::Internal("application state missing".into()))?;
-            let clock = state.clock.clone();
-            let found = state
-                .db(move |conn| sessions::resolve(conn, &*clock, &token))
-                .await?
-                .map_err(WebError::from)?;
-            if found.is_none() {
-                // Logged out elsewhere, expired, or ended by a password change.
-                session.remove(KEY_SESSION);
-            }
-            found
-        }
+    let had_token = lookup.token.is_some();
+    let user = if had_token {
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .ok_or_else(|| WebError::Internal("application state missing".into()))?;
+        let clock = state.clock.clone();
+        state
+            .db(move |conn| lookup.resolve(conn, &*clock))
+            .await?
+            .map_err(WebError::from)?
+    } else {
+        None
     };
-    req.extensions_mut().insert(LoadedUser(user.clone()));
+    remember(req, had_token, &user);
     Ok(user)
 }
 
