@@ -59,6 +59,7 @@ pub async fn launch(
         clock,
         mail_wakeup: Arc::new(Notify::new()),
         renders: Arc::default(),
+        move_logs: Arc::default(),
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

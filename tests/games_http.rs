@@ -751,8 +751,64 @@ async fn repetition_ends_the_game(backend: Backend) {
     assert_eq!(moves_stored(&app, game).await, 8);
 }
 
+/// Moves made elsewhere (another server process on the same database; here the games service
+/// with a move-log cache of its own) reach this server's page and its repetition rule: a
+/// cached move list is extended from the database up to the game row's ply.
+async fn moves_made_by_another_process(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    play_all(&app, &alice, &bob, game, &["Ng1-f3", "Ng8-f6"]).await;
+    // The server now holds the first two moves.
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(page.contains("data-ply=\"2\"") && !page.contains("data-ply=\"3\""));
+    let elsewhere = ["Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1"];
+    let (clock, config) = (app.clock.clone(), app.config.clone());
+    app.with_db(move |conn| {
+        use plypost::db::schema::games;
+        use plypost::games::move_log::MoveLogCache;
+        use plypost::games::play::{play_move, MoveInput};
+        let other_process = MoveLogCache::default();
+        for (i, text) in elsewhere.iter().enumerate() {
+            let (white, black): (plypost::db::UserId, plypost::db::UserId) = games::table
+                .find(game)
+                .select((games::white_id, games::black_id))
+                .first(conn)
+                .unwrap();
+            let ply = i as i64 + 3;
+            let mover = if ply % 2 == 1 { white } else { black };
+            let input = MoveInput {
+                ply,
+                text: (*text).to_owned(),
+                ..MoveInput::default()
+            };
+            let id = plypost::games::GameId(game);
+            play_move(conn, &*clock, &config, &other_process, mover, id, &input)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+    })
+    .await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("data-ply=\"7\"") && page.contains("In progress"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+    // The start position for the third time: only a rule that saw all eight positions ends
+    // the game here.
+    play_all_from(&app, &bob, game, 8, "Nf6-g8").await;
+    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("Finished: 1/2-1/2, threefold repetition"),
+        "{}",
+        &page[..page.len().min(3000)]
+    );
+}
+
 backend_tests!(
     repetition_ends_the_game,
+    moves_made_by_another_process,
     fools_mate_with_mail,
     terachess_first_moves_with_kings_jump,
     illegal_and_unauthorised_moves,

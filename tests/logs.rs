@@ -101,8 +101,16 @@ async fn play_moves(app: &TestApp, id: GameId, moves: &[(&str, &str)]) {
                 comment,
                 offer_draw: false,
             };
-            play::play_move(conn, &*clock, &config, mover, id, &input)
-                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            play::play_move(
+                conn,
+                &*clock,
+                &config,
+                &plypost::games::move_log::MoveLogCache::default(),
+                mover,
+                id,
+                &input,
+            )
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         })
         .await;
     }

@@ -149,6 +149,19 @@ impl ManageConnection for ConnectionManager {
     }
 }
 
+/// Whether `conn` is inside a transaction (or savepoint) diesel opened.
+pub fn in_transaction(conn: &mut DbConn) -> bool {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let status = match conn {
+        DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
+        DbConn::Postgres(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
+    };
+    // A broken transaction manager is treated as inside one: nothing read is trusted.
+    status
+        .transaction_depth()
+        .map_or(true, |depth| depth.is_some())
+}
+
 /// True when a query failed because the connection to the database is gone (server restart,
 /// database dropped): a temporary outage, not a bug.
 pub fn is_connection_lost(err: &diesel::result::Error) -> bool {

@@ -9,6 +9,7 @@ pub mod challenges;
 pub mod clocks;
 pub mod mail;
 pub mod model;
+pub mod move_log;
 pub mod play;
 pub mod query;
 pub mod time_control;

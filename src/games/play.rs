@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
 use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
+use super::move_log::MoveLogCache;
 use super::time_control::TimeControl;
 use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
@@ -97,10 +98,11 @@ pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameEr
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,
 /// itself included, for the repetition rule. The earlier positions are the stored FENs of the
-/// start and of every move; only those with the same placement and side to move (which equal
+/// start and of every move (from the move-log cache); only those with the same placement and side to move (which equal
 /// positions must have) are parsed to compare repetition keys, so a move costs no replay.
 fn occurrences(
     conn: &mut DbConn,
+    log: &MoveLogCache,
     game: &GameRow,
     rules: &Rules,
     after: &Position,
@@ -109,10 +111,7 @@ fn occurrences(
     if !rules.options.repetition {
         return Ok(1);
     }
-    let stored: Vec<String> = game_moves::table
-        .filter(game_moves::game_id.eq(game.id))
-        .select(game_moves::fen_after)
-        .load(conn)?;
+    let stored = log.moves_of(conn, game)?;
     let board_and_side = |fen: &str| {
         let mut fields = fen.split_whitespace();
         (
@@ -123,7 +122,7 @@ fn occurrences(
     let wanted = board_and_side(fen_after);
     let key = after.repetition_key();
     let mut count = 1;
-    for fen in std::iter::once(&game.start_fen).chain(stored.iter()) {
+    for fen in std::iter::once(&game.start_fen).chain(stored.iter().map(|m| &m.fen_after)) {
         if board_and_side(fen) != wanted {
             continue;
         }
@@ -142,6 +141,7 @@ pub fn play_move(
     conn: &mut DbConn,
     clock: &dyn Clock,
     config: &Config,
+    log: &MoveLogCache,
     user: UserId,
     id: GameId,
     input: &MoveInput,
@@ -150,12 +150,13 @@ pub fn play_move(
     // The expensive part (rules, legality, repetition) is worked out before the write
     // transaction, from the game as it stands; the transaction uses it only if the game is
     // still at the same ply, so writers hold the lock for the writes alone.
-    let prepared = prepare(conn, user, id, input)?;
+    let prepared = prepare(conn, log, user, id, input)?;
     let result = write_transaction(conn, |conn| {
         play_in_transaction(
             conn,
             clock,
             config,
+            log,
             user,
             id,
             input,
@@ -231,6 +232,7 @@ struct Prepared {
 /// the locked row and in the usual order (turn and time before legality).
 fn prepare(
     conn: &mut DbConn,
+    log: &MoveLogCache,
     user: UserId,
     id: GameId,
     input: &MoveInput,
@@ -243,10 +245,15 @@ fn prepare(
     if !playable {
         return Ok(None);
     }
-    Ok(work_out(conn, &game, input).ok())
+    Ok(work_out(conn, log, &game, input).ok())
 }
 
-fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prepared, GameError> {
+fn work_out(
+    conn: &mut DbConn,
+    log: &MoveLogCache,
+    game: &GameRow,
+    input: &MoveInput,
+) -> Result<Prepared, GameError> {
     let rules = variants::load(conn, game.preset_version_id)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
@@ -258,7 +265,7 @@ fn work_out(conn: &mut DbConn, game: &GameRow, input: &MoveInput) -> Result<Prep
     // `parse_move` returns only legal moves.
     let after = before.play_unchecked(&mv);
     let fen_after = after.to_fen();
-    let occurrences = occurrences(conn, game, &rules, &after, &fen_after)?;
+    let occurrences = occurrences(conn, log, game, &rules, &after, &fen_after)?;
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
@@ -282,6 +289,7 @@ fn play_in_transaction(
     conn: &mut DbConn,
     clock: &dyn Clock,
     config: &Config,
+    log: &MoveLogCache,
     user: UserId,
     id: GameId,
     input: &MoveInput,
@@ -325,7 +333,7 @@ fn play_in_transaction(
         ..
     } = match prepared {
         Some(p) if p.ply_before == game.ply => p,
-        _ => work_out(conn, &game, input)?,
+        _ => work_out(conn, log, &game, input)?,
     };
     let after = &after;
     let next = TimeControl::of_game(&game).after_move(

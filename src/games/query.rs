@@ -9,13 +9,14 @@ use plypost_rules::Position;
 
 use super::mail::players;
 use super::model::{
-    ChallengeId, ChallengeRow, GameId, GameRow, MoveRow, PresetVersionRow, CHALLENGE_OPEN,
-    STATUS_ACTIVE, STATUS_FINISHED,
+    ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow, CHALLENGE_OPEN, STATUS_ACTIVE,
+    STATUS_FINISHED,
 };
+use super::move_log::{MoveLog, MoveLogCache};
 use super::variants::{self, Rules};
 use super::GameError;
 use crate::accounts::User;
-use crate::db::schema::{challenges, game_moves, games, preset_versions, presets, users};
+use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
 use crate::presets::query::VersionLabel;
 
@@ -24,14 +25,14 @@ pub struct GameData {
     pub game: GameRow,
     pub white: User,
     pub black: User,
-    pub moves: Vec<MoveRow>,
+    pub moves: MoveLog,
     pub rules: Rules,
     pub position: Position,
     /// The preset version the game pins.
     pub preset: VersionLabel,
 }
 
-pub fn game_data(conn: &mut DbConn, id: GameId) -> Result<GameData, GameError> {
+pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
     // The game with its preset version and preset in one query.
     let (game, version, (slug, name, current_version)): (
         GameRow,
@@ -49,11 +50,7 @@ pub fn game_data(conn: &mut DbConn, id: GameId) -> Result<GameData, GameError> {
         .optional()?
         .ok_or(GameError::NotFound)?;
     let (white, black) = players(conn, &game)?;
-    let moves = game_moves::table
-        .filter(game_moves::game_id.eq(id))
-        .order(game_moves::ply)
-        .select(MoveRow::as_select())
-        .load(conn)?;
+    let moves = log.moves_of(conn, &game)?;
     let preset = VersionLabel {
         slug,
         name,

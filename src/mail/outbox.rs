@@ -81,52 +81,41 @@ fn claim_due_in_transaction(
     limit: i64,
 ) -> Result<(String, Vec<OutboxRow>), MailError> {
     let token = random_token();
-    let candidates: Vec<OutboxId> = outbox::table
+    let unclaimed = || {
+        outbox::claimed_until
+            .is_null()
+            .or(outbox::claimed_until.lt(now))
+    };
+    // Oldest due first, in the order of the `outbox_due` index: the scan stops after the
+    // batch, however long the backlog.
+    let due: Vec<OutboxId> = outbox::table
         .filter(outbox::status.eq(STATUS_PENDING))
         .filter(outbox::next_attempt_at.le(now))
-        .filter(
-            outbox::claimed_until
-                .is_null()
-                .or(outbox::claimed_until.lt(now)),
-        )
-        // Oldest due first, in the order of the `outbox_due` index (no sort of the backlog).
+        .filter(unclaimed())
         .order((outbox::next_attempt_at, outbox::id))
         .limit(limit)
         .select(outbox::id)
         .load(conn)?;
-    let mut claimed = Vec::new();
-    for id in candidates {
-        struct ClaimOne;
-        let won = cached::<ClaimOne, _>(
-            diesel::update(
-                outbox::table
-                    .filter(outbox::id.eq(id))
-                    .filter(outbox::status.eq(STATUS_PENDING))
-                    .filter(
-                        outbox::claimed_until
-                            .is_null()
-                            .or(outbox::claimed_until.lt(now)),
-                    ),
-            )
-            .set((
-                outbox::claim_token.eq(&token),
-                outbox::claimed_until.eq(now + CLAIM_LEASE),
-            )),
-        )
-        .execute(conn)?;
-        if won == 1 {
-            claimed.push(id);
-        }
-    }
-    if claimed.is_empty() {
+    if due.is_empty() {
         return Ok((token, Vec::new()));
     }
-    let rows = outbox::table
-        .filter(outbox::id.eq_any(&claimed))
-        .filter(outbox::claim_token.eq(&token))
-        .order(outbox::id)
-        .select(OutboxRow::as_select())
-        .load(conn)?;
+    // One statement claims the batch. It checks the conditions again: on PostgreSQL another
+    // worker may have claimed a row since the scan, and that row is then skipped.
+    let claim = diesel::update(
+        outbox::table
+            .filter(outbox::id.eq_any(&due))
+            .filter(outbox::status.eq(STATUS_PENDING))
+            .filter(unclaimed()),
+    )
+    .set((
+        outbox::claim_token.eq(&token),
+        outbox::claimed_until.eq(now + CLAIM_LEASE),
+    ));
+    let mut rows: Vec<OutboxRow> = match conn {
+        DbConn::Sqlite(c) => claim.returning(OutboxRow::as_returning()).get_results(c)?,
+        DbConn::Postgres(c) => claim.returning(OutboxRow::as_returning()).get_results(c)?,
+    };
+    rows.sort_by_key(|row| row.id);
     Ok((token, rows))
 }
 

@@ -52,6 +52,8 @@ pub struct AppState {
     pub mail_wakeup: Arc<Notify>,
     /// Board SVGs and legal-move lists already rendered, by position.
     pub renders: Arc<render_cache::GameRenders>,
+    /// The move lists of recently shown or played games.
+    pub move_logs: Arc<crate::games::move_log::MoveLogCache>,
 }
 
 impl AppState {

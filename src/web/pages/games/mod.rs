@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use crate::db::DbConn;
 use crate::games::clocks::ClockView;
+use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
 use crate::games::time_control::format_duration;
@@ -164,7 +165,9 @@ fn game_page<'a>(
     let is_player = viewer_id.is_some_and(|v| game.is_player(v));
     let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
     let flipped = viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id);
-    let last = moves.last().and_then(|m| view::compact_squares(&m.compact));
+    let last = moves
+        .last()
+        .and_then(|m| view::compact_squares(&m.row.compact));
     let to_move = if game.player_to_move() == game.white_id {
         format!("{} (White)", white.username)
     } else {
@@ -189,6 +192,7 @@ fn game_page<'a>(
     };
     let lines = moves
         .iter()
+        .map(|m| &m.row)
         .map(|m| MoveLine {
             ply: m.ply,
             number: if m.ply % 2 == 1 {
@@ -235,7 +239,7 @@ fn game_page<'a>(
             can_abandon: clock.abandonable && is_player,
         },
         board: {
-            let last_text = moves.last().map_or("", |m| m.compact.as_str());
+            let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
             let key = format!(
                 "{}\n{}\n{flipped}\n{last_text}",
                 rules.definition_hash, game.current_fen
@@ -283,11 +287,17 @@ struct ShowQuery {
 
 async fn load(state: &web::Data<AppState>, id: i64) -> Result<Result<Loaded, GameError>, WebError> {
     let now = state.clock.now_db();
-    state.db(move |conn| load_on(conn, id, now)).await
+    let log = state.move_logs.clone();
+    state.db(move |conn| load_on(conn, &log, id, now)).await
 }
 
-fn load_on(conn: &mut DbConn, id: i64, now: NaiveDateTime) -> Result<Loaded, GameError> {
-    let data = query::game_data(conn, GameId(id))?;
+fn load_on(
+    conn: &mut DbConn,
+    log: &MoveLogCache,
+    id: i64,
+    now: NaiveDateTime,
+) -> Result<Loaded, GameError> {
+    let data = query::game_data(conn, log, GameId(id))?;
     let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
     Ok(Loaded { data, clock })
 }
@@ -302,9 +312,13 @@ async fn show(
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
     let now = state.clock.now_db();
-    let (clock, lookup) = (state.clock.clone(), pending.lookup());
+    let (clock, lookup, log) = (
+        state.clock.clone(),
+        pending.lookup(),
+        state.move_logs.clone(),
+    );
     let (user, loaded) = state
-        .db(move |conn| (lookup.resolve(conn, &*clock), load_on(conn, id, now)))
+        .db(move |conn| (lookup.resolve(conn, &*clock), load_on(conn, &log, id, now)))
         .await?;
     let ctx = pending.finish(user.map_err(WebError::from)?);
     let data = match loaded {
@@ -368,9 +382,13 @@ async fn submit_move(
         comment: form.comment.clone(),
         offer_draw: form.offer_draw.is_some(),
     };
-    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let (clock, config, log) = (
+        state.clock.clone(),
+        state.config.clone(),
+        state.move_logs.clone(),
+    );
     let result = state
-        .db(move |conn| play::play_move(conn, &*clock, &config, user, GameId(id), &input))
+        .db(move |conn| play::play_move(conn, &*clock, &config, &log, user, GameId(id), &input))
         .await?;
     let err = match result {
         Ok(_) => {

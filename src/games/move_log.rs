@@ -1,0 +1,191 @@
+//! The move lists of recently shown or played games, kept in memory.
+//!
+//! A game's moves are only ever appended, and a game row says how many there are (`ply`):
+//! what is cached for a game is always a correct prefix of its list. Reading a game's moves
+//! then costs nothing when nobody has moved since, and one query for the new moves when
+//! somebody has, instead of all of them (a 16x16 game's list with the position after each
+//! move runs to tens of kilobytes) on every page view and every move.
+//!
+//! * Only committed moves are stored: a list read inside a write transaction (on SQLite it
+//!   may hold another writer's moves of the same open group commit) is used but not kept.
+//! * An entry also records its game's creation time, so that a game id used again after its
+//!   game was deleted (SQLite may do this) never meets the old game's moves.
+//! * Entries are dropped first-in first-out once the byte budget is spent.
+
+use std::collections::{HashMap, VecDeque};
+use std::ops::Deref;
+use std::sync::Arc;
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use parking_lot::Mutex;
+
+use super::model::{GameId, GameRow, MoveRow};
+use crate::db::schema::game_moves;
+use crate::db::{in_transaction, DbConn};
+
+/// One move with the position after it (for the repetition rule).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = game_moves)]
+pub struct LoggedMove {
+    #[diesel(embed)]
+    pub row: MoveRow,
+    pub fen_after: String,
+}
+
+impl LoggedMove {
+    /// About what the move takes in memory.
+    fn bytes(&self) -> usize {
+        let row = &self.row;
+        std::mem::size_of::<Self>()
+            + row.move_text.len()
+            + row.compact.len()
+            + row.comment.as_ref().map_or(0, String::len)
+            + self.fen_after.len()
+    }
+}
+
+/// A game's moves in order, ply 1 first: a shared list, or the first part of one.
+#[derive(Debug, Clone, Default)]
+pub struct MoveLog {
+    moves: Arc<Vec<LoggedMove>>,
+    len: usize,
+}
+
+impl Deref for MoveLog {
+    type Target = [LoggedMove];
+
+    fn deref(&self) -> &[LoggedMove] {
+        &self.moves[..self.len]
+    }
+}
+
+/// The cache; one per server (every database has its own, since game ids are per database).
+pub struct MoveLogCache {
+    budget: usize,
+    entries: Mutex<Entries>,
+}
+
+#[derive(Default)]
+struct Entries {
+    games: HashMap<GameId, Entry>,
+    /// Game ids in the order they were first stored, oldest first.
+    order: VecDeque<GameId>,
+    bytes: usize,
+}
+
+struct Entry {
+    created_at: NaiveDateTime,
+    moves: Arc<Vec<LoggedMove>>,
+    bytes: usize,
+}
+
+impl Default for MoveLogCache {
+    /// 32 MB: the lists of about a thousand 16x16 games of a hundred moves.
+    fn default() -> Self {
+        Self::new(32 * 1024 * 1024)
+    }
+}
+
+impl MoveLogCache {
+    /// A cache holding about `budget` bytes of moves at most.
+    pub fn new(budget: usize) -> Self {
+        Self {
+            budget,
+            entries: Mutex::new(Entries::default()),
+        }
+    }
+
+    /// The moves of `game` up to its `ply`, reading from the database only the moves this
+    /// cache does not have yet.
+    pub fn moves_of(
+        &self,
+        conn: &mut DbConn,
+        game: &GameRow,
+    ) -> Result<MoveLog, diesel::result::Error> {
+        let wanted = usize::try_from(game.ply).unwrap_or(0);
+        let cached = self.cached(game);
+        let have = cached.as_ref().map_or(0, |moves| moves.len());
+        if let Some(moves) = cached.as_ref().filter(|_| have >= wanted) {
+            return Ok(MoveLog {
+                moves: Arc::clone(moves),
+                len: wanted,
+            });
+        }
+        let newer: Vec<LoggedMove> = game_moves::table
+            .filter(game_moves::game_id.eq(game.id))
+            .filter(game_moves::ply.gt(have as i64))
+            .order(game_moves::ply)
+            .select(LoggedMove::as_select())
+            .load(conn)?;
+        let mut moves = Vec::with_capacity(have + newer.len());
+        if let Some(cached) = &cached {
+            moves.extend(cached.iter().cloned());
+        }
+        moves.extend(newer);
+        let moves = Arc::new(moves);
+        // Plies 1, 2, 3, ... without a gap: a list that is not (a damaged database) is shown
+        // as read but not kept.
+        let whole = moves
+            .iter()
+            .enumerate()
+            .all(|(i, mv)| mv.row.ply == i as i64 + 1);
+        if whole && !in_transaction(conn) {
+            self.store(game, &moves);
+        }
+        let len = wanted.min(moves.len());
+        Ok(MoveLog { moves, len })
+    }
+
+    fn cached(&self, game: &GameRow) -> Option<Arc<Vec<LoggedMove>>> {
+        let entries = self.entries.lock();
+        let entry = entries.games.get(&game.id)?;
+        (entry.created_at == game.created_at).then(|| Arc::clone(&entry.moves))
+    }
+
+    fn store(&self, game: &GameRow, moves: &Arc<Vec<LoggedMove>>) {
+        let bytes = moves.iter().map(LoggedMove::bytes).sum::<usize>();
+        if bytes > self.budget {
+            return;
+        }
+        let mut entries = self.entries.lock();
+        let entries = &mut *entries;
+        match entries.games.get_mut(&game.id) {
+            // Another thread may have stored a longer list meanwhile: keep the longest.
+            Some(entry) if entry.created_at == game.created_at => {
+                if entry.moves.len() >= moves.len() {
+                    return;
+                }
+                entries.bytes = entries.bytes - entry.bytes + bytes;
+                entry.moves = Arc::clone(moves);
+                entry.bytes = bytes;
+            }
+            found => {
+                let entry = Entry {
+                    created_at: game.created_at,
+                    moves: Arc::clone(moves),
+                    bytes,
+                };
+                match found {
+                    Some(old) => {
+                        entries.bytes = entries.bytes - old.bytes + bytes;
+                        *old = entry;
+                    }
+                    None => {
+                        entries.bytes += bytes;
+                        entries.games.insert(game.id, entry);
+                        entries.order.push_back(game.id);
+                    }
+                }
+            }
+        }
+        while entries.bytes > self.budget {
+            let Some(oldest) = entries.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = entries.games.remove(&oldest) {
+                entries.bytes -= gone.bytes;
+            }
+        }
+    }
+}
