@@ -363,33 +363,52 @@ struct MoveForm {
     offer_draw: Option<String>,
 }
 
+/// A move. The session is resolved on the connection that plays the move (one pool
+/// checkout, one trip to the blocking pool): moves are what the server does most after pages.
 async fn submit_move(
     state: web::Data<AppState>,
-    ctx: Ctx,
+    pending: PendingCtx,
     path: web::Path<String>,
     CsrfForm(form): CsrfForm<MoveForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
-    let user = ctx.require_user()?.id;
-    let Ok(ply) = form.ply.trim().parse::<i64>() else {
-        return Err(WebError::BadRequest(
-            "The move form was incomplete; reload the game and try again.".into(),
-        ));
-    };
-    let input = MoveInput {
+    let input = form.ply.trim().parse::<i64>().ok().map(|ply| MoveInput {
         ply,
         text: form.text.clone(),
         comment: form.comment.clone(),
         offer_draw: form.offer_draw.is_some(),
-    };
-    let (clock, config, log) = (
+    });
+    let (clock, config, log, lookup) = (
         state.clock.clone(),
         state.config.clone(),
         state.move_logs.clone(),
+        pending.lookup(),
     );
-    let result = state
-        .db(move |conn| play::play_move(conn, &*clock, &config, &log, user, GameId(id), &input))
+    let (user, played) = state
+        .db(move |conn| {
+            let user = lookup.resolve(conn, &*clock);
+            let played = match (&user, input) {
+                (Ok(Some(user)), Some(input)) => Some(play::play_move(
+                    conn,
+                    &*clock,
+                    &config,
+                    &log,
+                    user.id,
+                    GameId(id),
+                    &input,
+                )),
+                _ => None,
+            };
+            (user, played)
+        })
         .await?;
+    let ctx = pending.finish(user.map_err(WebError::from)?);
+    ctx.require_user()?;
+    let Some(result) = played else {
+        return Err(WebError::BadRequest(
+            "The move form was incomplete; reload the game and try again.".into(),
+        ));
+    };
     let err = match result {
         Ok(_) => {
             state.mail_wakeup.notify_one();
