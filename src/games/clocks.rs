@@ -313,18 +313,10 @@ impl ClockView {
     }
 }
 
-pub fn clock_view(
-    conn: &mut DbConn,
-    game: &GameRow,
-    now: NaiveDateTime,
-) -> Result<ClockView, diesel::result::Error> {
+/// The clock of `game` as its page shows it, given the vacations its players are on.
+pub fn clock_view(game: &GameRow, vacations: &[VacationRow], now: NaiveDateTime) -> ClockView {
     let control = TimeControl::of_game(game);
-    // Both players' current vacations in one query.
-    let vacations: Vec<VacationRow> = if game.is_active() {
-        vacation::current_of_players(conn, game.white_id, game.black_id)?
-    } else {
-        Vec::new()
-    };
+    let vacations: &[VacationRow] = if game.is_active() { vacations } else { &[] };
     let of = |player: UserId| vacations.iter().find(|v| v.user_id == player).cloned();
     let turn = turn_clock_given(game, now, of(game.player_to_move()));
     let on_vacation: Vec<(UserId, NaiveDateTime)> = [game.white_id, game.black_id]
@@ -341,7 +333,7 @@ pub fn clock_view(
         }
         _ => None,
     };
-    Ok(ClockView {
+    ClockView {
         control: control.describe(),
         allow_vacation: game.allow_vacation,
         deadline: turn.as_ref().map(|t| t.deadline),
@@ -350,7 +342,7 @@ pub fn clock_view(
         on_vacation,
         waiting_reserve: waiting_reserve.map(Duration::seconds),
         abandonable: abandonable_from(game).is_some_and(|from| now >= from),
-    })
+    }
 }
 
 /// The clock of the player to move in each of `ids` (active timed games only), for lists:

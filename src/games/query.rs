@@ -7,7 +7,6 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::Position;
 
-use super::mail::players;
 use super::model::{
     ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow, CHALLENGE_OPEN, STATUS_ACTIVE,
     STATUS_FINISHED,
@@ -16,7 +15,8 @@ use super::move_log::{MoveLog, MoveLogCache};
 use super::variants::{self, Rules};
 use super::GameError;
 use crate::accounts::User;
-use crate::db::schema::{challenges, games, preset_versions, presets, users};
+use crate::accounts::vacation::VacationRow;
+use crate::db::schema::{challenges, games, preset_versions, presets, users, vacations};
 use crate::db::{DbConn, UserId};
 use crate::presets::query::VersionLabel;
 
@@ -26,6 +26,8 @@ pub struct GameData {
     pub white: User,
     pub black: User,
     pub moves: MoveLog,
+    /// The vacations the players are on now (active games only).
+    pub vacations: Vec<VacationRow>,
     pub rules: Rules,
     pub position: Position,
     /// The preset version the game pins.
@@ -49,7 +51,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         .first(conn)
         .optional()?
         .ok_or(GameError::NotFound)?;
-    let (white, black) = players(conn, &game)?;
+    let (white, black, vacations) = players_on_vacation(conn, &game)?;
     let moves = log.moves_of(conn, &game)?;
     let preset = VersionLabel {
         slug,
@@ -65,10 +67,41 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         white,
         black,
         moves,
+        vacations,
         rules,
         position,
         preset,
     })
+}
+
+/// Both players and, for an active game, the vacations they are on: one query (a page view
+/// is a handful of round trips, each of them counts).
+fn players_on_vacation(
+    conn: &mut DbConn,
+    game: &GameRow,
+) -> Result<(User, User, Vec<VacationRow>), GameError> {
+    let rows: Vec<(User, Option<VacationRow>)> = users::table
+        .left_join(
+            vacations::table.on(vacations::user_id
+                .eq(users::id)
+                .and(vacations::ended_at.is_null())),
+        )
+        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
+        .select((User::as_select(), Option::<VacationRow>::as_select()))
+        .load(conn)?;
+    let player = |id: UserId| {
+        rows.iter()
+            .find(|(user, _)| user.id == id)
+            .map(|(user, _)| user.clone())
+            .ok_or(GameError::Db(diesel::result::Error::NotFound))
+    };
+    let (white, black) = (player(game.white_id)?, player(game.black_id)?);
+    let vacations = if game.is_active() {
+        rows.into_iter().filter_map(|(_, vacation)| vacation).collect()
+    } else {
+        Vec::new()
+    };
+    Ok((white, black, vacations))
 }
 
 /// A game in a player's list.

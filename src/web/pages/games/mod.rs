@@ -158,6 +158,7 @@ fn game_page<'a>(
         rules,
         position,
         preset,
+        ..
     } = data;
     let viewer = ctx.user.as_ref();
     let viewer_id = viewer.map(|u| u.id);
@@ -298,7 +299,7 @@ fn load_on(
     now: NaiveDateTime,
 ) -> Result<Loaded, GameError> {
     let data = query::game_data(conn, log, GameId(id))?;
-    let clock = crate::games::clocks::clock_view(conn, &data.game, now)?;
+    let clock = crate::games::clocks::clock_view(&data.game, &data.vacations, now);
     Ok(Loaded { data, clock })
 }
 
