@@ -29,7 +29,7 @@ cargo test --release --quiet --test games_bench --no-run
 psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
 case $backend in
 sqlite) db=$root/plypost.db ;;
-postgres) db=postgres://postgres@127.0.0.1:5432/plypost_bench ;;
+postgres) db=${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/plypost_bench} ;;
 *) echo "unknown backend $backend" >&2; exit 2 ;;
 esac
 

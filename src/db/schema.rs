@@ -236,6 +236,8 @@ diesel::joinable!(reminders_sent -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(vacations, users);
 diesel::allow_tables_to_appear_in_same_query!(vacations, games);
+diesel::allow_tables_to_appear_in_same_query!(vacations, presets);
+diesel::allow_tables_to_appear_in_same_query!(vacations, preset_versions);
 diesel::allow_tables_to_appear_in_same_query!(vacations, reminders_sent);
 diesel::allow_tables_to_appear_in_same_query!(reminders_sent, games);
 diesel::allow_tables_to_appear_in_same_query!(reminders_sent, users);

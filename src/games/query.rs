@@ -35,23 +35,62 @@ pub struct GameData {
 }
 
 pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
-    // The game with its preset version and preset in one query.
-    let (game, version, (slug, name, current_version)): (
+    // The game with its preset version and preset, both players and the vacations they are
+    // on, in one query: the page is what players reload most, and with PostgreSQL each
+    // query is a round trip.
+    let (white_user, black_user, white_away, black_away) = diesel::alias!(
+        users as white_user,
+        users as black_user,
+        vacations as white_away,
+        vacations as black_away
+    );
+    type Found = (
         GameRow,
         PresetVersionRow,
         (String, String, i64),
-    ) = games::table
+        User,
+        User,
+        Option<VacationRow>,
+        Option<VacationRow>,
+    );
+    let found: Option<Found> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
+        .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
+        .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
+        .left_join(
+            white_away.on(white_away
+                .field(vacations::user_id)
+                .eq(games::white_id)
+                .and(white_away.field(vacations::ended_at).is_null())),
+        )
+        .left_join(
+            black_away.on(black_away
+                .field(vacations::user_id)
+                .eq(games::black_id)
+                .and(black_away.field(vacations::ended_at).is_null())),
+        )
         .filter(games::id.eq(id))
         .select((
             GameRow::as_select(),
             PresetVersionRow::as_select(),
             (presets::slug, presets::name, presets::current_version),
+            white_user.fields(users::all_columns),
+            black_user.fields(users::all_columns),
+            white_away.fields(vacations::all_columns).nullable(),
+            black_away.fields(vacations::all_columns).nullable(),
         ))
         .first(conn)
-        .optional()?
-        .ok_or(GameError::NotFound)?;
-    let (white, black, vacations) = players_on_vacation(conn, &game)?;
+        .optional()?;
+    let (game, version, (slug, name, current_version), white, black, white_away, black_away) =
+        found.ok_or(GameError::NotFound)?;
+    // Only an active game's clock can be paused; one vacation when a player plays himself.
+    let vacations = if game.is_active() {
+        let mut all: Vec<VacationRow> = white_away.into_iter().chain(black_away).collect();
+        all.dedup_by_key(|v| v.id);
+        all
+    } else {
+        Vec::new()
+    };
     let moves = log.moves_of(conn, &game)?;
     let preset = VersionLabel {
         slug,
@@ -72,36 +111,6 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         position,
         preset,
     })
-}
-
-/// Both players and, for an active game, the vacations they are on: one query (a page view
-/// is a handful of round trips, each of them counts).
-fn players_on_vacation(
-    conn: &mut DbConn,
-    game: &GameRow,
-) -> Result<(User, User, Vec<VacationRow>), GameError> {
-    let rows: Vec<(User, Option<VacationRow>)> = users::table
-        .left_join(
-            vacations::table.on(vacations::user_id
-                .eq(users::id)
-                .and(vacations::ended_at.is_null())),
-        )
-        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
-        .select((User::as_select(), Option::<VacationRow>::as_select()))
-        .load(conn)?;
-    let player = |id: UserId| {
-        rows.iter()
-            .find(|(user, _)| user.id == id)
-            .map(|(user, _)| user.clone())
-            .ok_or(GameError::Db(diesel::result::Error::NotFound))
-    };
-    let (white, black) = (player(game.white_id)?, player(game.black_id)?);
-    let vacations = if game.is_active() {
-        rows.into_iter().filter_map(|(_, vacation)| vacation).collect()
-    } else {
-        Vec::new()
-    };
-    Ok((white, black, vacations))
 }
 
 /// A game in a player's list.
