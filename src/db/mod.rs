@@ -29,6 +29,21 @@ pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migration
 /// How long SQLite waits for a lock before giving up with "database is locked".
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
 
+/// Runs `$run` with `$c` bound to the backend's own connection: `on_backend!(conn, |c|
+/// users::table.select(User::as_select()).load(c))`. Write the whole query inside: `$run` is
+/// compiled once per backend, and a selection such as `as_select()` is typed for one.
+/// diesel's `MultiConnection` writes a query's SQL text out again on every run, prepared or
+/// not; the queries of the game page and of a move, the hottest paths, skip that.
+#[macro_export]
+macro_rules! on_backend {
+    ($conn:expr, |$c:ident| $run:expr) => {
+        match $conn {
+            $crate::db::DbConn::Sqlite($c) => $run,
+            $crate::db::DbConn::Postgres($c) => $run,
+        }
+    };
+}
+
 /// A database connection of either backend.
 #[derive(diesel::MultiConnection)]
 pub enum DbConn {

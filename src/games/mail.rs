@@ -18,10 +18,10 @@ use crate::web::format::datetime_in;
 /// Both players of a game: (White, Black).
 pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
     // One query for both (the same user twice comes back once).
-    let found: Vec<User> = users::table
+    let found: Vec<User> = crate::on_backend!(conn, |c| users::table
         .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
         .select(User::as_select())
-        .load(conn)?;
+        .load(c))?;
     let pick = |id: UserId| {
         found
             .iter()

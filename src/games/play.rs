@@ -88,12 +88,12 @@ pub(crate) fn lock_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameEr
 }
 
 pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
-    games::table
+    crate::on_backend!(conn, |c| games::table
         .find(id)
         .select(GameRow::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or(GameError::NotFound)
+        .first(c)
+        .optional())?
+    .ok_or(GameError::NotFound)
 }
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,

@@ -14,8 +14,8 @@ use super::model::{
 use super::move_log::{MoveLog, MoveLogCache};
 use super::variants::{self, Rules};
 use super::GameError;
-use crate::accounts::User;
 use crate::accounts::vacation::VacationRow;
+use crate::accounts::User;
 use crate::db::schema::{challenges, games, preset_versions, presets, users, vacations};
 use crate::db::{DbConn, UserId};
 use crate::presets::query::VersionLabel;
@@ -53,7 +53,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         Option<VacationRow>,
         Option<VacationRow>,
     );
-    let found: Option<Found> = games::table
+    let found: Option<Found> = crate::on_backend!(conn, |c| games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
         .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
@@ -79,8 +79,8 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
             white_away.fields(vacations::all_columns).nullable(),
             black_away.fields(vacations::all_columns).nullable(),
         ))
-        .first(conn)
-        .optional()?;
+        .first(c)
+        .optional())?;
     let (game, version, (slug, name, current_version), white, black, white_away, black_away) =
         found.ok_or(GameError::NotFound)?;
     // Only an active game's clock can be paused; one vacation when a player plays himself.

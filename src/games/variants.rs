@@ -32,10 +32,10 @@ pub struct Rules {
 }
 
 pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> {
-    let row: PresetVersionRow = preset_versions::table
+    let row: PresetVersionRow = crate::on_backend!(conn, |c| preset_versions::table
         .find(id)
         .select(PresetVersionRow::as_select())
-        .first(conn)?;
+        .first(c))?;
     from_row(conn, row)
 }
 
