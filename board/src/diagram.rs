@@ -170,16 +170,19 @@ pub fn text_diagram_tokens(
 ) -> String {
     let (w, h) = (usize::from(width.max(1)), usize::from(height.max(1)));
     let num_w = h.to_string().len();
-    let cell = |i: usize| -> String {
-        match cells.get(i).and_then(|c| c.as_ref()) {
-            Some((t, true)) => t.to_uppercase(),
-            Some((t, false)) => t.to_lowercase(),
-            None => ".".to_string(),
-        }
-    };
-    let col_w = (0..w * h)
-        .map(|i| cell(i).chars().count())
-        .chain((0..w).map(|f| file_name(f).chars().count()))
+    // Each square's text once (a mail goes out per move, and a 16x16 board has 256 squares).
+    let texts: Vec<std::borrow::Cow<str>> = (0..w * h)
+        .map(|i| match cells.get(i).and_then(|c| c.as_ref()) {
+            Some((t, true)) => t.to_uppercase().into(),
+            Some((t, false)) => t.to_lowercase().into(),
+            None => ".".into(),
+        })
+        .collect();
+    let names: Vec<String> = (0..w).map(file_name).collect();
+    let col_w = texts
+        .iter()
+        .map(|t| t.chars().count())
+        .chain(names.iter().map(|n| n.chars().count()))
         .max()
         .unwrap_or(1);
     let files: Vec<usize> = if flipped {
@@ -192,21 +195,29 @@ pub fn text_diagram_tokens(
     } else {
         (0..h).rev().collect()
     };
-    let mut out = String::new();
-    for r in ranks {
-        let row: Vec<String> = files
-            .iter()
-            .map(|&f| format!("{:<col_w$}", cell(r * w + f)))
-            .collect();
-        out.push_str(format!("{:>num_w$} {}", r + 1, row.join(" ")).trim_end());
+    // A line: the label right-aligned in `num_w`, then the columns left-aligned in `col_w`,
+    // one space apart, without trailing spaces.
+    let mut out = String::with_capacity((h + 1) * (num_w + 1 + w * (col_w + 1) + 1));
+    let mut line = |label: &str, columns: &mut dyn Iterator<Item = &str>| {
+        let start = out.len();
+        out.extend(std::iter::repeat_n(' ', num_w.saturating_sub(label.chars().count())));
+        out.push_str(label);
+        for text in columns {
+            out.push(' ');
+            out.push_str(text);
+            out.extend(std::iter::repeat_n(' ', col_w.saturating_sub(text.chars().count())));
+        }
+        let kept = out[start..].trim_end().len();
+        out.truncate(start + kept);
         out.push('\n');
+    };
+    for r in ranks {
+        line(
+            &(r + 1).to_string(),
+            &mut files.iter().map(|&f| texts[r * w + f].as_ref()),
+        );
     }
-    let letters: Vec<String> = files
-        .iter()
-        .map(|&f| format!("{:<col_w$}", file_name(f)))
-        .collect();
-    out.push_str(format!("{} {}", " ".repeat(num_w), letters.join(" ")).trim_end());
-    out.push('\n');
+    line("", &mut files.iter().map(|&f| names[f].as_str()));
     out
 }
 

@@ -42,20 +42,25 @@ impl LoggedMove {
             + row.compact.len()
             + row.comment.as_ref().map_or(0, String::len)
             + self.fen_after.len()
+            + std::mem::size_of::<Arc<Self>>()
     }
 }
+
+/// The moves of a list are shared one by one: a list one move longer is a copy of the
+/// pointers, not of the moves.
+type Moves = Arc<Vec<Arc<LoggedMove>>>;
 
 /// A game's moves in order, ply 1 first: a shared list, or the first part of one.
 #[derive(Debug, Clone, Default)]
 pub struct MoveLog {
-    moves: Arc<Vec<LoggedMove>>,
+    moves: Moves,
     len: usize,
 }
 
 impl Deref for MoveLog {
-    type Target = [LoggedMove];
+    type Target = [Arc<LoggedMove>];
 
-    fn deref(&self) -> &[LoggedMove] {
+    fn deref(&self) -> &[Arc<LoggedMove>] {
         &self.moves[..self.len]
     }
 }
@@ -76,7 +81,7 @@ struct Entries {
 
 struct Entry {
     created_at: NaiveDateTime,
-    moves: Arc<Vec<LoggedMove>>,
+    moves: Moves,
     bytes: usize,
 }
 
@@ -122,7 +127,7 @@ impl MoveLogCache {
         if let Some(cached) = &cached {
             moves.extend(cached.iter().cloned());
         }
-        moves.extend(newer);
+        moves.extend(newer.into_iter().map(Arc::new));
         let moves = Arc::new(moves);
         // Plies 1, 2, 3, ... without a gap: a list that is not (a damaged database) is shown
         // as read but not kept.
@@ -137,14 +142,14 @@ impl MoveLogCache {
         Ok(MoveLog { moves, len })
     }
 
-    fn cached(&self, game: &GameRow) -> Option<Arc<Vec<LoggedMove>>> {
+    fn cached(&self, game: &GameRow) -> Option<Moves> {
         let entries = self.entries.lock();
         let entry = entries.games.get(&game.id)?;
         (entry.created_at == game.created_at).then(|| Arc::clone(&entry.moves))
     }
 
-    fn store(&self, game: &GameRow, moves: &Arc<Vec<LoggedMove>>) {
-        let bytes = moves.iter().map(LoggedMove::bytes).sum::<usize>();
+    fn store(&self, game: &GameRow, moves: &Moves) {
+        let bytes = moves.iter().map(|mv| mv.bytes()).sum::<usize>();
         if bytes > self.budget {
             return;
         }
