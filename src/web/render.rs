@@ -16,7 +16,18 @@ pub fn page_with_status<T: Template>(
     status: StatusCode,
     template: &T,
 ) -> Result<HttpResponse, WebError> {
-    let html = template.render()?;
+    respond(status, template.render()?)
+}
+
+/// [`page`] for a large page whose size is about known: rendered into a buffer of `capacity`
+/// bytes (instead of one grown by doubling, which copies the page several times over).
+pub fn page_sized<T: Template>(template: &T, capacity: usize) -> Result<HttpResponse, WebError> {
+    let mut html = String::with_capacity(capacity);
+    template.render_into(&mut html)?;
+    respond(StatusCode::OK, html)
+}
+
+fn respond(status: StatusCode, html: String) -> Result<HttpResponse, WebError> {
     Ok(HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header(("Cache-Control", "no-store"))

@@ -343,7 +343,14 @@ async fn show(
             ..FormState::default()
         },
     );
-    render::page(&page)
+    // The big parts, plus room for the move list, the legend and the rest of the page.
+    let size = page.board.len()
+        + page.sprite.len()
+        + page.legal_json.len()
+        + page.moves.len() * 160
+        + page.legend.len() * 400
+        + 16 * 1024;
+    render::page_sized(&page, size)
 }
 
 /// Ids in paths are numbers; anything else is simply not found.
