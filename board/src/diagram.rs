@@ -200,12 +200,18 @@ pub fn text_diagram_tokens(
     let mut out = String::with_capacity((h + 1) * (num_w + 1 + w * (col_w + 1) + 1));
     let mut line = |label: &str, columns: &mut dyn Iterator<Item = &str>| {
         let start = out.len();
-        out.extend(std::iter::repeat_n(' ', num_w.saturating_sub(label.chars().count())));
+        out.extend(std::iter::repeat_n(
+            ' ',
+            num_w.saturating_sub(label.chars().count()),
+        ));
         out.push_str(label);
         for text in columns {
             out.push(' ');
             out.push_str(text);
-            out.extend(std::iter::repeat_n(' ', col_w.saturating_sub(text.chars().count())));
+            out.extend(std::iter::repeat_n(
+                ' ',
+                col_w.saturating_sub(text.chars().count()),
+            ));
         }
         let kept = out[start..].trim_end().len();
         out.truncate(start + kept);

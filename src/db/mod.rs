@@ -4,7 +4,6 @@
 //! Write code against [`DbConn`]. Where diesel's `MultiConnection` cannot express something
 //! (`RETURNING` into a model, `ON CONFLICT`, multi-row inserts), match on the enum.
 
-pub mod cached;
 pub mod ids;
 pub mod models;
 pub mod schema;

@@ -10,6 +10,7 @@ pub mod clocks;
 pub mod mail;
 pub mod model;
 pub mod move_log;
+mod move_update;
 pub mod play;
 pub mod query;
 pub mod time_control;

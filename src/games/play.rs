@@ -7,13 +7,13 @@ use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
 use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
 use super::move_log::MoveLogCache;
+use super::move_update::MoveUpdate;
 use super::time_control::TimeControl;
 use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::cached::cached;
 use crate::db::schema::{game_moves, games};
 use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
 
@@ -391,29 +391,12 @@ fn play_in_transaction(
             updated.finished_at = Some(now);
         }
     }
-    let target = games::table
-        .filter(games::id.eq(id))
-        .filter(games::ply.eq(game.ply))
-        .filter(games::status.eq(STATUS_ACTIVE));
-    struct MoveUpdate;
-    let update = cached::<MoveUpdate, _>(diesel::update(target).set((
-        games::current_fen.eq(&updated.current_fen),
-        games::ply.eq(updated.ply),
-        games::side_to_move.eq(&updated.side_to_move),
-        games::draw_offer_by.eq(updated.draw_offer_by),
-        games::last_move_at.eq(updated.last_move_at),
-        games::deadline_at.eq(updated.deadline_at),
-        games::white_reserve_secs.eq(updated.white_reserve_secs),
-        games::black_reserve_secs.eq(updated.black_reserve_secs),
-        games::status.eq(&updated.status),
-        games::result.eq(&updated.result),
-        games::result_reason.eq(&updated.result_reason),
-        games::finished_at.eq(updated.finished_at),
-    )));
-    let changed = match conn {
-        DbConn::Sqlite(c) => update.execute(c)?,
-        DbConn::Postgres(c) => update.execute(c)?,
+    let update = MoveUpdate {
+        after: &updated,
+        ply_before: game.ply,
+        status: STATUS_ACTIVE,
     };
+    let changed = crate::on_backend!(conn, |c| update.execute(c))?;
     if changed != 1 {
         return Err(GameError::MovedOn);
     }

@@ -11,7 +11,6 @@ use rand::RngCore;
 
 use super::{MailError, Outgoing};
 use crate::clock::Clock;
-use crate::db::cached::cached;
 use crate::db::models::{NewOutboxRow, OutboxRow};
 use crate::db::schema::outbox;
 use crate::db::{DbConn, OutboxId};
@@ -154,16 +153,16 @@ fn record_in_transaction(
         .filter(outbox::claim_token.eq(token));
     match delivery {
         Delivery::Sent => {
-            struct RecordSent;
-            cached::<RecordSent, _>(diesel::update(target).set((
-                outbox::status.eq(STATUS_SENT),
-                outbox::attempts.eq(outbox::attempts + 1),
-                outbox::sent_at.eq(Some(now)),
-                outbox::claim_token.eq(None::<String>),
-                outbox::claimed_until.eq(None::<NaiveDateTime>),
-                outbox::last_error.eq(None::<String>),
-            )))
-            .execute(conn)?;
+            diesel::update(target)
+                .set((
+                    outbox::status.eq(STATUS_SENT),
+                    outbox::attempts.eq(outbox::attempts + 1),
+                    outbox::sent_at.eq(Some(now)),
+                    outbox::claim_token.eq(None::<String>),
+                    outbox::claimed_until.eq(None::<NaiveDateTime>),
+                    outbox::last_error.eq(None::<String>),
+                ))
+                .execute(conn)?;
         }
         Delivery::Failed(error) => {
             let attempts: i64 = outbox::table
