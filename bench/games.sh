@@ -12,7 +12,8 @@
 # The set-up (about 4 minutes) is saved as a snapshot; BENCH_REUSE=1 restores it instead of
 # running it again, so that changes can be compared on the same data. BENCH_ONLY=page or
 # BENCH_ONLY=moves runs one of the two measurements (none: only the set-up). The server's pid is in server.pid (for
-# perf record -p).
+# perf record -p). BENCH_PG_URL sets the server's PostgreSQL URL, e.g.
+# postgres://postgres@%2Fvar%2Frun%2Fpostgresql/plypost_bench for the Unix socket.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
