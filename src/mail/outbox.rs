@@ -133,60 +133,72 @@ pub fn record_all(
     now: NaiveDateTime,
     outcomes: &[(OutboxId, Delivery)],
 ) -> Result<(), MailError> {
+    let sent: Vec<OutboxId> = outcomes
+        .iter()
+        .filter(|(_, delivery)| matches!(delivery, Delivery::Sent))
+        .map(|(id, _)| *id)
+        .collect();
     crate::db::write_transaction(conn, |conn| {
+        // The sent ones (nearly all) in one statement: this runs under the write lock the
+        // moves wait for, and diesel prepares an UPDATE again on every run.
+        if !sent.is_empty() {
+            diesel::update(
+                outbox::table
+                    .filter(outbox::id.eq_any(&sent))
+                    .filter(outbox::claim_token.eq(token)),
+            )
+            .set((
+                outbox::status.eq(STATUS_SENT),
+                outbox::attempts.eq(outbox::attempts + 1),
+                outbox::sent_at.eq(Some(now)),
+                outbox::claim_token.eq(None::<String>),
+                outbox::claimed_until.eq(None::<NaiveDateTime>),
+                outbox::last_error.eq(None::<String>),
+            ))
+            .execute(conn)?;
+        }
         outcomes
             .iter()
-            .try_for_each(|(id, delivery)| record_in_transaction(conn, *id, token, now, delivery))
+            .try_for_each(|(id, delivery)| match delivery {
+                Delivery::Sent => Ok(()),
+                Delivery::Failed(error) => record_failure(conn, *id, token, now, error),
+            })
     })
 }
 
-/// Records the outcome of an attempt on a row this worker claimed with `token`.
-fn record_in_transaction(
+/// Records a failed attempt on a row this worker claimed with `token`: tried again later
+/// with a growing delay, given up after `MAX_ATTEMPTS`.
+fn record_failure(
     conn: &mut DbConn,
     id: OutboxId,
     token: &str,
     now: NaiveDateTime,
-    delivery: &Delivery,
+    error: &str,
 ) -> Result<(), MailError> {
-    let target = outbox::table
+    let attempts: i64 = outbox::table
         .filter(outbox::id.eq(id))
-        .filter(outbox::claim_token.eq(token));
-    match delivery {
-        Delivery::Sent => {
-            diesel::update(target)
-                .set((
-                    outbox::status.eq(STATUS_SENT),
-                    outbox::attempts.eq(outbox::attempts + 1),
-                    outbox::sent_at.eq(Some(now)),
-                    outbox::claim_token.eq(None::<String>),
-                    outbox::claimed_until.eq(None::<NaiveDateTime>),
-                    outbox::last_error.eq(None::<String>),
-                ))
-                .execute(conn)?;
-        }
-        Delivery::Failed(error) => {
-            let attempts: i64 = outbox::table
-                .filter(outbox::id.eq(id))
-                .select(outbox::attempts)
-                .first(conn)?;
-            let attempts = attempts + 1;
-            let status = if attempts >= MAX_ATTEMPTS {
-                STATUS_FAILED
-            } else {
-                STATUS_PENDING
-            };
-            diesel::update(target)
-                .set((
-                    outbox::status.eq(status),
-                    outbox::attempts.eq(attempts),
-                    outbox::next_attempt_at.eq(now + backoff(attempts)),
-                    outbox::claim_token.eq(None::<String>),
-                    outbox::claimed_until.eq(None::<NaiveDateTime>),
-                    outbox::last_error.eq(Some(truncate(error, 1000))),
-                ))
-                .execute(conn)?;
-        }
-    }
+        .select(outbox::attempts)
+        .first(conn)?;
+    let attempts = attempts + 1;
+    let status = if attempts >= MAX_ATTEMPTS {
+        STATUS_FAILED
+    } else {
+        STATUS_PENDING
+    };
+    diesel::update(
+        outbox::table
+            .filter(outbox::id.eq(id))
+            .filter(outbox::claim_token.eq(token)),
+    )
+    .set((
+        outbox::status.eq(status),
+        outbox::attempts.eq(attempts),
+        outbox::next_attempt_at.eq(now + backoff(attempts)),
+        outbox::claim_token.eq(None::<String>),
+        outbox::claimed_until.eq(None::<NaiveDateTime>),
+        outbox::last_error.eq(Some(truncate(error, 1000))),
+    ))
+    .execute(conn)?;
     Ok(())
 }
 
