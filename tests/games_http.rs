@@ -716,6 +716,18 @@ async fn stalemate_ends_the_game(backend: Backend) {
     assert!(!page.contains("id=\"move-form\""));
 }
 
+/// Asserts that `client`'s view of the game page contains each of `wanted`.
+async fn page_shows(app: &TestApp, client: &reqwest::Client, game: i64, wanted: &[&str]) {
+    let page = get_text(app, client, &format!("/games/{game}")).await;
+    for text in wanted {
+        assert!(
+            page.contains(text),
+            "{text} missing from {}",
+            &page[..page.len().min(3000)]
+        );
+    }
+}
+
 /// Threefold repetition ends the game: the start position occurs for the third time after
 /// the knights have gone out and back twice, and not before.
 async fn repetition_ends_the_game(backend: Backend) {
@@ -726,28 +738,19 @@ async fn repetition_ends_the_game(backend: Backend) {
     let out_and_back = ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"];
     play_all(&app, &alice, &bob, game, &out_and_back).await;
     // The start position has occurred twice now.
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
-    assert!(
-        page.contains("In progress"),
-        "{}",
-        &page[..page.len().min(3000)]
-    );
+    page_shows(&app, &alice, game, &["In progress"]).await;
     play_all_from(&app, &alice, game, 5, "Ng1-f3").await;
     play_all_from(&app, &bob, game, 6, "Ng8-f6").await;
     play_all_from(&app, &alice, game, 7, "Nf3-g1").await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
-    assert!(
-        page.contains("In progress"),
-        "{}",
-        &page[..page.len().min(3000)]
-    );
+    page_shows(&app, &alice, game, &["In progress"]).await;
     play_all_from(&app, &bob, game, 8, "Nf6-g8").await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
-    assert!(
-        page.contains("Finished: 1/2-1/2, threefold repetition"),
-        "{}",
-        &page[..page.len().min(3000)]
-    );
+    page_shows(
+        &app,
+        &alice,
+        game,
+        &["Finished: 1/2-1/2, threefold repetition"],
+    )
+    .await;
     assert_eq!(moves_stored(&app, game).await, 8);
 }
 
@@ -770,12 +773,12 @@ async fn moves_made_by_another_process(backend: Backend) {
         use plypost::games::move_log::MoveLogCache;
         use plypost::games::play::{play_move, MoveInput};
         let other_process = MoveLogCache::default();
+        let (white, black): (plypost::db::UserId, plypost::db::UserId) = games::table
+            .find(game)
+            .select((games::white_id, games::black_id))
+            .first(conn)
+            .unwrap();
         for (i, text) in elsewhere.iter().enumerate() {
-            let (white, black): (plypost::db::UserId, plypost::db::UserId) = games::table
-                .find(game)
-                .select((games::white_id, games::black_id))
-                .first(conn)
-                .unwrap();
             let ply = i as i64 + 3;
             let mover = if ply % 2 == 1 { white } else { black };
             let input = MoveInput {
@@ -789,21 +792,17 @@ async fn moves_made_by_another_process(backend: Backend) {
         }
     })
     .await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
-    assert!(
-        page.contains("data-ply=\"7\"") && page.contains("In progress"),
-        "{}",
-        &page[..page.len().min(3000)]
-    );
+    page_shows(&app, &alice, game, &["data-ply=\"7\"", "In progress"]).await;
     // The start position for the third time: only a rule that saw all eight positions ends
     // the game here.
     play_all_from(&app, &bob, game, 8, "Nf6-g8").await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
-    assert!(
-        page.contains("Finished: 1/2-1/2, threefold repetition"),
-        "{}",
-        &page[..page.len().min(3000)]
-    );
+    page_shows(
+        &app,
+        &alice,
+        game,
+        &["Finished: 1/2-1/2, threefold repetition"],
+    )
+    .await;
 }
 
 backend_tests!(

@@ -54,23 +54,6 @@ pub fn current(
         .optional()
 }
 
-/// The vacations two players are on (none, one or two rows).
-pub fn current_of_players(
-    conn: &mut DbConn,
-    first: UserId,
-    second: UserId,
-) -> Result<Vec<VacationRow>, diesel::result::Error> {
-    vacations::table
-        .filter(
-            vacations::user_id
-                .eq(first)
-                .or(vacations::user_id.eq(second)),
-        )
-        .filter(vacations::ended_at.is_null())
-        .select(VacationRow::as_select())
-        .load(conn)
-}
-
 fn year_start(year: i32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(year, 1, 1)
         .unwrap_or(NaiveDate::MIN)

@@ -155,25 +155,26 @@ impl ManageConnection for ConnectionManager {
     /// A connection given back inside a transaction, or whose transaction bookkeeping failed,
     /// is closed rather than reused (as diesel's own r2d2 manager does).
     fn has_broken(&self, slot: &mut PoolSlot) -> bool {
-        let status = match &mut slot.conn {
-            DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
-            DbConn::Postgres(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
-        };
-        !matches!(status.transaction_depth(), Ok(None))
+        !matches!(transaction_depth(&mut slot.conn), Ok(None))
     }
 }
 
-/// Whether `conn` is inside a transaction (or savepoint) diesel opened.
-pub fn in_transaction(conn: &mut DbConn) -> bool {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    let status = match conn {
+/// How deep in transactions (and savepoints) diesel has `conn`: `Ok(None)` outside any, an
+/// error when its transaction bookkeeping broke.
+pub(crate) fn transaction_depth(
+    conn: &mut DbConn,
+) -> diesel::QueryResult<Option<std::num::NonZeroU32>> {
+    match conn {
         DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
         DbConn::Postgres(c) => AnsiTransactionManager::transaction_manager_status_mut(c),
-    };
-    // A broken transaction manager is treated as inside one: nothing read is trusted.
-    status
-        .transaction_depth()
-        .map_or(true, |depth| depth.is_some())
+    }
+    .transaction_depth()
+}
+
+/// Whether `conn` is inside a transaction (or savepoint) diesel opened. Broken bookkeeping
+/// counts as inside one: nothing read then is trusted.
+pub fn in_transaction(conn: &mut DbConn) -> bool {
+    transaction_depth(conn).map_or(true, |depth| depth.is_some())
 }
 
 /// True when a query failed because the connection to the database is gone (server restart,
@@ -301,13 +302,8 @@ pub fn write_transaction<T, E>(
 where
     E: From<diesel::result::Error>,
 {
-    let top_level_sqlite = match conn {
-        DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c)
-            .transaction_depth()
-            .map_err(E::from)?
-            .is_none(),
-        DbConn::Postgres(_) => false,
-    };
+    let top_level_sqlite =
+        matches!(conn, DbConn::Sqlite(_)) && transaction_depth(conn).map_err(E::from)?.is_none();
     if !top_level_sqlite {
         return conn.transaction(f);
     }

@@ -238,14 +238,10 @@ fn drop_if_in_transaction(state: &mut WriterState) {
 
 /// The transaction depth diesel records for `conn` (`None`: no transaction).
 fn depth(conn: &mut DbConn) -> Option<u32> {
-    match conn {
-        DbConn::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c)
-            .transaction_depth()
-            .ok()
-            .flatten()
-            .map(|d| d.get()),
-        DbConn::Postgres(_) => None,
-    }
+    super::transaction_depth(conn)
+        .ok()
+        .flatten()
+        .map(|d| d.get())
 }
 
 /// A diesel error for a failure reported by another member of the group.

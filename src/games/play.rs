@@ -98,8 +98,9 @@ pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameEr
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,
 /// itself included, for the repetition rule. The earlier positions are the stored FENs of the
-/// start and of every move (from the move-log cache); only those with the same placement and side to move (which equal
-/// positions must have) are parsed to compare repetition keys, so a move costs no replay.
+/// start and of every move (from the move-log cache); only those with the same placement and
+/// side to move (which equal positions must have) are parsed to compare repetition keys, so a
+/// move costs no replay.
 fn occurrences(
     conn: &mut DbConn,
     log: &MoveLogCache,

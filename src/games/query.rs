@@ -26,7 +26,7 @@ pub struct GameData {
     pub white: User,
     pub black: User,
     pub moves: MoveLog,
-    /// The vacations the players are on now (active games only).
+    /// The vacations the players are on now (only an active game's clock heeds them).
     pub vacations: Vec<VacationRow>,
     pub rules: Rules,
     pub position: Position,
@@ -83,14 +83,9 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         .optional())?;
     let (game, version, (slug, name, current_version), white, black, white_away, black_away) =
         found.ok_or(GameError::NotFound)?;
-    // Only an active game's clock can be paused; one vacation when a player plays himself.
-    let vacations = if game.is_active() {
-        let mut all: Vec<VacationRow> = white_away.into_iter().chain(black_away).collect();
-        all.dedup_by_key(|v| v.id);
-        all
-    } else {
-        Vec::new()
-    };
+    // One vacation when a player plays himself.
+    let mut vacations: Vec<VacationRow> = white_away.into_iter().chain(black_away).collect();
+    vacations.dedup_by_key(|v| v.id);
     let moves = log.moves_of(conn, &game)?;
     let preset = VersionLabel {
         slug,
