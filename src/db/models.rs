@@ -71,7 +71,7 @@ pub struct NewPasswordReset<'a> {
     pub expires_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = outbox)]
 pub struct OutboxRow {
     pub id: OutboxId,
