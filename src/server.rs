@@ -26,7 +26,7 @@ use crate::web::{self, AppState};
 ///   so with 16, half the moves of a 32-connection load waited for a connection first, in
 ///   no particular order (p99 of that wait 33 ms). With 48 they queue at the writer, first
 ///   come first served.
-pub fn pool_size(url: &db::DatabaseUrl) -> u32 {
+fn pool_size(url: &db::DatabaseUrl) -> u32 {
     match url {
         db::DatabaseUrl::Postgres(_) => 16,
         db::DatabaseUrl::Sqlite(_) => 48,
