@@ -4,11 +4,13 @@
 //! Write code against [`DbConn`]. Where diesel's `MultiConnection` cannot express something
 //! (`RETURNING` into a model, `ON CONFLICT`, multi-row inserts), match on the enum.
 
+mod gate;
 pub mod ids;
 pub mod models;
 pub mod schema;
 mod writer;
 
+use gate::{FairGate, Permit};
 use writer::{SqliteWriter, WriterScope};
 
 use std::path::Path;
@@ -58,6 +60,8 @@ pub enum DbError {
     Connect(#[from] diesel::ConnectionError),
     #[error("database pool: {0}")]
     Pool(#[from] r2d2::PoolError),
+    #[error("no database connection became free within {0:?}")]
+    PoolBusy(Duration),
     #[error("database query: {0}")]
     Query(#[from] diesel::result::Error),
     #[error("migrations: {0}")]
@@ -215,25 +219,36 @@ pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
 #[derive(Clone)]
 pub struct DbPool {
     pool: r2d2::Pool<ConnectionManager>,
+    /// Connections are handed out in the order they were asked for (see [`gate`]).
+    gate: Arc<FairGate>,
+    timeout: Duration,
     writer: Option<Arc<SqliteWriter>>,
 }
 
 impl DbPool {
-    /// A connection for this thread. While it is held, this thread's top-level
-    /// [`write_transaction`]s on SQLite run on the database's writer connection.
-    pub fn get(&self) -> Result<PooledDb, r2d2::PoolError> {
+    /// A connection for this thread, after those who asked earlier. While it is held, this
+    /// thread's top-level [`write_transaction`]s on SQLite run on the database's writer
+    /// connection.
+    pub fn get(&self) -> Result<PooledDb, DbError> {
+        let permit = self
+            .gate
+            .acquire(self.timeout)
+            .ok_or(DbError::PoolBusy(self.timeout))?;
         let conn = self.pool.get()?;
         Ok(PooledDb {
             conn,
             _writer: WriterScope::enter(self.writer.clone()),
+            _permit: permit,
         })
     }
 }
 
-/// A pooled connection (see [`DbPool::get`]).
+/// A pooled connection (see [`DbPool::get`]). The fields drop in order: the connection goes
+/// back to the pool before the permit goes to the next waiter.
 pub struct PooledDb {
     conn: PooledConn,
     _writer: WriterScope,
+    _permit: Permit,
 }
 
 impl std::ops::Deref for PooledDb {
@@ -274,7 +289,12 @@ pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPoo
         )?),
         DatabaseUrl::Postgres(_) => None,
     };
-    Ok(DbPool { pool, writer })
+    Ok(DbPool {
+        pool,
+        gate: FairGate::new(max_size as usize),
+        timeout,
+        writer,
+    })
 }
 
 /// Applies the pending migrations of the connection's backend; returns how many ran.
