@@ -3,14 +3,15 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
 
 pub trait Clock: Send + Sync + 'static {
     fn now(&self) -> DateTime<Utc>;
 
-    /// "Now" as stored in the database: a naive UTC timestamp.
+    /// "Now" as stored in the database: a naive UTC timestamp, to the microsecond
+    /// (PostgreSQL keeps no more), so that a value kept in memory equals the one read back.
     fn now_db(&self) -> NaiveDateTime {
-        self.now().naive_utc()
+        self.now().naive_utc().trunc_subsecs(6)
     }
 }
 
@@ -83,7 +84,20 @@ mod tests {
         assert_eq!(clock.now(), start + chrono::Duration::minutes(5));
         assert_eq!(
             clock.now_db(),
-            (start + chrono::Duration::minutes(5)).naive_utc()
+            (start + chrono::Duration::minutes(5))
+                .naive_utc()
+                .trunc_subsecs(6)
+        );
+    }
+
+    #[test]
+    fn database_time_is_whole_microseconds() {
+        let clock = TestClock::new(
+            DateTime::from_timestamp(1_700_000_000, 123_456_789).expect("a valid time"),
+        );
+        assert_eq!(
+            clock.now_db().and_utc().timestamp_subsec_nanos(),
+            123_456_000
         );
     }
 }

@@ -18,6 +18,8 @@ use crate::db::DatabaseUrl;
 pub const SECRET_FILE_NAME: &str = "plypost.secret";
 /// The cookie key is derived from this many bytes at least.
 pub const MIN_SECRET_LEN: usize = 32;
+/// The move cache's upper limit (64 GB): beyond it a typo, not a plan.
+const MAX_MOVE_CACHE_MB: usize = 65_536;
 
 #[derive(Debug, thiserror::Error)]
 #[error("{name}: {message}")]
@@ -77,6 +79,8 @@ pub struct Config {
     pub db_timeout: Duration,
     /// How often the clock job (vacations, time-outs, reminders) runs; it also runs at start.
     pub clock_job_interval: Duration,
+    /// `PLYPOST_MOVE_CACHE_MB`: memory for the move lists of recent games, in bytes.
+    pub move_cache_bytes: usize,
 }
 
 impl Config {
@@ -143,6 +147,22 @@ impl Config {
         let static_dir =
             PathBuf::from(get("PLYPOST_STATIC_DIR").unwrap_or_else(|| "static".into()));
 
+        let cache_text = get("PLYPOST_MOVE_CACHE_MB").unwrap_or_else(|| "128".into());
+        let move_cache_bytes = cache_text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|mb| *mb <= MAX_MOVE_CACHE_MB)
+            .map(|mb| mb * 1024 * 1024)
+            .ok_or_else(|| {
+                ConfigError::new(
+                    "PLYPOST_MOVE_CACHE_MB",
+                    format!(
+                        "`{cache_text}` is not a number of megabytes from 0 to {MAX_MOVE_CACHE_MB}"
+                    ),
+                )
+            })?;
+
         Ok(Config {
             bind,
             database,
@@ -156,6 +176,7 @@ impl Config {
             smtp_timeout: Duration::from_secs(20),
             db_timeout: Duration::from_secs(10),
             clock_job_interval: Duration::from_secs(60),
+            move_cache_bytes,
         })
     }
 
@@ -286,6 +307,7 @@ mod tests {
         assert_eq!(c.base_url.as_str(), "http://127.0.0.1:8080/");
         assert!(c.smtp_url.is_none());
         assert_eq!(c.mail_dir, PathBuf::from("var/mail"));
+        assert_eq!(c.move_cache_bytes, 128 * 1024 * 1024);
         assert!(!c.secure_cookies());
         assert_eq!(
             c.absolute_url("/login"),
@@ -302,6 +324,9 @@ mod tests {
             ("PLYPOST_SMTP_URL", "http://mail"),
             ("PLYPOST_MAIL_FROM", "not an address"),
             ("PLYPOST_SECRET_KEY", "short"),
+            ("PLYPOST_MOVE_CACHE_MB", "lots"),
+            ("PLYPOST_MOVE_CACHE_MB", "-1"),
+            ("PLYPOST_MOVE_CACHE_MB", "70000"),
         ] {
             let err = if name == "PLYPOST_SECRET_KEY" {
                 config(&[(name, value)]).unwrap_err()
@@ -311,6 +336,14 @@ mod tests {
             assert_eq!(err.name, name);
             assert!(err.to_string().starts_with(name), "{err}");
         }
+    }
+
+    #[test]
+    fn move_cache_is_set_in_megabytes() {
+        let c = config(&[KEY, ("PLYPOST_MOVE_CACHE_MB", " 16 ")]).unwrap();
+        assert_eq!(c.move_cache_bytes, 16 * 1024 * 1024);
+        let off = config(&[KEY, ("PLYPOST_MOVE_CACHE_MB", "0")]).unwrap();
+        assert_eq!(off.move_cache_bytes, 0);
     }
 
     #[test]

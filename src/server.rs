@@ -11,6 +11,7 @@ use tokio::task::JoinHandle;
 use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db;
+use crate::games::move_log::MoveLogCache;
 use crate::jobs::cleanup::Cleanup;
 use crate::jobs::mail::MailWorker;
 use crate::jobs::timeouts::ClockJob;
@@ -28,7 +29,7 @@ use crate::web::{self, AppState};
 ///   come first served.
 fn pool_size(url: &db::DatabaseUrl) -> u32 {
     match url {
-        db::DatabaseUrl::Postgres(_) => 16,
+        db::DatabaseUrl::Postgres(_) => 6,
         db::DatabaseUrl::Sqlite(_) => 48,
     }
 }
@@ -70,13 +71,14 @@ pub async fn launch(
         tracing::info!(applied, "database migrated");
     }
     let mailer = Mailer::from_config(&config)?;
+    let move_logs = Arc::new(MoveLogCache::new(config.move_cache_bytes));
     let state = AppState {
         pool: pool.clone(),
         config: Arc::new(config),
         clock,
         mail_wakeup: Arc::new(Notify::new()),
         renders: Arc::default(),
-        move_logs: Arc::default(),
+        move_logs,
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

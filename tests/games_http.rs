@@ -805,9 +805,60 @@ async fn moves_made_by_another_process(backend: Backend) {
     .await;
 }
 
+/// The server keeps the move list of a game it played a move in (so the game's next move
+/// reads nothing more): what it keeps is exactly what a fresh read of the database gives,
+/// comments and times included.
+async fn cached_moves_equal_the_stored_ones(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    play_all(&app, &alice, &bob, game, &["e2-e4", "e7-e5"]).await;
+    // A time finer than the database keeps.
+    app.clock
+        .advance(chrono::Duration::nanoseconds(123_456_789));
+    let res = post(
+        &app,
+        &alice,
+        &format!("/games/{game}/move"),
+        &[
+            ("move", "Ng1-f3"),
+            ("ply", "3"),
+            ("comment", "développe <b>"),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let served = app.state.move_logs.clone();
+    let (cached, fresh) = app
+        .with_db(move |conn| {
+            use plypost::db::schema::games;
+            use plypost::games::model::GameRow;
+            use plypost::games::move_log::MoveLogCache;
+            let row: GameRow = games::table
+                .find(game)
+                .select(GameRow::as_select())
+                .first(conn)
+                .unwrap();
+            let describe = |log: &plypost::games::move_log::MoveLog| {
+                log.iter()
+                    .map(|m| format!("{:?} {}", m.row, m.fen_after))
+                    .collect::<Vec<_>>()
+            };
+            let cached = describe(&served.moves_of(conn, &row).unwrap());
+            let fresh = describe(&MoveLogCache::default().moves_of(conn, &row).unwrap());
+            (cached, fresh)
+        })
+        .await;
+    assert_eq!(cached.len(), 3);
+    assert!(cached[2].contains("développe <b>"), "{}", cached[2]);
+    assert_eq!(cached, fresh);
+}
+
 backend_tests!(
     repetition_ends_the_game,
     moves_made_by_another_process,
+    cached_moves_equal_the_stored_ones,
     fools_mate_with_mail,
     terachess_first_moves_with_kings_jump,
     illegal_and_unauthorised_moves,

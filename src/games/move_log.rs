@@ -86,9 +86,10 @@ struct Entry {
 }
 
 impl Default for MoveLogCache {
-    /// 32 MB: the lists of about a thousand 16x16 games of a hundred moves.
+    /// 128 MB (the server's default, `PLYPOST_MOVE_CACHE_MB`): a 16x16 move takes about 370
+    /// bytes with its position, so the lists of about 3,500 such games of a hundred moves.
     fn default() -> Self {
-        Self::new(32 * 1024 * 1024)
+        Self::new(128 * 1024 * 1024)
     }
 }
 
@@ -140,6 +141,19 @@ impl MoveLogCache {
         }
         let len = wanted.min(moves.len());
         Ok(MoveLog { moves, len })
+    }
+
+    /// Stores a game's list after a move was committed: `history`, the moves before it as
+    /// read for it (committed, since the game's row said so), then the move. `game` is the
+    /// row as the move left it.
+    pub fn store_committed(&self, game: &GameRow, history: &MoveLog, played: LoggedMove) {
+        if played.row.ply != history.len() as i64 + 1 {
+            return;
+        }
+        let mut moves = Vec::with_capacity(history.len() + 1);
+        moves.extend(history.iter().cloned());
+        moves.push(Arc::new(played));
+        self.store(game, &Arc::new(moves));
     }
 
     fn cached(&self, game: &GameRow) -> Option<Moves> {

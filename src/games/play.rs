@@ -5,8 +5,8 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
-use super::model::{GameId, GameRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
-use super::move_log::MoveLogCache;
+use super::model::{GameId, GameRow, MoveRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
+use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::time_control::TimeControl;
 use super::variants::{self, Rules};
@@ -98,12 +98,11 @@ pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameEr
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,
 /// itself included, for the repetition rule. The earlier positions are the stored FENs of the
-/// start and of every move (from the move-log cache); only those with the same placement and
-/// side to move (which equal positions must have) are parsed to compare repetition keys, so a
-/// move costs no replay.
+/// start and of every move (`history`); only those with the same placement and side to move
+/// (which equal positions must have) are parsed to compare repetition keys, so a move costs
+/// no replay.
 fn occurrences(
-    conn: &mut DbConn,
-    log: &MoveLogCache,
+    history: &MoveLog,
     game: &GameRow,
     rules: &Rules,
     after: &Position,
@@ -112,7 +111,6 @@ fn occurrences(
     if !rules.options.repetition {
         return Ok(1);
     }
-    let stored = log.moves_of(conn, game)?;
     let board_and_side = |fen: &str| {
         let mut fields = fen.split_whitespace();
         (
@@ -123,7 +121,7 @@ fn occurrences(
     let wanted = board_and_side(fen_after);
     let key = after.repetition_key();
     let mut count = 1;
-    for fen in std::iter::once(&game.start_fen).chain(stored.iter().map(|m| &m.fen_after)) {
+    for fen in std::iter::once(&game.start_fen).chain(history.iter().map(|m| &m.fen_after)) {
         if board_and_side(fen) != wanted {
             continue;
         }
@@ -148,10 +146,15 @@ pub fn play_move(
     input: &MoveInput,
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
-    // The expensive part (rules, legality, repetition) is worked out before the write
-    // transaction, from the game as it stands; the transaction uses it only if the game is
-    // still at the same ply, so writers hold the lock for the writes alone.
-    let prepared = prepare(conn, log, user, id, input)?;
+    // On SQLite the expensive part (rules, legality, repetition) is worked out before the
+    // write transaction, from the game as it stands; the transaction uses it only if the
+    // game is still at the same ply, so the single writer is held for the writes alone. On
+    // PostgreSQL the game's row lock holds up only moves of the same game: the work is done
+    // after it is taken, and the game is read once.
+    let prepared = match conn {
+        DbConn::Sqlite(_) => prepare(conn, log, user, id, input)?,
+        DbConn::Postgres(_) => None,
+    };
     let result = write_transaction(conn, |conn| {
         play_in_transaction(
             conn,
@@ -166,6 +169,10 @@ pub fn play_move(
         )
     });
     match result {
+        Ok((played, game, history, logged)) => {
+            log.store_committed(&game, &history, logged);
+            Ok(played)
+        }
         // The other submission committed first: tell which case it was.
         Err(GameError::Db(e)) if is_unique_violation(&e) => {
             Err(classify_late_submission(conn, id, user, input))
@@ -176,7 +183,7 @@ pub fn play_move(
             super::clocks::time_out(conn, clock, config, id)?;
             Err(GameError::TimeRanOut)
         }
-        other => other,
+        Err(other) => Err(other),
     }
 }
 
@@ -221,6 +228,8 @@ struct Prepared {
     compact: String,
     fen_after: String,
     outcome: Option<Outcome>,
+    /// The moves before this one.
+    history: MoveLog,
     /// The opponent's mail diagram: from Black's side?, the text.
     diagram: (bool, String),
     /// White and Black, for the mail (read before the write transaction: the writer is
@@ -266,7 +275,10 @@ fn work_out(
     // `parse_move` returns only legal moves.
     let after = before.play_unchecked(&mv);
     let fen_after = after.to_fen();
-    let occurrences = occurrences(conn, log, game, &rules, &after, &fen_after)?;
+    // Read even without the repetition rule: stored with the new move after the commit, it
+    // spares the game's next move this read.
+    let history = log.moves_of(conn, game)?;
+    let occurrences = occurrences(&history, game, &rules, &after, &fen_after)?;
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
@@ -280,6 +292,7 @@ fn work_out(
         compact,
         fen_after,
         outcome,
+        history,
         diagram,
         players,
     })
@@ -296,7 +309,7 @@ fn play_in_transaction(
     input: &MoveInput,
     comment: Option<&str>,
     prepared: Option<Prepared>,
-) -> Result<Played, GameError> {
+) -> Result<(Played, GameRow, MoveLog, LoggedMove), GameError> {
     let game = lock_game(conn, id)?;
     if !game.is_player(user) {
         return Err(GameError::Forbidden(
@@ -329,6 +342,7 @@ fn play_in_transaction(
         compact,
         fen_after,
         outcome,
+        history,
         diagram,
         players,
         ..
@@ -405,11 +419,23 @@ fn play_in_transaction(
     mail::after_move(
         conn, clock, config, &updated, &rules, after, &diagram, &players, &move_text, comment, user,
     )?;
-    Ok(Played {
+    let logged = LoggedMove {
+        row: MoveRow {
+            ply,
+            move_text: move_text.clone(),
+            compact,
+            comment: comment.map(str::to_owned),
+            played_at: now,
+            user_id: user,
+        },
+        fen_after: updated.current_fen.clone(),
+    };
+    let played = Played {
         ply,
         move_text,
         result,
-    })
+    };
+    Ok((played, updated, history, logged))
 }
 
 /// Resigns `user`'s game: the opponent wins.
