@@ -7,8 +7,8 @@
 //! ```
 //! It registers two players (or logs them in), plays a Terachess II game to 100 plies for
 //! the page benchmark, and prepares `PLYPOST_BENCH_GAMES` (default 768; bench/games.sh asks for 2048) more games played to
-//! `PLYPOST_BENCH_FIRST_PLY - 1` plies (default 30) whose next 20 moves `bench/games_move.lua`
-//! submits. Many games keep the moves of one game far apart in wrk's stream: a move is only
+//! `PLYPOST_BENCH_FIRST_PLY - 1` plies (default 30) whose next `PLYPOST_BENCH_MOVES` moves
+//! (default 40) `bench/games_move.lua` submits. Many games keep the moves of one game far apart in wrk's stream: a move is only
 //! accepted after the previous one of its game. Moves are chosen by the rules
 //! engine (a fixed pseudo-random choice among the legal moves that do not end the game), so
 //! every submitted move is legal and is stored.
@@ -198,9 +198,11 @@ async fn prepare_game_benchmarks() {
     let base = env("PLYPOST_BENCH_URL", "http://127.0.0.1:18080");
     let out = std::path::PathBuf::from(env("PLYPOST_BENCH_OUT", "/tmp/plypost-bench"));
     let games: usize = env("PLYPOST_BENCH_GAMES", "768").parse().unwrap();
-    // Moves are submitted from this ply on, 20 per game.
+    // Moves are submitted from this ply on, `per_game` per game.
     let first: usize = env("PLYPOST_BENCH_FIRST_PLY", "31").parse().unwrap();
+    let per_game: usize = env("PLYPOST_BENCH_MOVES", "40").parse().unwrap();
     let before = first - 1;
+    assert!(before + per_game <= 100, "the move sequence has 100 plies");
     std::fs::create_dir_all(&out).unwrap();
     let alice = Arc::new(player(&base, "bench_alice").await);
     let bob = Arc::new(player(&base, "bench_bob").await);
@@ -242,7 +244,12 @@ async fn prepare_game_benchmarks() {
         t.await.unwrap();
     }
     let mut lines = String::new();
-    for (i, mv) in moves.iter().enumerate().take(before + 20).skip(before) {
+    for (i, mv) in moves
+        .iter()
+        .enumerate()
+        .take(before + per_game)
+        .skip(before)
+    {
         for game in &ids {
             lines.push_str(&format!("{game}\t{}\t{mv}\t{}\n", i + 1, i % 2));
         }

@@ -551,6 +551,44 @@ async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
     assert_eq!(run_job(&app).await.reminders, 1);
 }
 
+/// A player on vacation may still move. Past the deadline the vacation stopped, the move is
+/// accepted; the same move in a game that allows no vacation comes too late.
+async fn moving_while_on_vacation(backend: Backend) {
+    let app = app(backend, None).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let relaxed = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
+    let strict = start_game(
+        &app,
+        &alice,
+        "bob",
+        &bob,
+        &[("days_per_move", "3"), ("no_vacation", "on")],
+    )
+    .await;
+    pass(&app, &[&alice, &bob], Duration::days(1)).await;
+    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    assert_eq!(location(&res), "/settings?saved=vacation_started#vacation");
+    // Past both original deadlines; the clock job has not run.
+    pass(&app, &[&alice, &bob], Duration::days(4)).await;
+    let res = play(&app, &alice, relaxed, 1, "e2-e4").await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the vacation stopped the clock"
+    );
+    assert_eq!(game_row(&app, relaxed).await.ply, 1);
+    let res = play(&app, &alice, strict, 1, "e2-e4").await;
+    assert_eq!(
+        res.status(),
+        StatusCode::CONFLICT,
+        "this game stops no clock"
+    );
+    let strict = game_row(&app, strict).await;
+    assert_eq!(strict.ply, 0);
+    assert_eq!(strict.result_reason.as_deref(), Some("time"));
+}
+
 async fn allowance_runs_out(backend: Backend) {
     let app = app(backend, None).await;
     let alice = player(&app, "alice").await;
@@ -714,6 +752,7 @@ backend_tests!(
     untimed_games_and_abandonment,
     reminders_are_sent_once_each,
     vacation_moves_deadlines_and_stops_reminders,
+    moving_while_on_vacation,
     allowance_runs_out,
     two_runners_time_out_once,
     no_reminders_while_on_vacation,

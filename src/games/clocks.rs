@@ -54,7 +54,7 @@ pub fn turn_clock(
 }
 
 /// [`turn_clock`] with the vacation of the player to move already read.
-fn turn_clock_given(
+pub fn turn_clock_given(
     game: &GameRow,
     now: NaiveDateTime,
     on_vacation: Option<VacationRow>,

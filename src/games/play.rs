@@ -5,6 +5,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
+use super::clocks::TurnClock;
 use super::model::{GameId, GameRow, MoveRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
@@ -255,14 +256,18 @@ fn prepare(
     if !playable {
         return Ok(None);
     }
-    Ok(work_out(conn, log, &game, input).ok())
+    Ok(mail::players(conn, &game)
+        .and_then(|players| work_out(conn, log, &game, input, players))
+        .ok())
 }
 
+/// `players`: White and Black.
 fn work_out(
     conn: &mut DbConn,
     log: &MoveLogCache,
     game: &GameRow,
     input: &MoveInput,
+    players: (User, User),
 ) -> Result<Prepared, GameError> {
     let rules = variants::load(conn, game.preset_version_id)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
@@ -283,7 +288,6 @@ fn work_out(
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (black_view, mail::diagram(&after, black_view));
-    let players = mail::players(conn, game)?;
     Ok(Prepared {
         ply_before: game.ply,
         rules,
@@ -330,11 +334,32 @@ fn play_in_transaction(
         return Err(GameError::Forbidden("It is not your turn to move."));
     }
     let now = clock.now_db();
-    let turn = super::clocks::turn_clock(conn, &game, now)?;
-    if turn.as_ref().is_some_and(|t| t.deadline <= now) {
-        return Err(GameError::TimeRanOut);
-    }
-    // Moves are only ever appended: at the same ply the game is in the same position.
+    let in_time = |turn: &Option<TurnClock>| match turn {
+        Some(t) if t.deadline <= now => Err(GameError::TimeRanOut),
+        _ => Ok(()),
+    };
+    // Moves are only ever appended: at the same ply the game is in the same position, and
+    // what was worked out before the transaction still holds.
+    let (turn, prepared) = match prepared.filter(|p| p.ply_before == game.ply) {
+        Some(prepared) => {
+            let turn = super::clocks::turn_clock(conn, &game, now)?;
+            in_time(&turn)?;
+            (turn, prepared)
+        }
+        None => {
+            // One query for the players (for the mail) and their vacations (for the clock).
+            let ((white, white_away), (black, black_away)) =
+                mail::players_and_vacations(conn, &game)?;
+            let away = if game.player_to_move() == game.white_id {
+                white_away
+            } else {
+                black_away
+            };
+            let turn = super::clocks::turn_clock_given(&game, now, away);
+            in_time(&turn)?;
+            (turn, work_out(conn, log, &game, input, (white, black))?)
+        }
+    };
     let Prepared {
         rules,
         after,
@@ -346,10 +371,7 @@ fn play_in_transaction(
         diagram,
         players,
         ..
-    } = match prepared {
-        Some(p) if p.ply_before == game.ply => p,
-        _ => work_out(conn, log, &game, input)?,
-    };
+    } = prepared;
     let after = &after;
     let next = TimeControl::of_game(&game).after_move(
         now,
