@@ -11,7 +11,8 @@
 #
 # The set-up (about 4 minutes) is saved as a snapshot; BENCH_REUSE=1 restores it instead of
 # running it again, so that changes can be compared on the same data. BENCH_ONLY=page or
-# BENCH_ONLY=moves runs one of the two measurements (none: only the set-up). The server's pid is in server.pid (for
+# BENCH_ONLY=moves runs one of the two measurements (none: only the set-up). Before the moves,
+# every game is shown once (BENCH_WARM=0: not). The server's pid is in server.pid (for
 # perf record -p). BENCH_PG_URL sets the server's PostgreSQL URL, e.g.
 # postgres://postgres@%2Fvar%2Frun%2Fpostgresql/plypost_bench for the Unix socket.
 set -euo pipefail
@@ -110,8 +111,9 @@ if [ "$only" = all ] || [ "$only" = page ]; then
     echo "server CPU: $(( ($(cpu) - before) * 10 )) ms"
 fi
 if [ "$only" = all ] || [ "$only" = moves ]; then
-    if [ "${BENCH_WARM:-0}" = 1 ]; then
-        # A server that has been running holds the move lists of the games in play.
+    if [ "${BENCH_WARM:-1}" = 1 ]; then
+        # Steady state: a server that has been running holds the move lists of the games in
+        # play (and PostgreSQL their pages). BENCH_WARM=0 measures right after a restart.
         BENCH_DIR=$root/out WRK_THREADS=2 wrk -t2 -c8 -d5s -s bench/games_warm.lua "$url" |
             grep "requests in"
     fi

@@ -18,7 +18,9 @@ use crate::db::DatabaseUrl;
 pub const SECRET_FILE_NAME: &str = "plypost.secret";
 /// The cookie key is derived from this many bytes at least.
 pub const MIN_SECRET_LEN: usize = 32;
-/// The move cache's upper limit (64 GB): beyond it a typo, not a plan.
+/// Beyond these, a typo rather than a plan.
+const MAX_POOL_SIZE: u32 = 1_000;
+/// 64 GB.
 const MAX_MOVE_CACHE_MB: usize = 65_536;
 
 #[derive(Debug, thiserror::Error)]
@@ -77,6 +79,9 @@ pub struct Config {
     pub smtp_timeout: Duration,
     /// How long a request waits for a database connection before it gets a 503.
     pub db_timeout: Duration,
+    /// `PLYPOST_DATABASE_POOL`: database connections of this process (see
+    /// [`default_pool_size`]).
+    pub db_pool_size: u32,
     /// How often the clock job (vacations, time-outs, reminders) runs; it also runs at start.
     pub clock_job_interval: Duration,
     /// `PLYPOST_MOVE_CACHE_MB`: memory for the move lists of recent games, in bytes.
@@ -147,6 +152,23 @@ impl Config {
         let static_dir =
             PathBuf::from(get("PLYPOST_STATIC_DIR").unwrap_or_else(|| "static".into()));
 
+        let db_pool_size = match get("PLYPOST_DATABASE_POOL") {
+            None => default_pool_size(&database),
+            Some(text) => text
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_POOL_SIZE).contains(n))
+                .ok_or_else(|| {
+                    ConfigError::new(
+                        "PLYPOST_DATABASE_POOL",
+                        format!(
+                            "`{text}` is not a number of connections from 1 to {MAX_POOL_SIZE}"
+                        ),
+                    )
+                })?,
+        };
+
         let cache_text = get("PLYPOST_MOVE_CACHE_MB").unwrap_or_else(|| "128".into());
         let move_cache_bytes = cache_text
             .trim()
@@ -175,6 +197,7 @@ impl Config {
             mail_poll_interval: Duration::from_secs(5),
             smtp_timeout: Duration::from_secs(20),
             db_timeout: Duration::from_secs(10),
+            db_pool_size,
             clock_job_interval: Duration::from_secs(60),
             move_cache_bytes,
         })
@@ -194,6 +217,23 @@ impl Config {
     /// Host name used on the right side of Message-IDs.
     pub fn mail_domain(&self) -> String {
         self.base_url.host_str().unwrap_or("localhost").to_owned()
+    }
+}
+
+/// Database connections per server process when `PLYPOST_DATABASE_POOL` is not set.
+/// Connections are handed out first come, first served, so a request that finds none free
+/// waits in line (measured on 2 cores with PostgreSQL on the same machine, BENCHMARKS.md).
+///
+/// * PostgreSQL: each connection is a server process competing for the same cores. Under 32
+///   clients, 6 gave the best moves (p99 28 ms against 35 at 8 and 36-58 at 16) and pages
+///   as good as any. With the database on a machine of its own, more may serve better.
+/// * SQLite: a connection is a file handle and a page cache of at most 2 MB. A move keeps
+///   its connection while it queues for the single writer and waits for its group's commit;
+///   with 48 no move of a 32-client load waits for a connection first.
+pub fn default_pool_size(database: &DatabaseUrl) -> u32 {
+    match database {
+        DatabaseUrl::Postgres(_) => 6,
+        DatabaseUrl::Sqlite(_) => 48,
     }
 }
 
@@ -308,6 +348,11 @@ mod tests {
         assert!(c.smtp_url.is_none());
         assert_eq!(c.mail_dir, PathBuf::from("var/mail"));
         assert_eq!(c.move_cache_bytes, 128 * 1024 * 1024);
+        assert_eq!(c.db_pool_size, 48);
+        let pg = config(&[KEY, ("PLYPOST_DATABASE_URL", "postgres://u@h/db")]).unwrap();
+        assert_eq!(pg.db_pool_size, 6);
+        let sized = config(&[KEY, ("PLYPOST_DATABASE_POOL", "12")]).unwrap();
+        assert_eq!(sized.db_pool_size, 12);
         assert!(!c.secure_cookies());
         assert_eq!(
             c.absolute_url("/login"),
@@ -324,6 +369,8 @@ mod tests {
             ("PLYPOST_SMTP_URL", "http://mail"),
             ("PLYPOST_MAIL_FROM", "not an address"),
             ("PLYPOST_SECRET_KEY", "short"),
+            ("PLYPOST_DATABASE_POOL", "0"),
+            ("PLYPOST_DATABASE_POOL", "many"),
             ("PLYPOST_MOVE_CACHE_MB", "lots"),
             ("PLYPOST_MOVE_CACHE_MB", "-1"),
             ("PLYPOST_MOVE_CACHE_MB", "70000"),

@@ -18,21 +18,6 @@ use crate::jobs::timeouts::ClockJob;
 use crate::mail::Mailer;
 use crate::web::{self, AppState};
 
-/// Database connections per server process, by backend.
-///
-/// * PostgreSQL: each connection is a server process competing for the same cores; more
-///   than 16 made the game page slower (p99 57 ms at 32).
-/// * SQLite: a connection is a file handle and a page cache of at most 2 MB. A move keeps
-///   its connection while it queues for the single writer and waits for its group's commit,
-///   so with 16, half the moves of a 32-connection load waited for a connection first, in
-///   no particular order (p99 of that wait 33 ms). With 48 they queue at the writer, first
-///   come first served.
-fn pool_size(url: &db::DatabaseUrl) -> u32 {
-    match url {
-        db::DatabaseUrl::Postgres(_) => 6,
-        db::DatabaseUrl::Sqlite(_) => 48,
-    }
-}
 const CLEANUP_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3600);
 
 pub struct Launched {
@@ -50,12 +35,8 @@ pub async fn launch(
     listener: TcpListener,
     http_workers: usize,
 ) -> anyhow::Result<Launched> {
-    let pool = db::pool(
-        &config.database,
-        pool_size(&config.database),
-        config.db_timeout,
-    )
-    .context("opening the database")?;
+    let pool = db::pool(&config.database, config.db_pool_size, config.db_timeout)
+        .context("opening the database")?;
     let migrate_pool = pool.clone();
     let startup_clock = clock.clone();
     let applied = tokio::task::spawn_blocking(move || {
