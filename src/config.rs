@@ -225,14 +225,15 @@ impl Config {
 /// waits in line (measured on 2 cores with PostgreSQL on the same machine, BENCHMARKS.md).
 ///
 /// * PostgreSQL: each connection is a server process competing for the same cores. Under 32
-///   clients, 6 gave the best moves (p99 28 ms against 35 at 8 and 36-58 at 16) and pages
-///   as good as any. With the database on a machine of its own, more may serve better.
+///   clients on 2 cores, moves had p99 24-25 ms with 4, 26-27 with 5, 28-31 with 6, 35 with
+///   8 and 36-58 with 16 (6 and 8 moved 5-10 % more per second); pages were alike with 4 to
+///   8. With the database on a machine of its own, more may serve better.
 /// * SQLite: a connection is a file handle and a page cache of at most 2 MB. A move keeps
 ///   its connection while it queues for the single writer and waits for its group's commit;
 ///   with 48 no move of a 32-client load waits for a connection first.
 pub fn default_pool_size(database: &DatabaseUrl) -> u32 {
     match database {
-        DatabaseUrl::Postgres(_) => 6,
+        DatabaseUrl::Postgres(_) => 4,
         DatabaseUrl::Sqlite(_) => 48,
     }
 }
@@ -350,7 +351,7 @@ mod tests {
         assert_eq!(c.move_cache_bytes, 128 * 1024 * 1024);
         assert_eq!(c.db_pool_size, 48);
         let pg = config(&[KEY, ("PLYPOST_DATABASE_URL", "postgres://u@h/db")]).unwrap();
-        assert_eq!(pg.db_pool_size, 6);
+        assert_eq!(pg.db_pool_size, 4);
         let sized = config(&[KEY, ("PLYPOST_DATABASE_POOL", "12")]).unwrap();
         assert_eq!(sized.db_pool_size, 12);
         assert!(!c.secure_cookies());
