@@ -7,43 +7,25 @@ use plypost_rules::Position;
 use super::model::{ChallengeRow, GameRow};
 use super::variants::Rules;
 use super::GameError;
-use crate::accounts::vacation::VacationRow;
 use crate::accounts::{self, User};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{users, vacations};
+use crate::db::schema::users;
 use crate::db::{DbConn, UserId};
 use crate::mail::{self, MailKind, Outgoing};
 use crate::web::format::datetime_in;
 
 /// Both players of a game: (White, Black).
 pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
-    let ((white, _), (black, _)) = players_and_vacations(conn, game)?;
-    Ok((white, black))
-}
-
-/// A player and the vacation they are on.
-pub type PlayerAway = (User, Option<VacationRow>);
-
-/// Both players of a game with the vacations they are on, in one query: (White, Black).
-pub fn players_and_vacations(
-    conn: &mut DbConn,
-    game: &GameRow,
-) -> Result<(PlayerAway, PlayerAway), GameError> {
-    // The same user twice comes back once.
-    let found: Vec<PlayerAway> = crate::on_backend!(conn, |c| users::table
-        .left_join(
-            vacations::table.on(vacations::user_id
-                .eq(users::id)
-                .and(vacations::ended_at.is_null())),
-        )
+    // One query for both (the same user twice comes back once).
+    let found: Vec<User> = crate::on_backend!(conn, |c| users::table
         .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
-        .select((User::as_select(), Option::<VacationRow>::as_select()))
+        .select(User::as_select())
         .load(c))?;
     let pick = |id: UserId| {
         found
             .iter()
-            .find(|(u, _)| u.id == id)
+            .find(|u| u.id == id)
             .cloned()
             .ok_or(GameError::Db(diesel::result::Error::NotFound))
     };

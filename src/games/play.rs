@@ -6,16 +6,19 @@ use diesel::prelude::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
-use super::model::{GameId, GameRow, MoveRow, NewMove, STATUS_ACTIVE, STATUS_FINISHED};
+use super::model::{
+    GameId, GameRow, MoveRow, NewMove, PresetVersionRow, STATUS_ACTIVE, STATUS_FINISHED,
+};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::time_control::TimeControl;
 use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
+use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{game_moves, games};
+use crate::db::schema::{game_moves, games, preset_versions, users, vacations};
 use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
 
 /// A move as submitted from the game page.
@@ -256,20 +259,70 @@ fn prepare(
     if !playable {
         return Ok(None);
     }
-    Ok(mail::players(conn, &game)
-        .and_then(|players| work_out(conn, log, &game, input, players))
+    Ok(move_context(conn, &game)
+        .and_then(|context| {
+            let players = (context.white.0, context.black.0);
+            work_out(conn, log, &game, input, players, context.version)
+        })
         .ok())
 }
 
-/// `players`: White and Black.
+/// What a move needs besides its game row.
+struct MoveContext {
+    /// White and Black, each with the vacation they are on.
+    white: (User, Option<VacationRow>),
+    black: (User, Option<VacationRow>),
+    /// The preset version the game is played under.
+    version: PresetVersionRow,
+}
+
+/// Both players with their vacations and the game's preset version, in one query (on
+/// PostgreSQL each query is a round trip). It takes no lock: on PostgreSQL the game's row
+/// lock is taken by [`lock_game`], and a lock on the players or the preset version would
+/// hold up every other game they are in.
+fn move_context(conn: &mut DbConn, game: &GameRow) -> Result<MoveContext, GameError> {
+    type Found = (User, Option<VacationRow>, PresetVersionRow);
+    // The same user twice comes back once.
+    let found: Vec<Found> = crate::on_backend!(conn, |c| users::table
+        .left_join(
+            vacations::table.on(vacations::user_id
+                .eq(users::id)
+                .and(vacations::ended_at.is_null())),
+        )
+        .inner_join(preset_versions::table.on(preset_versions::id.eq(game.preset_version_id)))
+        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
+        .select((
+            User::as_select(),
+            Option::<VacationRow>::as_select(),
+            PresetVersionRow::as_select(),
+        ))
+        .load(c))?;
+    let pick = |id: UserId| {
+        found
+            .iter()
+            .find(|(user, _, _)| user.id == id)
+            .cloned()
+            .ok_or(GameError::Db(diesel::result::Error::NotFound))
+    };
+    let (white, white_away, version) = pick(game.white_id)?;
+    let (black, black_away, _) = pick(game.black_id)?;
+    Ok(MoveContext {
+        white: (white, white_away),
+        black: (black, black_away),
+        version,
+    })
+}
+
+/// `players`: White and Black; `version`: the game's preset version.
 fn work_out(
     conn: &mut DbConn,
     log: &MoveLogCache,
     game: &GameRow,
     input: &MoveInput,
     players: (User, User),
+    version: PresetVersionRow,
 ) -> Result<Prepared, GameError> {
-    let rules = variants::load(conn, game.preset_version_id)?;
+    let rules = variants::from_row(conn, version)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
     let mv = before
@@ -347,9 +400,11 @@ fn play_in_transaction(
             (turn, prepared)
         }
         None => {
-            // One query for the players (for the mail) and their vacations (for the clock).
-            let ((white, white_away), (black, black_away)) =
-                mail::players_and_vacations(conn, &game)?;
+            let MoveContext {
+                white: (white, white_away),
+                black: (black, black_away),
+                version,
+            } = move_context(conn, &game)?;
             let away = if game.player_to_move() == game.white_id {
                 white_away
             } else {
@@ -357,7 +412,10 @@ fn play_in_transaction(
             };
             let turn = super::clocks::turn_clock_given(&game, now, away);
             in_time(&turn)?;
-            (turn, work_out(conn, log, &game, input, (white, black))?)
+            (
+                turn,
+                work_out(conn, log, &game, input, (white, black), version)?,
+            )
         }
     };
     let Prepared {
