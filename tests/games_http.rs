@@ -855,8 +855,48 @@ async fn cached_moves_equal_the_stored_ones(backend: Backend) {
     assert_eq!(cached, fresh);
 }
 
+/// A stored address that no longer parses (addresses are checked at registration, but a
+/// row can be changed by hand) costs that player's mail, never a move.
+async fn a_bad_stored_address_costs_the_mail_not_the_move(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = player(&app, "alice").await;
+    let bob = player(&app, "bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    app.with_db(|conn| {
+        use plypost::db::schema::users;
+        diesel::update(users::table.filter(users::username.eq("bob")))
+            .set(users::email.eq("bob at nowhere <<"))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+    play_all(&app, &alice, &bob, game, &["e2-e4", "e7-e5"]).await;
+    assert_eq!(moves_stored(&app, game).await, 2);
+    let queued = app
+        .with_db(|conn| {
+            use plypost::db::schema::outbox;
+            outbox::table
+                .filter(outbox::kind.eq("your_turn"))
+                .select(outbox::to_addr)
+                .load::<String>(conn)
+                .unwrap()
+        })
+        .await;
+    assert!(
+        queued.iter().all(|to| !to.contains("nowhere")),
+        "{queued:?}"
+    );
+    // The start and bob's move still told alice it was her turn.
+    assert_eq!(
+        queued.iter().filter(|to| to.contains("alice")).count(),
+        2,
+        "{queued:?}"
+    );
+}
+
 backend_tests!(
     repetition_ends_the_game,
+    a_bad_stored_address_costs_the_mail_not_the_move,
     moves_made_by_another_process,
     cached_moves_equal_the_stored_ones,
     fools_mate_with_mail,

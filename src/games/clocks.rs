@@ -7,18 +7,18 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, Position};
 
-use super::mail::{players, result_words, subject};
+use super::mail::{notify, players, result_words, subject};
 use super::model::{GameId, GameRow, STATUS_ACTIVE, STATUS_FINISHED};
 use super::play::{load_game, lock_game};
 use super::time_control::{self, TimeControl};
 use super::{variants, GameError};
 use crate::accounts::vacation::{self, VacationRow};
-use crate::accounts::{self, User};
+use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::games;
 use crate::db::{write_transaction, DbConn, UserId};
-use crate::mail::{self, MailKind, Outgoing};
+use crate::mail::MailKind;
 use crate::web::format::datetime_in;
 
 /// The clock of the player to move.
@@ -97,33 +97,6 @@ pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) 
         "Game #{}, {variant}: {} (White) vs {} (Black)\n",
         game.id, white.username, black.username
     )
-}
-
-/// Queues a notification of `kind` to `to` if they want that kind, with the usual footer.
-pub(crate) fn notify(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-    to: &User,
-    kind: MailKind,
-    subject: &str,
-    body: String,
-) -> Result<(), GameError> {
-    let Some(address) = accounts::notification_address(to, kind) else {
-        return Ok(());
-    };
-    let settings = config.absolute_url("/settings");
-    let text = format!(
-        "{body}\n-- \nplypost. You get these mails because you play on plypost.\n\
-         Change your mail settings: {settings}\n"
-    );
-    let unsubscribe = accounts::unsubscribe_url(config, to, kind);
-    mail::queue(
-        conn,
-        clock,
-        &Outgoing::notification(kind, address, subject, text, unsubscribe),
-    )?;
-    Ok(())
 }
 
 fn render(template: &impl Template) -> Result<String, GameError> {

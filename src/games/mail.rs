@@ -12,7 +12,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::users;
 use crate::db::{DbConn, UserId};
-use crate::mail::{self, MailKind, Outgoing};
+use crate::mail::{self, MailError, MailKind, Outgoing};
 use crate::web::format::datetime_in;
 
 /// Both players of a game: (White, Black).
@@ -59,15 +59,18 @@ pub fn diagram(position: &Position, black_view: bool) -> String {
     plypost_board::text_diagram(w, h, black_view, &cells)
 }
 
-fn send(
+/// Queues a notification of `kind` to `to` if they want that kind, with the usual footer. A
+/// stored address that no longer parses costs the mail, not the move (or whatever caused
+/// it): it is logged and skipped.
+pub(crate) fn notify(
     conn: &mut DbConn,
     clock: &dyn Clock,
     config: &Config,
     to: &User,
+    kind: MailKind,
     subject: &str,
     body: String,
 ) -> Result<(), GameError> {
-    let kind = MailKind::YourTurn;
     let Some(address) = accounts::notification_address(to, kind) else {
         return Ok(());
     };
@@ -77,12 +80,19 @@ fn send(
          Change your mail settings: {settings}\n"
     );
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
-    mail::queue(
+    let queued = mail::queue(
         conn,
         clock,
         &Outgoing::notification(kind, address, subject, text, unsubscribe),
-    )?;
-    Ok(())
+    );
+    match queued {
+        Ok(_) => Ok(()),
+        Err(MailError::Address(address)) => {
+            tracing::warn!(user = %to.id, %address, kind = kind.as_str(), "mail not queued: the stored address does not parse");
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn header(game: &GameRow, rules: &Rules, white: &User, black: &User) -> String {
@@ -166,7 +176,7 @@ pub fn after_move(
     };
     body.push_str(&format!("\nThe game: {link}\n"));
     let subject = subject(game, rules.variant.display_name(), white, black, &what);
-    send(conn, clock, config, to, &subject, body)
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
 
 /// The result in words: "1-0, checkmate".
@@ -222,7 +232,7 @@ pub fn game_over(
             "The game is over: {}.\n\nThe game: {link}\n",
             result_words(game)
         ));
-        send(conn, clock, config, to, &subject, body)?;
+        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())
 }
@@ -253,7 +263,7 @@ pub fn game_started(
             body.push_str(&due_line(game, to));
         }
         body.push_str(&format!("\nThe game: {link}\n"));
-        send(conn, clock, config, to, &subject, body)?;
+        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())
 }
@@ -284,5 +294,5 @@ pub fn invitation(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username
     );
-    send(conn, clock, config, to, &subject, body)
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
