@@ -26,6 +26,10 @@ function init(args)
       table.insert(requests, wrk.format("GET", "/games/" .. game, { ["Cookie"] = cookie }))
     end
   end
+  -- A thread without games still needs something to send before it stops.
+  if #requests == 0 then
+    table.insert(requests, wrk.format("GET", "/healthz"))
+  end
 end
 
 function request()

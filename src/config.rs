@@ -22,6 +22,7 @@ pub const MIN_SECRET_LEN: usize = 32;
 const MAX_POOL_SIZE: u32 = 1_000;
 /// 64 GB.
 const MAX_MOVE_CACHE_MB: usize = 65_536;
+const DEFAULT_MOVE_CACHE_MB: usize = 128;
 
 #[derive(Debug, thiserror::Error)]
 #[error("{name}: {message}")]
@@ -152,38 +153,20 @@ impl Config {
         let static_dir =
             PathBuf::from(get("PLYPOST_STATIC_DIR").unwrap_or_else(|| "static".into()));
 
-        let db_pool_size = match get("PLYPOST_DATABASE_POOL") {
-            None => default_pool_size(&database),
-            Some(text) => text
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=MAX_POOL_SIZE).contains(n))
-                .ok_or_else(|| {
-                    ConfigError::new(
-                        "PLYPOST_DATABASE_POOL",
-                        format!(
-                            "`{text}` is not a number of connections from 1 to {MAX_POOL_SIZE}"
-                        ),
-                    )
-                })?,
-        };
-
-        let cache_text = get("PLYPOST_MOVE_CACHE_MB").unwrap_or_else(|| "128".into());
-        let move_cache_bytes = cache_text
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|mb| *mb <= MAX_MOVE_CACHE_MB)
-            .map(|mb| mb * 1024 * 1024)
-            .ok_or_else(|| {
-                ConfigError::new(
-                    "PLYPOST_MOVE_CACHE_MB",
-                    format!(
-                        "`{cache_text}` is not a number of megabytes from 0 to {MAX_MOVE_CACHE_MB}"
-                    ),
-                )
-            })?;
+        let db_pool_size = number_setting(
+            "PLYPOST_DATABASE_POOL",
+            get("PLYPOST_DATABASE_POOL"),
+            1..=MAX_POOL_SIZE,
+            "connections",
+        )?
+        .unwrap_or_else(|| default_pool_size(&database));
+        let move_cache_mb = number_setting(
+            "PLYPOST_MOVE_CACHE_MB",
+            get("PLYPOST_MOVE_CACHE_MB"),
+            0..=MAX_MOVE_CACHE_MB,
+            "megabytes",
+        )?
+        .unwrap_or(DEFAULT_MOVE_CACHE_MB);
 
         Ok(Config {
             bind,
@@ -199,7 +182,7 @@ impl Config {
             db_timeout: Duration::from_secs(10),
             db_pool_size,
             clock_job_interval: Duration::from_secs(60),
-            move_cache_bytes,
+            move_cache_bytes: move_cache_mb * 1024 * 1024,
         })
     }
 
@@ -235,6 +218,32 @@ pub fn default_pool_size(database: &DatabaseUrl) -> u32 {
     match database {
         DatabaseUrl::Postgres(_) => 4,
         DatabaseUrl::Sqlite(_) => 48,
+    }
+}
+
+/// A whole number of `unit` within `range`, or `None` when the setting is unset.
+fn number_setting<T>(
+    name: &'static str,
+    text: Option<String>,
+    range: std::ops::RangeInclusive<T>,
+    unit: &str,
+) -> Result<Option<T>, ConfigError>
+where
+    T: std::str::FromStr + PartialOrd + fmt::Display,
+{
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    match text.trim().parse::<T>() {
+        Ok(n) if range.contains(&n) => Ok(Some(n)),
+        _ => Err(ConfigError::new(
+            name,
+            format!(
+                "`{text}` is not a number of {unit} from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        )),
     }
 }
 

@@ -6,11 +6,12 @@
 //!   cargo test --release --test games_bench -- --ignored --nocapture
 //! ```
 //! It registers two players (or logs them in), plays a Terachess II game to 100 plies for
-//! the page benchmark, and prepares `PLYPOST_BENCH_GAMES` (default 768; bench/games.sh asks for 2048) more games played to
-//! `PLYPOST_BENCH_FIRST_PLY - 1` plies (default 30) whose next `PLYPOST_BENCH_MOVES` moves
-//! (default 40) `bench/games_move.lua` submits. Many games keep the moves of one game far apart in wrk's stream: a move is only
-//! accepted after the previous one of its game. Moves are chosen by the rules
-//! engine (a fixed pseudo-random choice among the legal moves that do not end the game), so
+//! the page benchmark, and prepares `PLYPOST_BENCH_GAMES` (default 768; bench/games.sh asks
+//! for 2048) more games played to `PLYPOST_BENCH_FIRST_PLY - 1` plies (default 30) whose
+//! next `PLYPOST_BENCH_MOVES` moves (default 40) `bench/games_move.lua` submits. Many games
+//! keep the moves of one game far apart in wrk's stream: a move is only accepted after the
+//! previous one of its game. Moves are chosen by the rules engine (a fixed pseudo-random
+//! choice among the legal moves that do not end the game), so
 //! every submitted move is legal and is stored.
 //!
 //! Output in `PLYPOST_BENCH_OUT`: `page.env` (URL, cookie), `moves.tsv` (one request per line:

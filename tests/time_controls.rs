@@ -487,19 +487,30 @@ async fn reminders_are_sent_once_each(backend: Backend) {
     assert!(reminders_to(&smtp, "bob@example.org").is_empty());
 }
 
+/// Two games alice (White, to move) and bob start, at three days a move: one where a vacation
+/// stops the clock, one ("no vacation") where it does not.
+async fn three_day_games(
+    app: &TestApp,
+    alice: &reqwest::Client,
+    bob: &reqwest::Client,
+) -> (i64, i64) {
+    let relaxed = start_game(app, alice, "bob", bob, &[("days_per_move", "3")]).await;
+    let strict = start_game(
+        app,
+        alice,
+        "bob",
+        bob,
+        &[("days_per_move", "3"), ("no_vacation", "on")],
+    )
+    .await;
+    (relaxed, strict)
+}
+
 async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
     let app = app(backend, None).await;
     let alice = player(&app, "alice").await;
     let bob = player(&app, "bob").await;
-    let relaxed = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
-    let strict = start_game(
-        &app,
-        &alice,
-        "bob",
-        &bob,
-        &[("days_per_move", "3"), ("no_vacation", "on")],
-    )
-    .await;
+    let (relaxed, strict) = three_day_games(&app, &alice, &bob).await;
     let original = game_row(&app, relaxed).await.deadline_at.expect("deadline");
 
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
@@ -557,15 +568,7 @@ async fn moving_while_on_vacation(backend: Backend) {
     let app = app(backend, None).await;
     let alice = player(&app, "alice").await;
     let bob = player(&app, "bob").await;
-    let relaxed = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
-    let strict = start_game(
-        &app,
-        &alice,
-        "bob",
-        &bob,
-        &[("days_per_move", "3"), ("no_vacation", "on")],
-    )
-    .await;
+    let (relaxed, strict) = three_day_games(&app, &alice, &bob).await;
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
     let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
     assert_eq!(location(&res), "/settings?saved=vacation_started#vacation");

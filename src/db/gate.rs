@@ -52,29 +52,27 @@ impl FairGate {
 
     /// Waits, behind everyone who came earlier, for a permit; `None` after `timeout`.
     pub(super) fn acquire(self: &Arc<Self>, timeout: Duration) -> Option<Permit> {
-        let permit = Permit { gate: self.clone() };
+        let granted = || Some(Permit { gate: self.clone() });
         let ticket = {
             let mut state = self.state.lock();
             if state.free > 0 && state.waiting.is_empty() {
                 state.free -= 1;
-                return Some(permit);
+                return granted();
             }
             let ticket = Arc::new(Ticket::default());
             state.waiting.push_back(ticket.clone());
             ticket
         };
-        // `permit` must not be dropped (released) unless it was granted.
-        let permit = std::mem::ManuallyDrop::new(permit);
         let deadline = Instant::now() + timeout;
         {
-            let mut granted = ticket.granted.lock();
-            while !*granted {
-                if ticket.wake.wait_until(&mut granted, deadline).timed_out() {
+            let mut given = ticket.granted.lock();
+            while !*given {
+                if ticket.wake.wait_until(&mut given, deadline).timed_out() {
                     break;
                 }
             }
-            if *granted {
-                return Some(std::mem::ManuallyDrop::into_inner(permit));
+            if *given {
+                return granted();
             }
         }
         // Timed out: leave the queue, unless a permit arrived in the meantime.
@@ -86,7 +84,7 @@ impl FairGate {
             }
             None => {
                 drop(state);
-                Some(std::mem::ManuallyDrop::into_inner(permit))
+                granted()
             }
         }
     }
