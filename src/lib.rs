@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod games;
 pub mod jobs;
 pub mod logs;

@@ -118,7 +118,8 @@ fn migrate() -> anyhow::Result<()> {
 /// any game was refused, so scripts notice.
 fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    let mut conn = db::establish(&config.database).context("opening the database")?;
+    let pool = db::pool(&config.database, 1, config.db_timeout).context("opening the database")?;
+    let mut conn = pool.get().context("opening the database")?;
     db::run_migrations(&mut conn)?;
     let clock = SystemClock;
     let mut refused = 0;

@@ -14,7 +14,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::models::{NewPasswordReset, PasswordReset};
 use crate::db::schema::{password_resets, users};
-use crate::db::{self, DbConn};
+use crate::db::{Db, DbConn};
 use crate::mail::{self, MailKind, Outgoing};
 
 pub const TOKEN_LIFETIME: Duration = Duration::hours(1);
@@ -40,14 +40,14 @@ struct ResetMailHtml<'a> {
 /// Queues a reset mail when `email` belongs to an account. Answers the same either way, so
 /// the form does not tell who has an account.
 pub fn request(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     email: &str,
 ) -> Result<(), AccountError> {
     let (_, email_key) = validate::email(email)?;
     let now = clock.now_db();
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let Some(user) = users::table
             .filter(users::email_key.eq(&email_key))
             .select(User::as_select())
@@ -116,7 +116,7 @@ pub fn check(conn: &mut DbConn, clock: &dyn Clock, token: &str) -> Result<User, 
 /// Sets a new password with a token, uses the token up (and every other open token of the
 /// account), ends all of the account's sessions and lifts its log-in lock.
 pub fn complete(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     token: &str,
     new_password: &str,
@@ -124,7 +124,7 @@ pub fn complete(
     validate::password(new_password)?;
     let hash = password::hash(new_password)?;
     let now = clock.now_db();
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let reset = valid_reset(conn, clock, token)?;
         // Compare-and-set: of two concurrent uses, exactly one finds the token unused.
         let used = diesel::update(

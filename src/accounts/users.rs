@@ -8,7 +8,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::models::{NewUser, User};
 use crate::db::schema::users;
-use crate::db::{self, DbConn, UserId};
+use crate::db::{Db, DbConn, UserId};
 use crate::mail::MailKind;
 
 #[derive(Debug, Clone, Default)]
@@ -28,11 +28,7 @@ pub struct Preferences {
     pub time_zone: String,
 }
 
-pub fn register(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    form: &Registration,
-) -> Result<User, AccountError> {
+pub fn register(db: &mut Db, clock: &dyn Clock, form: &Registration) -> Result<User, AccountError> {
     let (username, username_key) = validate::username(&form.username)?;
     let (email, email_key) = validate::email(&form.email)?;
     validate::password(&form.password)?;
@@ -40,7 +36,7 @@ pub fn register(
     let now = clock.now_db();
     let unsubscribe_token = random_token();
 
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let same_name: i64 = users::table
             .filter(users::username_key.eq(&username_key))
             .count()
@@ -74,7 +70,9 @@ pub fn register(
         match inserted {
             Ok(_) => {}
             // Lost a race with a concurrent registration.
-            Err(e) if db::is_unique_violation(&e) => return Err(AccountError::UsernameTaken),
+            Err(e) if crate::db::is_unique_violation(&e) => {
+                return Err(AccountError::UsernameTaken)
+            }
             Err(e) => return Err(e.into()),
         }
         Ok(users::table
@@ -139,20 +137,20 @@ pub fn authenticate(
 /// Changes the password and ends every other session of the user (all but the session
 /// with token `keep_session`, the one making the change).
 pub fn change_password(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     id: UserId,
     current: &str,
     new: &str,
     keep_session: Option<&str>,
 ) -> Result<User, AccountError> {
-    let user = find(conn, id)?.ok_or(AccountError::NotFound)?;
+    let user = find(db, id)?.ok_or(AccountError::NotFound)?;
     if !password::verify(current, &user.password_hash) {
         return Err(AccountError::WrongPassword);
     }
     validate::password(new)?;
     let hash = password::hash(new)?;
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let user = set_password_hash(conn, clock, id, &hash)?;
         sessions::end_others(conn, id, keep_session)?;
         Ok(user)
@@ -175,18 +173,18 @@ pub(super) fn set_password_hash(
 }
 
 pub fn change_email(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     id: UserId,
     current_password: &str,
     new_email: &str,
 ) -> Result<User, AccountError> {
-    let user = find(conn, id)?.ok_or(AccountError::NotFound)?;
+    let user = find(db, id)?.ok_or(AccountError::NotFound)?;
     if !password::verify(current_password, &user.password_hash) {
         return Err(AccountError::WrongPassword);
     }
     let (email, email_key) = validate::email(new_email)?;
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let taken: i64 = users::table
             .filter(users::email_key.eq(&email_key))
             .filter(users::id.ne(id))
@@ -204,7 +202,7 @@ pub fn change_email(
             .execute(conn)
         {
             Ok(_) => {}
-            Err(e) if db::is_unique_violation(&e) => return Err(AccountError::EmailTaken),
+            Err(e) if crate::db::is_unique_violation(&e) => return Err(AccountError::EmailTaken),
             Err(e) => return Err(e.into()),
         }
         find(conn, id)?.ok_or(AccountError::NotFound)
@@ -258,7 +256,7 @@ pub fn unsubscribe(
     let user = find_by_unsubscribe_token(conn, token, kind)?;
     let target = users::table.find(user.id);
     let now = clock.now_db();
-    match MailKind::parse(kind) {
+    match kind.parse::<MailKind>().ok() {
         Some(MailKind::YourTurn) => diesel::update(target)
             .set((users::notify_turn.eq(false), users::updated_at.eq(now)))
             .execute(conn)?,
@@ -276,7 +274,11 @@ pub fn find_by_unsubscribe_token(
     token: &str,
     kind: &str,
 ) -> Result<User, AccountError> {
-    if !MailKind::parse(kind).is_some_and(MailKind::is_notification) {
+    if !kind
+        .parse::<MailKind>()
+        .ok()
+        .is_some_and(MailKind::is_notification)
+    {
         return Err(AccountError::InvalidUnsubscribeLink);
     }
     users::table

@@ -13,8 +13,9 @@ use diesel::prelude::*;
 use super::AccountError;
 use crate::clock::Clock;
 use crate::db::schema::{games, vacations};
-use crate::db::{self, DbConn, UserId};
-use crate::games::model::{GameRow, STATUS_ACTIVE};
+use crate::db::{Db, DbConn, UserId};
+use crate::domain::GameStatus;
+use crate::games::model::GameRow;
 use crate::games::time_control::{self, VacationWindow};
 
 /// Vacation time per player and calendar year.
@@ -110,13 +111,9 @@ pub fn status(
 }
 
 /// Starts a vacation now; it ends by itself when this year's allowance is used up.
-pub fn start(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    user: UserId,
-) -> Result<VacationRow, AccountError> {
+pub fn start(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<VacationRow, AccountError> {
     let now = clock.now_db();
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         if current(conn, user)?.is_some() {
             return Err(AccountError::Invalid("You are already on vacation.".into()));
         }
@@ -138,7 +135,7 @@ pub fn start(
         match inserted {
             Ok(_) => {}
             // A second submission won the race (UNIQUE on the open vacation).
-            Err(e) if db::is_unique_violation(&e) => {
+            Err(e) if crate::db::is_unique_violation(&e) => {
                 return Err(AccountError::Invalid("You are already on vacation.".into()))
             }
             Err(e) => return Err(e.into()),
@@ -148,9 +145,9 @@ pub fn start(
 }
 
 /// Ends `user`'s vacation now and moves their deadlines by the time spent.
-pub fn end(conn: &mut DbConn, clock: &dyn Clock, user: UserId) -> Result<(), AccountError> {
+pub fn end(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), AccountError> {
     let now = clock.now_db();
-    db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         let vacation = current(conn, user)?
             .ok_or_else(|| AccountError::Invalid("You are not on vacation.".into()))?;
         close(conn, &vacation, now.min(vacation.ends_by))?;
@@ -160,15 +157,15 @@ pub fn end(conn: &mut DbConn, clock: &dyn Clock, user: UserId) -> Result<(), Acc
 
 /// Ends every vacation whose allowance ran out by `now`, as of the moment it ran out (so a
 /// server that was down catches up exactly). Returns how many ended.
-pub fn end_due(conn: &mut DbConn, now: NaiveDateTime) -> Result<usize, diesel::result::Error> {
+pub fn end_due(db: &mut Db, now: NaiveDateTime) -> Result<usize, diesel::result::Error> {
     let due: Vec<VacationRow> = vacations::table
         .filter(vacations::ended_at.is_null())
         .filter(vacations::ends_by.le(now))
         .select(VacationRow::as_select())
-        .load(conn)?;
+        .load(db.conn())?;
     let mut ended = 0;
     for vacation in due {
-        ended += db::write_transaction(conn, |conn| close(conn, &vacation, vacation.ends_by))?;
+        ended += db.write(|conn| close(conn, &vacation, vacation.ends_by))?;
     }
     Ok(ended)
 }
@@ -198,7 +195,7 @@ fn close(
             .eq(user)
             .and(games::side_to_move.eq("black")));
     let affected: Vec<GameRow> = games::table
-        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .filter(games::allow_vacation.eq(true))
         .filter(games::deadline_at.is_not_null())
         .filter(their_move)
@@ -221,7 +218,7 @@ fn close(
             games::table
                 .filter(games::id.eq(game.id))
                 .filter(games::ply.eq(game.ply))
-                .filter(games::status.eq(STATUS_ACTIVE)),
+                .filter(games::status.eq(GameStatus::Active)),
         )
         .set(games::deadline_at.eq(Some(deadline + shift)))
         .execute(conn)?;

@@ -1,8 +1,19 @@
 //! Storage: one connection type over SQLite and PostgreSQL, an r2d2 pool, embedded
-//! migrations (one folder per backend) and a few helpers every service uses.
+//! migrations (one folder per backend) and the few helpers every service uses.
 //!
-//! Write code against [`DbConn`]. Where diesel's `MultiConnection` cannot express something
-//! (`RETURNING` into a model, `ON CONFLICT`, multi-row inserts), match on the enum.
+//! How to use it, in one place:
+//!
+//! * **Reads** run on a [`Db`] (a pooled connection) or on the `&mut DbConn` a write gives
+//!   you, written once with diesel's query builder: `games::table.find(id).first(conn)`.
+//! * **Writes** go through [`Db::write`]: the closure gets the connection that commits,
+//!   runs in one transaction, and what it returns comes back after the commit. Functions
+//!   that only make sense inside a write take `&mut DbConn`; functions that start one take
+//!   `&mut Db`.
+//! * **Backends differ in SQL text only, and only here**: [`per_backend`] picks a text,
+//!   [`on_backend!`] runs a statement diesel's `MultiConnection` cannot express (`RETURNING`)
+//!   on the backend's own connection, [`first_for_update!`] locks the row it reads on
+//!   PostgreSQL (SQLite's write transaction already holds the database's only write lock).
+//!   No code outside `src/db` names a backend.
 
 mod gate;
 pub mod ids;
@@ -11,7 +22,7 @@ pub mod schema;
 mod writer;
 
 use gate::{FairGate, Permit};
-use writer::{SqliteWriter, WriterScope};
+use writer::SqliteWriter;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -30,11 +41,9 @@ pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migration
 /// How long SQLite waits for a lock before giving up with "database is locked".
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
 
-/// Runs `$run` with `$c` bound to the backend's own connection: `on_backend!(conn, |c|
-/// users::table.select(User::as_select()).load(c))`. Write the whole query inside: `$run` is
-/// compiled once per backend, and a selection such as `as_select()` is typed for one.
-/// diesel's `MultiConnection` writes a query's SQL text out again on every run, prepared or
-/// not; the queries of the game page and of a move, the hottest paths, skip that.
+/// Runs `$run` with `$c` bound to the backend's own connection, for the statements diesel's
+/// `MultiConnection` cannot express (`.returning(..)`): `on_backend!(conn, |c|
+/// insert.returning(games::id).get_result(c))`. `$run` is compiled once per backend.
 #[macro_export]
 macro_rules! on_backend {
     ($conn:expr, |$c:ident| $run:expr) => {
@@ -43,6 +52,28 @@ macro_rules! on_backend {
             $crate::db::DbConn::Postgres($c) => $run,
         }
     };
+}
+
+/// The first row of `$query`, locked for the rest of the write transaction on PostgreSQL
+/// (`SELECT .. FOR UPDATE`). SQLite has no row locks and needs none: a write transaction
+/// holds the database's only write lock from its start. Gives `Option<row>`.
+#[macro_export]
+macro_rules! first_for_update {
+    ($conn:expr, $query:expr) => {{
+        use diesel::{OptionalExtension as _, QueryDsl as _, RunQueryDsl as _};
+        match $conn {
+            $crate::db::DbConn::Sqlite(c) => $query.first(c).optional(),
+            $crate::db::DbConn::Postgres(c) => $query.for_update().first(c).optional(),
+        }
+    }};
+}
+
+/// The SQL text for `conn`'s backend, where the two dialects differ.
+pub fn per_backend<'a>(conn: &DbConn, sqlite: &'a str, postgres: &'a str) -> &'a str {
+    match conn {
+        DbConn::Sqlite(_) => sqlite,
+        DbConn::Postgres(_) => postgres,
+    }
 }
 
 /// A database connection of either backend.
@@ -210,12 +241,7 @@ pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
 }
 
 /// The connection pool and, for SQLite, the one connection that every write transaction of
-/// this database runs on ([`write_transaction`]). Cheap to clone.
-///
-/// SQLite throws away a connection's page cache whenever another connection has written, so
-/// with writes spread over the pool every write transaction started cold, reading each index
-/// page it touched with a system call. A single writer keeps its cache: every change since
-/// its last transaction is its own.
+/// this database runs on ([`Db::write`]). Cheap to clone.
 #[derive(Clone)]
 pub struct DbPool {
     pool: r2d2::Pool<ConnectionManager>,
@@ -226,39 +252,64 @@ pub struct DbPool {
 }
 
 impl DbPool {
-    /// A connection for this thread, after those who asked earlier. While it is held, this
-    /// thread's top-level [`write_transaction`]s on SQLite run on the database's writer
-    /// connection.
-    pub fn get(&self) -> Result<PooledDb, DbError> {
+    /// A connection, after those who asked earlier.
+    pub fn get(&self) -> Result<Db, DbError> {
         let permit = self
             .gate
             .acquire(self.timeout)
             .ok_or(DbError::PoolBusy(self.timeout))?;
         let conn = self.pool.get()?;
-        Ok(PooledDb {
+        Ok(Db {
             conn,
-            _writer: WriterScope::enter(self.writer.clone()),
+            writer: self.writer.clone(),
             _permit: permit,
         })
     }
 }
 
-/// A pooled connection (see [`DbPool::get`]). The fields drop in order: the connection goes
-/// back to the pool before the permit goes to the next waiter.
-pub struct PooledDb {
+/// A pooled connection: reads run on it directly (it dereferences to [`DbConn`]), writes
+/// through [`Db::write`]. The fields drop in order: the connection goes back to the pool
+/// before the permit goes to the next waiter.
+pub struct Db {
     conn: PooledConn,
-    _writer: WriterScope,
+    writer: Option<Arc<SqliteWriter>>,
     _permit: Permit,
 }
 
-impl std::ops::Deref for PooledDb {
+impl Db {
+    /// Runs `f` in a write transaction and commits it; an error from `f` or from the commit
+    /// rolls back everything `f` did, and is returned. The connection `f` receives is the
+    /// one that commits: on PostgreSQL this connection, on SQLite the database's writer
+    /// (one connection for all writes, taken in turn, first come first served, with
+    /// `BEGIN IMMEDIATE`; see [`writer`]). Inside `f`, `conn.transaction(..)` opens a
+    /// savepoint.
+    pub fn write<T, E>(&mut self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        match &self.writer {
+            Some(writer) => writer.write(f),
+            None => self.conn.conn.transaction(f),
+        }
+    }
+}
+
+impl Db {
+    /// The pooled connection, for reads (where deref coercion does not reach: diesel's
+    /// `load(conn)` and friends are generic over the connection).
+    pub fn conn(&mut self) -> &mut DbConn {
+        &mut self.conn.conn
+    }
+}
+
+impl std::ops::Deref for Db {
     type Target = DbConn;
     fn deref(&self) -> &DbConn {
         &self.conn.conn
     }
 }
 
-impl std::ops::DerefMut for PooledDb {
+impl std::ops::DerefMut for Db {
     fn deref_mut(&mut self) -> &mut DbConn {
         &mut self.conn.conn
     }
@@ -306,65 +357,6 @@ pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
             .map(|v| v.len()),
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
-}
-
-/// Runs `f` in a transaction meant to write. Nested calls use a savepoint.
-///
-/// On SQLite a top-level call runs on the database's writer connection when this thread holds
-/// a connection from a [`DbPool`] (writers take turns there, first come first served), and
-/// starts with `BEGIN IMMEDIATE`, so the write lock is taken up front: concurrent writers
-/// wait instead of failing when a read lock would have to be upgraded. `f` then gets the
-/// writer connection, not `conn`.
-pub fn write_transaction<T, E>(
-    conn: &mut DbConn,
-    f: impl FnOnce(&mut DbConn) -> Result<T, E>,
-) -> Result<T, E>
-where
-    E: From<diesel::result::Error>,
-{
-    let top_level_sqlite =
-        matches!(conn, DbConn::Sqlite(_)) && transaction_depth(conn).map_err(E::from)?.is_none();
-    if !top_level_sqlite {
-        return conn.transaction(f);
-    }
-    // Writers queue for the writer rather than in SQLite's busy handler, whose sleeps (up to
-    // 100 ms each) gave move submissions a one-second tail under load. If the writer cannot
-    // be had in time (a writer nested on a second connection), SQLite's own locking decides.
-    let f = match writer::current() {
-        Some(writer) => match writer.run(f) {
-            Ok(result) => return result,
-            Err(f) => f,
-        },
-        None => f,
-    };
-    immediate_transaction(conn, f)
-}
-
-/// `f` in a SQLite transaction started with `BEGIN IMMEDIATE`.
-fn immediate_transaction<T, E>(
-    conn: &mut DbConn,
-    f: impl FnOnce(&mut DbConn) -> Result<T, E>,
-) -> Result<T, E>
-where
-    E: From<diesel::result::Error>,
-{
-    if let DbConn::Sqlite(c) = conn {
-        AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
-    }
-    match f(conn) {
-        Ok(value) => {
-            <DbConn as Connection>::TransactionManager::commit_transaction(conn)?;
-            Ok(value)
-        }
-        Err(err) => {
-            if let Err(rollback) =
-                <DbConn as Connection>::TransactionManager::rollback_transaction(conn)
-            {
-                tracing::error!(error = %rollback, "rollback failed");
-            }
-            Err(err)
-        }
-    }
 }
 
 /// True when the error is a violated UNIQUE constraint (on either backend).
@@ -518,27 +510,25 @@ mod tests {
     }
 
     #[test]
-    fn sqlite_writes_share_one_writer_connection_across_threads() {
+    fn sqlite_writes_run_on_one_writer_connection_across_threads() {
         let dir = tempfile::tempdir().unwrap();
         let pool = sqlite_pool(&dir, 4);
         {
-            let mut conn = pool.get().unwrap();
-            conn.batch_execute("CREATE TABLE hits (n BIGINT NOT NULL)")
+            let mut db = pool.get().unwrap();
+            db.batch_execute("CREATE TABLE hits (n BIGINT NOT NULL)")
                 .unwrap();
-            // A TEMP table lives on one connection only: it is seen by later write
-            // transactions begun from other pooled connections only if they share the writer.
-            write_transaction(&mut conn, |c| {
-                c.batch_execute("CREATE TEMP TABLE writer_mark (x INTEGER)")
-            })
-            .unwrap();
+            // A TEMP table lives on one connection only: later writes begun from other
+            // pooled connections see it only if they run on the same writer.
+            db.write(|c| c.batch_execute("CREATE TEMP TABLE writer_mark (x INTEGER)"))
+                .unwrap();
         }
         let threads: Vec<_> = (0..6)
             .map(|_| {
                 let pool = pool.clone();
                 std::thread::spawn(move || {
-                    let mut conn = pool.get().unwrap();
+                    let mut db = pool.get().unwrap();
                     for _ in 0..25 {
-                        write_transaction(&mut conn, |c| {
+                        db.write(|c| {
                             c.batch_execute(
                                 "INSERT INTO writer_mark VALUES (1); INSERT INTO hits VALUES (1);",
                             )
@@ -551,21 +541,22 @@ mod tests {
         for t in threads {
             t.join().unwrap();
         }
-        let mut conn = pool.get().unwrap();
+        let mut db = pool.get().unwrap();
         assert_eq!(
-            count(&mut conn, "SELECT count(*) AS n FROM hits"),
+            count(&mut db, "SELECT count(*) AS n FROM hits"),
             150,
-            "every write committed once"
+            "every write committed once, visible to a reader"
         );
-        let marks = write_transaction(&mut conn, |c| {
-            Ok::<_, diesel::result::Error>(count(c, "SELECT count(*) AS n FROM writer_mark"))
-        })
-        .unwrap();
+        let marks = db
+            .write(|c| {
+                Ok::<_, diesel::result::Error>(count(c, "SELECT count(*) AS n FROM writer_mark"))
+            })
+            .unwrap();
         assert_eq!(marks, 150, "every write ran on the writer connection");
     }
 
     #[test]
-    fn a_failing_writer_undoes_only_its_own_work_in_a_shared_commit() {
+    fn a_failing_write_undoes_all_of_its_own_work_and_nothing_else() {
         let dir = tempfile::tempdir().unwrap();
         let pool = sqlite_pool(&dir, 8);
         pool.get()
@@ -576,19 +567,25 @@ mod tests {
             .map(|thread| {
                 let pool = pool.clone();
                 std::thread::spawn(move || {
-                    let mut conn = pool.get().unwrap();
+                    let mut db = pool.get().unwrap();
                     let mut committed = 0;
                     for n in 0..40i64 {
-                        let result = write_transaction(&mut conn, |c| {
+                        let result = db.write(|c| {
                             c.batch_execute(&format!("INSERT INTO hits VALUES ({thread}, {n})"))?;
+                            // A savepoint inside the write: undone with the rest.
+                            c.transaction(|c| {
+                                c.batch_execute(&format!(
+                                    "INSERT INTO hits VALUES ({thread}, {n} + 1000)"
+                                ))
+                            })?;
                             if n % 3 == 0 {
-                                // Fails after writing: its row must not be committed.
+                                // Fails after writing: none of its rows may be committed.
                                 return Err(diesel::result::Error::RollbackTransaction);
                             }
                             Ok(())
                         });
                         if result.is_ok() {
-                            committed += 1;
+                            committed += 2;
                         }
                     }
                     committed
@@ -596,17 +593,45 @@ mod tests {
             })
             .collect();
         let committed: i64 = threads.into_iter().map(|t| t.join().unwrap()).sum();
-        let mut conn = pool.get().unwrap();
-        assert_eq!(committed, 8 * 26, "26 of 40 writes per thread succeed");
+        let mut db = pool.get().unwrap();
+        assert_eq!(committed, 8 * 26 * 2, "26 of 40 writes per thread succeed");
         assert_eq!(
-            count(&mut conn, "SELECT count(*) AS n FROM hits"),
+            count(&mut db, "SELECT count(*) AS n FROM hits"),
             committed,
             "exactly the successful writes are stored"
         );
         assert_eq!(
-            count(&mut conn, "SELECT count(*) AS n FROM hits WHERE n % 3 = 0"),
+            count(
+                &mut db,
+                "SELECT count(*) AS n FROM hits WHERE n % 1000 % 3 = 0"
+            ),
             0,
-            "no failed write is stored"
+            "no row of a failed write is stored"
         );
+    }
+
+    #[test]
+    fn a_failed_commit_is_returned_and_rolls_back_and_the_writer_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = sqlite_pool(&dir, 2);
+        let mut db = pool.get().unwrap();
+        db.batch_execute(
+            "CREATE TABLE parent (id INTEGER PRIMARY KEY);
+             CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id));",
+        )
+        .unwrap();
+        // With deferred foreign keys the statement succeeds and the COMMIT fails.
+        let result = db.write(|c| {
+            c.batch_execute("PRAGMA defer_foreign_keys = ON; INSERT INTO child VALUES (42);")?;
+            Ok::<_, diesel::result::Error>("closure finished")
+        });
+        let err = result.expect_err("the commit must fail");
+        assert!(err.to_string().contains("FOREIGN KEY"), "{err}");
+        assert_eq!(count(&mut db, "SELECT count(*) AS n FROM child"), 0);
+        db.write(|c| {
+            c.batch_execute("INSERT INTO parent VALUES (42); INSERT INTO child VALUES (42);")
+        })
+        .unwrap();
+        assert_eq!(count(&mut db, "SELECT count(*) AS n FROM child"), 1);
     }
 }

@@ -5,18 +5,15 @@ use diesel::prelude::*;
 use plypost_rules::Position;
 use rand::Rng;
 
-use super::model::{
-    ChallengeId, ChallengeRow, ColorChoice, GameId, NewChallengeRow, NewGame, CHALLENGE_ACCEPTED,
-    CHALLENGE_CANCELLED, CHALLENGE_DECLINED, CHALLENGE_OPEN, STATUS_ACTIVE,
-};
-use super::play::{color_name, load_game};
+use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow, NewGame};
 use super::time_control::{TimeControl, TimeControlInput};
 use super::{clean_text, mail, variants, GameError};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{challenges, games, users};
-use crate::db::{write_transaction, DbConn, UserId};
+use crate::db::{Db, DbConn, UserId};
+use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
 
 /// The challenge form, as typed.
 #[derive(Debug, Clone, Default)]
@@ -39,14 +36,17 @@ pub struct ChallengeInput {
 
 /// Creates a challenge by `author`; mails the invited player, if any.
 pub fn create(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     author: &User,
     input: &ChallengeInput,
 ) -> Result<ChallengeId, GameError> {
-    let color = ColorChoice::parse(input.color.trim())
-        .ok_or_else(|| GameError::Invalid("Choose White, Black or random.".into()))?;
+    let color = input
+        .color
+        .trim()
+        .parse::<ColorChoice>()
+        .map_err(|_| GameError::Invalid("Choose White, Black or random.".into()))?;
     let control = TimeControl::parse(
         &TimeControlInput {
             kind: input.time_kind.clone(),
@@ -76,7 +76,7 @@ pub fn create(
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     let opponent_name = input.opponent.trim().to_owned();
     let variant_name = input.variant.trim().to_owned();
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let opponent = if opponent_name.is_empty() {
             None
         } else {
@@ -114,11 +114,11 @@ pub fn create(
                 author_id: author.id,
                 opponent_id: opponent.as_ref().map(|u| u.id),
                 preset_version_id: version.id,
-                author_color: color.as_str(),
+                author_color: color,
                 time_kind: control.kind(),
                 days_per_move: days,
                 message: &message,
-                status: CHALLENGE_OPEN,
+                status: ChallengeStatus::Open,
                 created_at: now,
                 reserve_days,
                 increment_hours,
@@ -174,13 +174,13 @@ pub fn load(conn: &mut DbConn, id: ChallengeId) -> Result<ChallengeRow, GameErro
 /// Accepts a challenge: creates the game from the pinned preset version's setup and mails
 /// both players. Returns the new game.
 pub fn accept(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     user: UserId,
     id: ChallengeId,
 ) -> Result<GameId, GameError> {
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let challenge = load(conn, id)?;
         if challenge.author_id == user {
             return Err(GameError::Forbidden(
@@ -192,13 +192,13 @@ pub fn accept(
                 "This challenge is meant for another player.",
             ));
         }
-        if challenge.status != CHALLENGE_OPEN {
+        if challenge.status != ChallengeStatus::Open {
             return Err(GameError::ChallengeClosed);
         }
-        let author_white = match ColorChoice::parse(&challenge.author_color) {
-            Some(ColorChoice::White) => true,
-            Some(ColorChoice::Black) => false,
-            _ => rand::thread_rng().gen_bool(0.5),
+        let author_white = match challenge.author_color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::thread_rng().gen_bool(0.5),
         };
         let (white_id, black_id) = if author_white {
             (challenge.author_id, user)
@@ -221,12 +221,12 @@ pub fn accept(
                 challenge_id: Some(challenge.id),
                 white_id,
                 black_id,
-                status: STATUS_ACTIVE,
+                status: GameStatus::Active,
                 start_fen: &setup,
                 current_fen: &setup,
                 ply: 0,
-                side_to_move: color_name(start.side_to_move()),
-                time_kind: &challenge.time_kind,
+                side_to_move: start.side_to_move().into(),
+                time_kind: challenge.time_kind,
                 days_per_move: challenge.days_per_move,
                 deadline_at: control.first_deadline(now),
                 last_move_at: None,
@@ -248,10 +248,10 @@ pub fn accept(
         let changed = diesel::update(
             challenges::table
                 .filter(challenges::id.eq(id))
-                .filter(challenges::status.eq(CHALLENGE_OPEN)),
+                .filter(challenges::status.eq(ChallengeStatus::Open)),
         )
         .set((
-            challenges::status.eq(CHALLENGE_ACCEPTED),
+            challenges::status.eq(ChallengeStatus::Accepted),
             challenges::game_id.eq(Some(game_id)),
             challenges::resolved_at.eq(Some(now)),
         ))
@@ -259,7 +259,7 @@ pub fn accept(
         if changed != 1 {
             return Err(GameError::ChallengeClosed);
         }
-        let game = load_game(conn, game_id)?;
+        let game = GameRow::load(conn, game_id)?;
         mail::game_started(conn, clock, config, &game, &rules, &start)?;
         Ok(game_id)
     })
@@ -267,12 +267,12 @@ pub fn accept(
 
 /// The invited player says no.
 pub fn decline(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     user: UserId,
     id: ChallengeId,
 ) -> Result<(), GameError> {
-    close(conn, clock, id, CHALLENGE_DECLINED, |c| {
+    close(db, clock, id, ChallengeStatus::Declined, |c| {
         if c.opponent_id == Some(user) {
             Ok(())
         } else {
@@ -285,12 +285,12 @@ pub fn decline(
 
 /// The author withdraws the challenge.
 pub fn cancel(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     user: UserId,
     id: ChallengeId,
 ) -> Result<(), GameError> {
-    close(conn, clock, id, CHALLENGE_CANCELLED, |c| {
+    close(db, clock, id, ChallengeStatus::Cancelled, |c| {
         if c.author_id == user {
             Ok(())
         } else {
@@ -302,19 +302,19 @@ pub fn cancel(
 }
 
 fn close(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     id: ChallengeId,
-    status: &str,
+    status: ChallengeStatus,
     allowed: impl FnOnce(&ChallengeRow) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let challenge = load(conn, id)?;
         allowed(&challenge)?;
         let changed = diesel::update(
             challenges::table
                 .filter(challenges::id.eq(id))
-                .filter(challenges::status.eq(CHALLENGE_OPEN)),
+                .filter(challenges::status.eq(ChallengeStatus::Open)),
         )
         .set((
             challenges::status.eq(status),

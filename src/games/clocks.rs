@@ -8,8 +8,7 @@ use diesel::prelude::*;
 use plypost_rules::{Color, Position};
 
 use super::mail::{notify, players, result_words, subject};
-use super::model::{GameId, GameRow, STATUS_ACTIVE, STATUS_FINISHED};
-use super::play::{load_game, lock_game};
+use super::model::{GameId, GameRow};
 use super::time_control::{self, TimeControl};
 use super::{variants, GameError};
 use crate::accounts::vacation::{self, VacationRow};
@@ -17,7 +16,8 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::games;
-use crate::db::{write_transaction, DbConn, UserId};
+use crate::db::{Db, DbConn, UserId};
+use crate::domain::GameStatus;
 use crate::mail::MailKind;
 use crate::web::format::datetime_in;
 
@@ -111,14 +111,14 @@ fn render(template: &impl Template) -> Result<String, GameError> {
 /// on the game still being active at the same ply with its deadline passed, under the
 /// game's row lock, so exactly one caller ends it. Returns whether this call ended it.
 pub fn time_out(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     id: GameId,
 ) -> Result<bool, GameError> {
     let now = clock.now_db();
-    write_transaction(conn, |conn| {
-        let game = lock_game(conn, id)?;
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
         let Some(turn) = turn_clock(conn, &game, now)? else {
             return Ok(false);
         };
@@ -143,12 +143,12 @@ pub fn time_out(
         let changed = diesel::update(
             games::table
                 .filter(games::id.eq(id))
-                .filter(games::status.eq(STATUS_ACTIVE))
+                .filter(games::status.eq(GameStatus::Active))
                 .filter(games::ply.eq(game.ply))
                 .filter(games::deadline_at.le(now)),
         )
         .set((
-            games::status.eq(STATUS_FINISHED),
+            games::status.eq(GameStatus::Finished),
             games::result.eq(Some(result)),
             games::result_reason.eq(Some("time")),
             games::finished_at.eq(Some(turn.deadline)),
@@ -158,7 +158,7 @@ pub fn time_out(
         if changed != 1 {
             return Ok(false);
         }
-        let game = load_game(conn, id)?;
+        let game = GameRow::load(conn, id)?;
         let (white, black) = players(conn, &game)?;
         let (loser, winner) = if loser_white {
             (&white, &black)
@@ -197,15 +197,15 @@ pub fn abandonable_from(game: &GameRow) -> Option<NaiveDateTime> {
 /// A player closes an untimed game that has seen no move for
 /// [`time_control::ABANDON_AFTER`]: it ends with no winner.
 pub fn abandon(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     user: UserId,
     id: GameId,
 ) -> Result<(), GameError> {
     let now = clock.now_db();
-    write_transaction(conn, |conn| {
-        let game = lock_game(conn, id)?;
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
             return Err(GameError::Forbidden(
                 "Only the players of this game can close it.",
@@ -228,11 +228,11 @@ pub fn abandon(
         let changed = diesel::update(
             games::table
                 .filter(games::id.eq(id))
-                .filter(games::status.eq(STATUS_ACTIVE))
+                .filter(games::status.eq(GameStatus::Active))
                 .filter(games::ply.eq(game.ply)),
         )
         .set((
-            games::status.eq(STATUS_FINISHED),
+            games::status.eq(GameStatus::Finished),
             games::result.eq(None::<String>),
             games::result_reason.eq(Some("abandoned")),
             games::finished_at.eq(Some(now)),
@@ -327,7 +327,7 @@ pub fn turn_clocks(
 ) -> Result<std::collections::HashMap<GameId, (NaiveDateTime, bool)>, diesel::result::Error> {
     let rows: Vec<GameRow> = games::table
         .filter(games::id.eq_any(ids))
-        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .filter(games::deadline_at.is_not_null())
         .select(GameRow::as_select())
         .load(conn)?;

@@ -12,6 +12,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::users;
 use crate::db::{DbConn, UserId};
+use crate::domain::{EndReason, GameResult};
 use crate::mail::{self, MailError, MailKind, Outgoing};
 use crate::web::format::datetime_in;
 
@@ -172,7 +173,7 @@ pub fn after_move(
     } else {
         body.push_str(&format!("\n{}\n", diagram(to.id == game.black_id)));
         body.push_str(&format!("The game is over: {}.\n", result_words(game)));
-        format!("game over, {}", game.result.as_deref().unwrap_or(""))
+        format!("game over, {}", game.result.map_or("", GameResult::as_str))
     };
     body.push_str(&format!("\nThe game: {link}\n"));
     let subject = subject(game, rules.variant.display_name(), white, black, &what);
@@ -181,20 +182,19 @@ pub fn after_move(
 
 /// The result in words: "1-0, checkmate".
 pub fn result_words(game: &GameRow) -> String {
-    let reason = match game.result_reason.as_deref() {
-        Some("checkmate") => "checkmate",
-        Some("resignation") => "resignation",
-        Some("time") => "time",
-        Some("agreement") => "draw agreed",
-        Some("stalemate") => "stalemate",
-        Some("repetition") => "threefold repetition",
-        Some("move_count") => "move-count rule",
-        Some("abandoned") => "abandoned",
-        _ => "",
-    };
-    match game.result.as_deref() {
+    let reason = game.result_reason.map_or("", |reason| match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Resignation => "resignation",
+        EndReason::Time => "time",
+        EndReason::Agreement => "draw agreed",
+        EndReason::Stalemate => "stalemate",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::MoveCount => "move-count rule",
+        EndReason::Abandoned => "abandoned",
+    });
+    match game.result {
         Some(result) if !reason.is_empty() => format!("{result}, {reason}"),
-        Some(result) => result.to_owned(),
+        Some(result) => result.to_string(),
         None => "in progress".to_owned(),
     }
 }
@@ -210,19 +210,19 @@ pub fn game_over(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
-    let what = format!("game over, {}", game.result.as_deref().unwrap_or(""));
+    let what = format!("game over, {}", game.result.map_or("", GameResult::as_str));
     let subject = subject(game, rules.variant.display_name(), &white, &black, &what);
     for to in [&white, &black] {
         if Some(to.id) == actor {
             continue;
         }
         let mut body = header(game, rules, &white, &black);
-        match (game.result_reason.as_deref(), actor) {
-            (Some("resignation"), Some(_)) => {
+        match (game.result_reason, actor) {
+            (Some(EndReason::Resignation), Some(_)) => {
                 let by = if to.id == white.id { &black } else { &white };
                 body.push_str(&format!("\n{} resigned.\n", by.username));
             }
-            (Some("agreement"), Some(_)) => {
+            (Some(EndReason::Agreement), Some(_)) => {
                 let by = if to.id == white.id { &black } else { &white };
                 body.push_str(&format!("\n{} accepted your draw offer.\n", by.username));
             }

@@ -16,7 +16,8 @@ pub mod query;
 pub mod time_control;
 pub mod variants;
 
-pub use model::{ChallengeId, ColorChoice, GameId, GameRow, MoveRow, PresetVersionId};
+pub use crate::domain::ColorChoice;
+pub use model::{ChallengeId, GameId, GameRow, MoveRow, PresetVersionId};
 
 use crate::mail::MailError;
 

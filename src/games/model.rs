@@ -3,8 +3,12 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use super::GameError;
 use crate::db::schema::{challenges, game_moves, games, preset_versions};
-use crate::db::UserId;
+use crate::db::{DbConn, UserId};
+use crate::domain::{
+    ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus, Side, TimeKind,
+};
 
 crate::typed_id!(
     /// A game.
@@ -19,20 +23,6 @@ crate::typed_id!(
     PresetVersionId
 );
 
-pub const STATUS_ACTIVE: &str = "active";
-pub const STATUS_FINISHED: &str = "finished";
-
-pub const CHALLENGE_OPEN: &str = "open";
-pub const CHALLENGE_ACCEPTED: &str = "accepted";
-pub const CHALLENGE_DECLINED: &str = "declined";
-pub const CHALLENGE_CANCELLED: &str = "cancelled";
-
-/// Time controls (see `time_control`): a number of days for each move, a Fischer reserve
-/// with an increment, or no clock at all.
-pub const TIME_KIND_DAYS: &str = "days";
-pub const TIME_KIND_FISCHER: &str = "fischer";
-pub const TIME_KIND_UNTIMED: &str = "untimed";
-
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
@@ -41,15 +31,15 @@ pub struct GameRow {
     pub challenge_id: Option<ChallengeId>,
     pub white_id: UserId,
     pub black_id: UserId,
-    pub status: String,
-    pub result: Option<String>,
-    pub result_reason: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub result_reason: Option<EndReason>,
     pub start_fen: String,
     pub current_fen: String,
     pub ply: i64,
-    pub side_to_move: String,
+    pub side_to_move: Side,
     pub draw_offer_by: Option<UserId>,
-    pub time_kind: String,
+    pub time_kind: TimeKind,
     pub days_per_move: Option<i64>,
     pub deadline_at: Option<NaiveDateTime>,
     pub last_move_at: Option<NaiveDateTime>,
@@ -64,13 +54,30 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    pub fn load(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
+        games::table
+            .find(id)
+            .select(GameRow::as_select())
+            .first(conn)
+            .optional()?
+            .ok_or(GameError::NotFound)
+    }
+
+    /// [`GameRow::load`], and the game's row lock for the rest of the write transaction,
+    /// so that every later read sees the game as the previous writer committed it, not a
+    /// mix of before and after.
+    pub fn lock(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
+        crate::first_for_update!(conn, games::table.find(id).select(GameRow::as_select()))?
+            .ok_or(GameError::NotFound)
+    }
+
     pub fn is_active(&self) -> bool {
-        self.status == STATUS_ACTIVE
+        self.status == GameStatus::Active
     }
 
     /// The player whose turn it is.
     pub fn player_to_move(&self) -> UserId {
-        if self.side_to_move == "black" {
+        if self.side_to_move == Side::Black {
             self.black_id
         } else {
             self.white_id
@@ -97,12 +104,12 @@ pub struct NewGame<'a> {
     pub challenge_id: Option<ChallengeId>,
     pub white_id: UserId,
     pub black_id: UserId,
-    pub status: &'a str,
+    pub status: GameStatus,
     pub start_fen: &'a str,
     pub current_fen: &'a str,
     pub ply: i64,
-    pub side_to_move: &'a str,
-    pub time_kind: &'a str,
+    pub side_to_move: Side,
+    pub time_kind: TimeKind,
     pub days_per_move: Option<i64>,
     pub deadline_at: Option<NaiveDateTime>,
     pub last_move_at: Option<NaiveDateTime>,
@@ -148,11 +155,11 @@ pub struct ChallengeRow {
     pub author_id: UserId,
     pub opponent_id: Option<UserId>,
     pub preset_version_id: PresetVersionId,
-    pub author_color: String,
-    pub time_kind: String,
+    pub author_color: ColorChoice,
+    pub time_kind: TimeKind,
     pub days_per_move: Option<i64>,
     pub message: String,
-    pub status: String,
+    pub status: ChallengeStatus,
     pub game_id: Option<GameId>,
     pub created_at: NaiveDateTime,
     pub resolved_at: Option<NaiveDateTime>,
@@ -168,11 +175,11 @@ pub struct NewChallengeRow<'a> {
     pub author_id: UserId,
     pub opponent_id: Option<UserId>,
     pub preset_version_id: PresetVersionId,
-    pub author_color: &'a str,
-    pub time_kind: &'a str,
+    pub author_color: ColorChoice,
+    pub time_kind: TimeKind,
     pub days_per_move: Option<i64>,
     pub message: &'a str,
-    pub status: &'a str,
+    pub status: ChallengeStatus,
     pub created_at: NaiveDateTime,
     pub reserve_days: Option<i64>,
     pub increment_hours: Option<i64>,
@@ -190,31 +197,4 @@ pub struct PresetVersionRow {
     pub setup_fen: String,
     pub move_count_limit: Option<i64>,
     pub repetition: bool,
-}
-
-/// The colour the author of a challenge asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
-}
-
-impl ColorChoice {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
 }

@@ -14,13 +14,14 @@ use diesel::sql_types::{BigInt, HasSqlType, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::model::GameRow;
+use crate::domain::{EndReason, GameResult, GameStatus, Side};
 
 /// `UPDATE games SET <what a move changes> WHERE id = ? AND ply = ? AND status = ?`: the row
 /// as `after` has it, if the game is still at `ply_before` and in `status`.
 pub struct MoveUpdate<'a> {
     pub after: &'a GameRow,
     pub ply_before: i64,
-    pub status: &'a str,
+    pub status: GameStatus,
 }
 
 impl QueryId for MoveUpdate<'_> {
@@ -36,6 +37,10 @@ where
     i64: ToSql<BigInt, DB>,
     chrono::NaiveDateTime: ToSql<Timestamp, DB>,
     crate::db::UserId: ToSql<BigInt, DB>,
+    Side: ToSql<Text, DB>,
+    GameStatus: ToSql<Text, DB>,
+    GameResult: ToSql<Text, DB>,
+    EndReason: ToSql<Text, DB>,
 {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
         let row = self.after;
@@ -54,7 +59,7 @@ where
         set(&mut out, "ply")?;
         out.push_bind_param::<BigInt, i64>(&row.ply)?;
         set(&mut out, "side_to_move")?;
-        out.push_bind_param::<Text, String>(&row.side_to_move)?;
+        out.push_bind_param::<Text, Side>(&row.side_to_move)?;
         set(&mut out, "draw_offer_by")?;
         out.push_bind_param::<Nullable<BigInt>, _>(&row.draw_offer_by)?;
         set(&mut out, "last_move_at")?;
@@ -66,7 +71,7 @@ where
         set(&mut out, "black_reserve_secs")?;
         out.push_bind_param::<Nullable<BigInt>, _>(&row.black_reserve_secs)?;
         set(&mut out, "status")?;
-        out.push_bind_param::<Text, String>(&row.status)?;
+        out.push_bind_param::<Text, GameStatus>(&row.status)?;
         set(&mut out, "result")?;
         out.push_bind_param::<Nullable<Text>, _>(&row.result)?;
         set(&mut out, "result_reason")?;
@@ -84,7 +89,7 @@ where
         out.push_sql(" AND ");
         out.push_identifier("status")?;
         out.push_sql(" = ");
-        out.push_bind_param::<Text, str>(self.status)?;
+        out.push_bind_param::<Text, GameStatus>(&self.status)?;
         Ok(())
     }
 }
@@ -150,14 +155,14 @@ mod tests {
             let update = MoveUpdate {
                 after: &after,
                 ply_before: before,
-                status: "active",
+                status: GameStatus::Active,
             };
             assert_eq!(update.execute(&mut conn).unwrap(), 1);
             // A second submission for the same ply finds the game moved on.
             let again = MoveUpdate {
                 after: &after,
                 ply_before: before,
-                status: "active",
+                status: GameStatus::Active,
             };
             assert_eq!(again.execute(&mut conn).unwrap(), 0);
         }

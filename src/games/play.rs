@@ -3,12 +3,10 @@
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
-use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position};
+use plypost_rules::{Color, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
-use super::model::{
-    GameId, GameRow, MoveRow, NewMove, PresetVersionRow, STATUS_ACTIVE, STATUS_FINISHED,
-};
+use super::model::{GameId, GameRow, MoveRow, NewMove, PresetVersionRow};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::time_control::TimeControl;
@@ -19,7 +17,8 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{game_moves, games, preset_versions, users, vacations};
-use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
+use crate::db::{is_unique_violation, Db, DbConn, UserId};
+use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
 
 /// A move as submitted from the game page.
 #[derive(Debug, Clone, Default)]
@@ -37,67 +36,7 @@ pub struct Played {
     pub ply: i64,
     pub move_text: String,
     /// Set when the move ended the game.
-    pub result: Option<(String, String)>,
-}
-
-/// `1-0` / `0-1` / `1/2-1/2` and the reason stored for an engine outcome.
-pub fn outcome_result(outcome: Outcome) -> (&'static str, &'static str) {
-    match outcome {
-        Outcome::Decisive { winner, reason } => (
-            win_for(winner),
-            match reason {
-                DecisiveReason::Checkmate => "checkmate",
-            },
-        ),
-        Outcome::Draw { reason } => (
-            "1/2-1/2",
-            match reason {
-                DrawReason::Stalemate => "stalemate",
-                DrawReason::Repetition => "repetition",
-                DrawReason::MoveCount => "move_count",
-            },
-        ),
-    }
-}
-
-fn win_for(color: Color) -> &'static str {
-    match color {
-        Color::White => "1-0",
-        Color::Black => "0-1",
-    }
-}
-
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// Takes the game's row lock for the rest of the transaction, so that every later read sees
-/// the game as the previous writer committed it, not a mix of before and after. Every caller
-/// runs in `write_transaction`.
-pub(crate) fn lock_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
-    match conn {
-        // `BEGIN IMMEDIATE` already holds the database's only write lock.
-        DbConn::Sqlite(_) => load_game(conn, id),
-        DbConn::Postgres(pg) => games::table
-            .find(id)
-            .for_update()
-            .select(GameRow::as_select())
-            .first(pg)
-            .optional()?
-            .ok_or(GameError::NotFound),
-    }
-}
-
-pub(crate) fn load_game(conn: &mut DbConn, id: GameId) -> Result<GameRow, GameError> {
-    crate::on_backend!(conn, |c| games::table
-        .find(id)
-        .select(GameRow::as_select())
-        .first(c)
-        .optional())?
-    .ok_or(GameError::NotFound)
+    pub result: Option<(GameResult, EndReason)>,
 }
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,
@@ -141,7 +80,7 @@ fn occurrences(
 /// Plays a move for `user`. Exactly one submission per ply can succeed: the expected ply is
 /// checked, the update is conditional on it, and UNIQUE (game_id, ply) backs both up.
 pub fn play_move(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     log: &MoveLogCache,
@@ -150,16 +89,7 @@ pub fn play_move(
     input: &MoveInput,
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
-    // On SQLite the expensive part (rules, legality, repetition) is worked out before the
-    // write transaction, from the game as it stands; the transaction uses it only if the
-    // game is still at the same ply, so the single writer is held for the writes alone. On
-    // PostgreSQL the game's row lock holds up only moves of the same game: the work is done
-    // after it is taken, and the game is read once.
-    let prepared = match conn {
-        DbConn::Sqlite(_) => prepare(conn, log, user, id, input)?,
-        DbConn::Postgres(_) => None,
-    };
-    let result = write_transaction(conn, |conn| {
+    let result = db.write(|conn| {
         play_in_transaction(
             conn,
             clock,
@@ -169,22 +99,21 @@ pub fn play_move(
             id,
             input,
             comment.as_deref(),
-            prepared,
         )
     });
     match result {
-        Ok((played, game, history, logged)) => {
-            log.store_committed(&game, &history, logged);
-            Ok(played)
+        Ok(committed) => {
+            log.store_committed(&committed.game, &committed.history, committed.logged);
+            Ok(committed.played)
         }
         // The other submission committed first: tell which case it was.
         Err(GameError::Db(e)) if is_unique_violation(&e) => {
-            Err(classify_late_submission(conn, id, user, input))
+            Err(classify_late_submission(db, id, user, input))
         }
         // The move came too late: the game is lost on time, whether or not the time-out
         // job has run yet; end it now (the move's transaction was rolled back).
         Err(GameError::TimeRanOut) => {
-            super::clocks::time_out(conn, clock, config, id)?;
+            super::clocks::time_out(db, clock, config, id)?;
             Err(GameError::TimeRanOut)
         }
         Err(other) => Err(other),
@@ -223,9 +152,8 @@ fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
     s == text || s == compact || s == without_letter || s.replace(['-', 'x'], "") == compact
 }
 
-/// A move worked out against the game at ply `ply_before`.
-struct Prepared {
-    ply_before: i64,
+/// A legal move worked out against the game as it stands.
+struct WorkedOut {
     rules: Rules,
     after: Position,
     move_text: String,
@@ -236,35 +164,173 @@ struct Prepared {
     history: MoveLog,
     /// The opponent's mail diagram: from Black's side?, the text.
     diagram: (bool, String),
-    /// White and Black, for the mail (read before the write transaction: the writer is
-    /// shared, so what can be read earlier is).
-    players: (User, User),
 }
 
-/// Works the move out from a snapshot of the game (no lock). `None` when the snapshot shows
-/// the move cannot be played, or it is not legal: the transaction then works out why, from
-/// the locked row and in the usual order (turn and time before legality).
-fn prepare(
+/// What a committed move leaves behind: the answer, and what the move-log cache keeps.
+struct Committed {
+    played: Played,
+    game: GameRow,
+    history: MoveLog,
+    logged: LoggedMove,
+}
+
+/// The move, inside its write transaction: who may move, the clock, legality, then the
+/// writes and the mails. Checked in that order, so a late move is a time-out, not an error.
+#[allow(clippy::too_many_arguments)]
+fn play_in_transaction(
     conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
     log: &MoveLogCache,
     user: UserId,
     id: GameId,
     input: &MoveInput,
-) -> Result<Option<Prepared>, GameError> {
-    let game = load_game(conn, id)?;
-    let playable = game.is_active()
-        && game.is_player(user)
-        && game.player_to_move() == user
-        && input.ply == game.ply + 1;
-    if !playable {
-        return Ok(None);
+    comment: Option<&str>,
+) -> Result<Committed, GameError> {
+    let game = GameRow::lock(conn, id)?;
+    check_may_move(conn, &game, user, input)?;
+    let context = move_context(conn, &game)?;
+    let now = clock.now_db();
+    let away = if game.player_to_move() == game.white_id {
+        context.white.1.clone()
+    } else {
+        context.black.1.clone()
+    };
+    let turn = super::clocks::turn_clock_given(&game, now, away);
+    if turn.as_ref().is_some_and(|t| t.deadline <= now) {
+        return Err(GameError::TimeRanOut);
     }
-    Ok(move_context(conn, &game)
-        .and_then(|context| {
-            let players = (context.white.0, context.black.0);
-            work_out(conn, log, &game, input, players, context.version)
+    let worked = work_out(conn, log, &game, input, context.version)?;
+    let updated = game_after_move(&game, &worked, turn.as_ref(), now, user, input.offer_draw);
+    let ply = updated.ply;
+    diesel::insert_into(game_moves::table)
+        .values(NewMove {
+            game_id: id,
+            ply,
+            move_text: &worked.move_text,
+            compact: &worked.compact,
+            fen_after: &worked.fen_after,
+            comment,
+            played_at: now,
+            user_id: user,
         })
-        .ok())
+        .execute(conn)?;
+    let update = MoveUpdate {
+        after: &updated,
+        ply_before: game.ply,
+        status: GameStatus::Active,
+    };
+    if update.execute(conn)? != 1 {
+        return Err(GameError::MovedOn);
+    }
+    let players = (context.white.0, context.black.0);
+    mail::after_move(
+        conn,
+        clock,
+        config,
+        &updated,
+        &worked.rules,
+        &worked.after,
+        &worked.diagram,
+        &players,
+        &worked.move_text,
+        comment,
+        user,
+    )?;
+    Ok(Committed {
+        played: Played {
+            ply,
+            move_text: worked.move_text.clone(),
+            result: updated.result.zip(updated.result_reason),
+        },
+        logged: LoggedMove {
+            row: MoveRow {
+                ply,
+                move_text: worked.move_text,
+                compact: worked.compact,
+                comment: comment.map(str::to_owned),
+                played_at: now,
+                user_id: user,
+            },
+            fen_after: updated.current_fen.clone(),
+        },
+        game: updated,
+        history: worked.history,
+    })
+}
+
+/// Whether `user` may make the move `input` in `game` now (the clock aside).
+fn check_may_move(
+    conn: &mut DbConn,
+    game: &GameRow,
+    user: UserId,
+    input: &MoveInput,
+) -> Result<(), GameError> {
+    if !game.is_player(user) {
+        return Err(GameError::Forbidden(
+            "Only the players of this game can move.",
+        ));
+    }
+    let ply = game.ply + 1;
+    if input.ply != ply {
+        if input.ply >= 1 && input.ply < ply {
+            return Err(classify_late_submission(conn, game.id, user, input));
+        }
+        return Err(GameError::MovedOn);
+    }
+    if !game.is_active() {
+        return Err(GameError::Finished);
+    }
+    if game.player_to_move() != user {
+        return Err(GameError::Forbidden("It is not your turn to move."));
+    }
+    Ok(())
+}
+
+/// The game row as the move leaves it: position, turn, clocks or the result.
+fn game_after_move(
+    game: &GameRow,
+    worked: &WorkedOut,
+    turn: Option<&TurnClock>,
+    now: NaiveDateTime,
+    user: UserId,
+    offer_draw: bool,
+) -> GameRow {
+    let mut updated = game.clone();
+    updated.current_fen = worked.fen_after.clone();
+    updated.ply = game.ply + 1;
+    updated.side_to_move = worked.after.side_to_move().into();
+    updated.last_move_at = Some(now);
+    if let Some(outcome) = worked.outcome {
+        let (result, reason) = engine_outcome(outcome);
+        updated.draw_offer_by = None;
+        updated.deadline_at = None;
+        updated.status = GameStatus::Finished;
+        updated.result = Some(result);
+        updated.result_reason = Some(reason);
+        updated.finished_at = Some(now);
+        return updated;
+    }
+    let mover_is_white = user == game.white_id;
+    let next = TimeControl::of_game(game).after_move(
+        now,
+        turn.map_or(Duration::zero(), |t| t.left(now)),
+        if mover_is_white {
+            game.black_reserve_secs
+        } else {
+            game.white_reserve_secs
+        },
+    );
+    if let Some(kept) = next.mover_reserve {
+        if mover_is_white {
+            updated.white_reserve_secs = Some(kept);
+        } else {
+            updated.black_reserve_secs = Some(kept);
+        }
+    }
+    updated.draw_offer_by = offer_draw.then_some(user);
+    updated.deadline_at = next.deadline;
+    updated
 }
 
 /// What a move needs besides its game row.
@@ -277,13 +343,13 @@ struct MoveContext {
 }
 
 /// Both players with their vacations and the game's preset version, in one query (on
-/// PostgreSQL each query is a round trip). It takes no lock: on PostgreSQL the game's row
-/// lock is taken by [`lock_game`], and a lock on the players or the preset version would
-/// hold up every other game they are in.
+/// PostgreSQL each query is a round trip). It takes no lock: the game's row lock is taken by
+/// [`GameRow::lock`], and a lock on the players or the preset version would hold up every other
+/// game they are in.
 fn move_context(conn: &mut DbConn, game: &GameRow) -> Result<MoveContext, GameError> {
     type Found = (User, Option<VacationRow>, PresetVersionRow);
     // The same user twice comes back once.
-    let found: Vec<Found> = crate::on_backend!(conn, |c| users::table
+    let found: Vec<Found> = users::table
         .left_join(
             vacations::table.on(vacations::user_id
                 .eq(users::id)
@@ -296,7 +362,7 @@ fn move_context(conn: &mut DbConn, game: &GameRow) -> Result<MoveContext, GameEr
             Option::<VacationRow>::as_select(),
             PresetVersionRow::as_select(),
         ))
-        .load(c))?;
+        .load(conn)?;
     let pick = |id: UserId| {
         found
             .iter()
@@ -313,15 +379,14 @@ fn move_context(conn: &mut DbConn, game: &GameRow) -> Result<MoveContext, GameEr
     })
 }
 
-/// `players`: White and Black; `version`: the game's preset version.
+/// Parses and checks the move against the game's position, and works out what follows.
 fn work_out(
     conn: &mut DbConn,
     log: &MoveLogCache,
     game: &GameRow,
     input: &MoveInput,
-    players: (User, User),
     version: PresetVersionRow,
-) -> Result<Prepared, GameError> {
+) -> Result<WorkedOut, GameError> {
     let rules = variants::from_row(conn, version)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
@@ -341,8 +406,7 @@ fn work_out(
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (black_view, mail::diagram(&after, black_view));
-    Ok(Prepared {
-        ply_before: game.ply,
+    Ok(WorkedOut {
         rules,
         after,
         move_text,
@@ -351,183 +415,19 @@ fn work_out(
         outcome,
         history,
         diagram,
-        players,
     })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn play_in_transaction(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-    log: &MoveLogCache,
-    user: UserId,
-    id: GameId,
-    input: &MoveInput,
-    comment: Option<&str>,
-    prepared: Option<Prepared>,
-) -> Result<(Played, GameRow, MoveLog, LoggedMove), GameError> {
-    let game = lock_game(conn, id)?;
-    if !game.is_player(user) {
-        return Err(GameError::Forbidden(
-            "Only the players of this game can move.",
-        ));
-    }
-    let ply = game.ply + 1;
-    if input.ply != ply {
-        if input.ply >= 1 && input.ply < ply {
-            return Err(classify_late_submission(conn, id, user, input));
-        }
-        return Err(GameError::MovedOn);
-    }
-    if !game.is_active() {
-        return Err(GameError::Finished);
-    }
-    if game.player_to_move() != user {
-        return Err(GameError::Forbidden("It is not your turn to move."));
-    }
-    let now = clock.now_db();
-    let in_time = |turn: &Option<TurnClock>| match turn {
-        Some(t) if t.deadline <= now => Err(GameError::TimeRanOut),
-        _ => Ok(()),
-    };
-    // Moves are only ever appended: at the same ply the game is in the same position, and
-    // what was worked out before the transaction still holds.
-    let (turn, prepared) = match prepared.filter(|p| p.ply_before == game.ply) {
-        Some(prepared) => {
-            let turn = super::clocks::turn_clock(conn, &game, now)?;
-            in_time(&turn)?;
-            (turn, prepared)
-        }
-        None => {
-            let MoveContext {
-                white: (white, white_away),
-                black: (black, black_away),
-                version,
-            } = move_context(conn, &game)?;
-            let away = if game.player_to_move() == game.white_id {
-                white_away
-            } else {
-                black_away
-            };
-            let turn = super::clocks::turn_clock_given(&game, now, away);
-            in_time(&turn)?;
-            (
-                turn,
-                work_out(conn, log, &game, input, (white, black), version)?,
-            )
-        }
-    };
-    let Prepared {
-        rules,
-        after,
-        move_text,
-        compact,
-        fen_after,
-        outcome,
-        history,
-        diagram,
-        players,
-        ..
-    } = prepared;
-    let after = &after;
-    let next = TimeControl::of_game(&game).after_move(
-        now,
-        turn.as_ref().map_or(Duration::zero(), |t| t.left(now)),
-        if user == game.white_id {
-            game.black_reserve_secs
-        } else {
-            game.white_reserve_secs
-        },
-    );
-    let (white_reserve, black_reserve) = match next.mover_reserve {
-        Some(kept) if user == game.white_id => (Some(kept), game.black_reserve_secs),
-        Some(kept) => (game.white_reserve_secs, Some(kept)),
-        None => (game.white_reserve_secs, game.black_reserve_secs),
-    };
-
-    // The two writes of a move run on the backend's own connection: through diesel's
-    // MultiConnection every run writes the query's SQL text out again, prepared or not.
-    let insert = diesel::insert_into(game_moves::table).values(NewMove {
-        game_id: id,
-        ply,
-        move_text: &move_text,
-        compact: &compact,
-        fen_after: &fen_after,
-        comment,
-        played_at: now,
-        user_id: user,
-    });
-    match conn {
-        DbConn::Sqlite(c) => insert.execute(c)?,
-        DbConn::Postgres(c) => insert.execute(c)?,
-    };
-
-    // The row as it will be, written from these same values (so no reading it back).
-    let mut updated = game.clone();
-    updated.current_fen = fen_after;
-    updated.ply = ply;
-    updated.side_to_move = color_name(after.side_to_move()).to_owned();
-    updated.last_move_at = Some(now);
-    match outcome {
-        None => {
-            updated.draw_offer_by = input.offer_draw.then_some(user);
-            updated.deadline_at = next.deadline;
-            updated.white_reserve_secs = white_reserve;
-            updated.black_reserve_secs = black_reserve;
-        }
-        Some(outcome) => {
-            let (result, reason) = outcome_result(outcome);
-            updated.draw_offer_by = None;
-            updated.deadline_at = None;
-            updated.status = STATUS_FINISHED.to_owned();
-            updated.result = Some(result.to_owned());
-            updated.result_reason = Some(reason.to_owned());
-            updated.finished_at = Some(now);
-        }
-    }
-    let update = MoveUpdate {
-        after: &updated,
-        ply_before: game.ply,
-        status: STATUS_ACTIVE,
-    };
-    let changed = crate::on_backend!(conn, |c| update.execute(c))?;
-    if changed != 1 {
-        return Err(GameError::MovedOn);
-    }
-    let result = updated.result.clone().zip(updated.result_reason.clone());
-    mail::after_move(
-        conn, clock, config, &updated, &rules, after, &diagram, &players, &move_text, comment, user,
-    )?;
-    let logged = LoggedMove {
-        row: MoveRow {
-            ply,
-            move_text: move_text.clone(),
-            compact,
-            comment: comment.map(str::to_owned),
-            played_at: now,
-            user_id: user,
-        },
-        fen_after: updated.current_fen.clone(),
-    };
-    let played = Played {
-        ply,
-        move_text,
-        result,
-    };
-    Ok((played, updated, history, logged))
 }
 
 /// Resigns `user`'s game: the opponent wins.
 pub fn resign(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     user: UserId,
     id: GameId,
 ) -> Result<(), GameError> {
-    write_transaction(conn, |conn| {
-        let game = lock_game(conn, id)?;
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
             return Err(GameError::Forbidden(
                 "Only the players of this game can resign.",
@@ -536,9 +436,13 @@ pub fn resign(
         if !game.is_active() {
             return Err(GameError::Finished);
         }
-        let result = if user == game.white_id { "0-1" } else { "1-0" };
-        finish(conn, clock, &game, result, "resignation")?;
-        let updated = load_game(conn, id)?;
+        let result = if user == game.white_id {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        };
+        finish(conn, clock, &game, result, EndReason::Resignation)?;
+        let updated = GameRow::load(conn, id)?;
         let rules = variants::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
         Ok(())
@@ -547,14 +451,14 @@ pub fn resign(
 
 /// Accepts the opponent's standing draw offer.
 pub fn accept_draw(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     user: UserId,
     id: GameId,
 ) -> Result<(), GameError> {
-    write_transaction(conn, |conn| {
-        let game = lock_game(conn, id)?;
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
             return Err(GameError::Forbidden(
                 "Only the players of this game can accept a draw.",
@@ -566,8 +470,8 @@ pub fn accept_draw(
         if game.draw_offer_by != Some(game.opponent_of(user)) {
             return Err(GameError::NoDrawOffer);
         }
-        finish(conn, clock, &game, "1/2-1/2", "agreement")?;
-        let updated = load_game(conn, id)?;
+        finish(conn, clock, &game, GameResult::Draw, EndReason::Agreement)?;
+        let updated = GameRow::load(conn, id)?;
         let rules = variants::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
         Ok(())
@@ -578,17 +482,17 @@ fn finish(
     conn: &mut DbConn,
     clock: &dyn Clock,
     game: &GameRow,
-    result: &str,
-    reason: &str,
+    result: GameResult,
+    reason: EndReason,
 ) -> Result<(), GameError> {
     let now = clock.now_db();
     let changed = diesel::update(
         games::table
             .filter(games::id.eq(game.id))
-            .filter(games::status.eq(STATUS_ACTIVE)),
+            .filter(games::status.eq(GameStatus::Active)),
     )
     .set((
-        games::status.eq(STATUS_FINISHED),
+        games::status.eq(GameStatus::Finished),
         games::result.eq(Some(result)),
         games::result_reason.eq(Some(reason)),
         games::finished_at.eq(Some(now)),

@@ -7,10 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::Position;
 
-use super::model::{
-    ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow, CHALLENGE_OPEN, STATUS_ACTIVE,
-    STATUS_FINISHED,
-};
+use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow};
 use super::move_log::{MoveLog, MoveLogCache};
 use super::variants::{self, Rules};
 use super::GameError;
@@ -18,6 +15,7 @@ use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
 use crate::db::schema::{challenges, games, preset_versions, presets, users, vacations};
 use crate::db::{DbConn, UserId};
+use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 use crate::presets::query::VersionLabel;
 
 /// Everything the game page shows.
@@ -120,8 +118,8 @@ pub struct GameListing {
     pub my_turn: bool,
     pub ply: i64,
     pub deadline_at: Option<NaiveDateTime>,
-    pub result: Option<String>,
-    pub result_reason: Option<String>,
+    pub result: Option<GameResult>,
+    pub result_reason: Option<EndReason>,
     pub finished_at: Option<NaiveDateTime>,
 }
 
@@ -142,13 +140,13 @@ pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
     let active: Vec<(GameRow, String)> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .filter(mine)
-        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .select((GameRow::as_select(), presets::name))
         .load(conn)?;
     let finished: Vec<(GameRow, String)> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
-        .filter(games::status.eq(STATUS_FINISHED))
+        .filter(games::status.eq(GameStatus::Finished))
         .order(games::finished_at.desc())
         .limit(RECENT_FINISHED)
         .select((GameRow::as_select(), presets::name))
@@ -214,7 +212,7 @@ pub struct ChallengeListing {
     pub author_id: UserId,
     pub opponent: Option<String>,
     pub variant: String,
-    pub author_color: String,
+    pub author_color: ColorChoice,
     pub days_per_move: Option<i64>,
     /// "3 days per move", "7 days + 1 day per move", "untimed", with "no vacation".
     pub time_control: String,
@@ -255,7 +253,7 @@ pub const OPEN_LIST_LIMIT: i64 = 200;
 pub fn open_challenges(conn: &mut DbConn) -> Result<Vec<ChallengeListing>, GameError> {
     let rows: Vec<(ChallengeRow, String)> = challenges::table
         .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::status.eq(ChallengeStatus::Open))
         .filter(challenges::opponent_id.is_null())
         .order(challenges::created_at.desc())
         .limit(OPEN_LIST_LIMIT)
@@ -271,14 +269,14 @@ pub fn challenges_of(
 ) -> Result<(Vec<ChallengeListing>, Vec<ChallengeListing>), GameError> {
     let incoming: Vec<(ChallengeRow, String)> = challenges::table
         .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::status.eq(ChallengeStatus::Open))
         .filter(challenges::opponent_id.eq(user))
         .order(challenges::created_at.desc())
         .select((ChallengeRow::as_select(), presets::name))
         .load(conn)?;
     let outgoing: Vec<(ChallengeRow, String)> = challenges::table
         .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::status.eq(ChallengeStatus::Open))
         .filter(challenges::author_id.eq(user))
         .order(challenges::created_at.desc())
         .select((ChallengeRow::as_select(), presets::name))

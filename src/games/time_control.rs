@@ -13,10 +13,11 @@
 //! as `deadline_at + time spent on vacation this turn` ([`effective_deadline`]); when it
 //! ends, that shift is written into `deadline_at` for good.
 
+use crate::domain::TimeKind;
 use chrono::{Duration, NaiveDateTime};
 use plypost_rules::{Color, Position};
 
-use super::model::{ChallengeRow, GameRow, TIME_KIND_DAYS, TIME_KIND_FISCHER, TIME_KIND_UNTIMED};
+use super::model::{ChallengeRow, GameRow};
 use super::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 
 /// Fischer limits, in the units of the challenge form.
@@ -74,13 +75,17 @@ fn number(text: &str, what: &str, range: std::ops::RangeInclusive<i64>) -> Resul
 impl TimeControl {
     /// Checks the form. Untimed games need a named opponent (`named_opponent`).
     pub fn parse(input: &TimeControlInput, named_opponent: bool) -> Result<Self, String> {
-        match input.kind.trim() {
-            "" | TIME_KIND_DAYS => Ok(TimeControl::DaysPerMove(number(
+        let kind = match input.kind.trim() {
+            "" => Some(TimeKind::Days),
+            text => text.parse::<TimeKind>().ok(),
+        };
+        match kind {
+            Some(TimeKind::Days) => Ok(TimeControl::DaysPerMove(number(
                 &input.days_per_move,
                 "Days per move",
                 MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE,
             )?)),
-            TIME_KIND_FISCHER => {
+            Some(TimeKind::Fischer) => {
                 let reserve = number(&input.reserve_days, "The reserve", 1..=MAX_RESERVE_DAYS)?;
                 let increment = number(
                     &input.increment_hours,
@@ -97,18 +102,18 @@ impl TimeControl {
                     cap: cap.map(|c| c * DAY),
                 })
             }
-            TIME_KIND_UNTIMED if named_opponent => Ok(TimeControl::Untimed),
-            TIME_KIND_UNTIMED => Err(
+            Some(TimeKind::Untimed) if named_opponent => Ok(TimeControl::Untimed),
+            Some(TimeKind::Untimed) => Err(
                 "Untimed games are only possible against a named player: enter an opponent."
                     .to_owned(),
             ),
-            _ => Err("Choose a kind of time control.".to_owned()),
+            None => Err("Choose a kind of time control.".to_owned()),
         }
     }
 
     pub fn of_challenge(c: &ChallengeRow) -> Self {
         Self::from_parts(
-            &c.time_kind,
+            c.time_kind,
             c.days_per_move,
             c.reserve_days.map(|d| d * DAY),
             c.increment_hours.map(|h| h * HOUR),
@@ -118,7 +123,7 @@ impl TimeControl {
 
     pub fn of_game(g: &GameRow) -> Self {
         Self::from_parts(
-            &g.time_kind,
+            g.time_kind,
             g.days_per_move,
             g.reserve_secs,
             g.increment_secs,
@@ -127,30 +132,30 @@ impl TimeControl {
     }
 
     fn from_parts(
-        kind: &str,
+        kind: TimeKind,
         days: Option<i64>,
         reserve: Option<i64>,
         increment: Option<i64>,
         cap: Option<i64>,
     ) -> Self {
         match (kind, days, reserve) {
-            (TIME_KIND_FISCHER, _, Some(reserve)) => TimeControl::Fischer {
+            (TimeKind::Fischer, _, Some(reserve)) => TimeControl::Fischer {
                 reserve,
                 increment: increment.unwrap_or(0),
                 cap,
             },
-            (TIME_KIND_UNTIMED, _, _) => TimeControl::Untimed,
+            (TimeKind::Untimed, _, _) => TimeControl::Untimed,
             (_, Some(days), _) => TimeControl::DaysPerMove(days),
             // Imported games and anything else without a clock.
             _ => TimeControl::Untimed,
         }
     }
 
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> TimeKind {
         match self {
-            TimeControl::DaysPerMove(_) => TIME_KIND_DAYS,
-            TimeControl::Fischer { .. } => TIME_KIND_FISCHER,
-            TimeControl::Untimed => TIME_KIND_UNTIMED,
+            TimeControl::DaysPerMove(_) => TimeKind::Days,
+            TimeControl::Fischer { .. } => TimeKind::Fischer,
+            TimeControl::Untimed => TimeKind::Untimed,
         }
     }
 

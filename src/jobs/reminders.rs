@@ -11,11 +11,11 @@ use diesel::prelude::*;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{games, reminders_sent};
-use crate::db::{is_unique_violation, write_transaction, DbConn};
+use crate::db::{is_unique_violation, Db};
+use crate::domain::GameStatus;
 use crate::games::clocks::{self, header};
 use crate::games::mail::{notify, players, subject};
-use crate::games::model::{GameId, STATUS_ACTIVE};
-use crate::games::play::lock_game;
+use crate::games::model::{GameId, GameRow};
 use crate::games::time_control::{format_duration, REMINDER_HOURS};
 use crate::games::{variants, GameError};
 use crate::mail::MailKind;
@@ -31,20 +31,20 @@ struct ReminderMail<'a> {
 }
 
 /// Queues the reminders that are due; returns how many were queued.
-pub fn send_due(conn: &mut DbConn, clock: &dyn Clock, config: &Config) -> Result<usize, GameError> {
+pub fn send_due(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<usize, GameError> {
     let now = clock.now_db();
     let widest = Duration::hours(REMINDER_HOURS[0]);
     // A vacation only moves the effective deadline later, so this finds every candidate
     // (past deadlines are the time-out step's, or paused by a vacation).
     let candidates: Vec<GameId> = games::table
-        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .filter(games::deadline_at.gt(now))
         .filter(games::deadline_at.le(now + widest))
         .select(games::id)
-        .load(conn)?;
+        .load(db.conn())?;
     let mut sent = 0;
     for id in candidates {
-        match remind(conn, clock, config, id) {
+        match remind(db, clock, config, id) {
             Ok(true) => sent += 1,
             Ok(false) => {}
             // One damaged game must not hold up the others' reminders.
@@ -58,15 +58,10 @@ pub fn send_due(conn: &mut DbConn, clock: &dyn Clock, config: &Config) -> Result
 }
 
 /// Sends game `id`'s reminder if one is due; returns whether it queued one.
-fn remind(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-    id: GameId,
-) -> Result<bool, GameError> {
+fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result<bool, GameError> {
     let now = clock.now_db();
-    write_transaction(conn, |conn| {
-        let game = lock_game(conn, id)?;
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
         let Some(turn) = clocks::turn_clock(conn, &game, now)? else {
             return Ok(false);
         };

@@ -19,9 +19,10 @@ use crate::accounts::vacation;
 use crate::clock::{Clock, SharedClock};
 use crate::config::Config;
 use crate::db::schema::games;
-use crate::db::{DbConn, DbPool};
+use crate::db::{Db, DbPool};
+use crate::domain::GameStatus;
 use crate::games::clocks;
-use crate::games::model::{GameId, STATUS_ACTIVE};
+use crate::games::model::GameId;
 use crate::games::GameError;
 
 /// What one run did.
@@ -71,14 +72,10 @@ impl ClockJob {
 }
 
 /// One run: vacations first (their end moves deadlines), then time-outs, then reminders.
-pub fn run_once(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-) -> Result<Report, GameError> {
-    let vacations_ended = vacation::end_due(conn, clock.now_db())?;
-    let timed_out = time_out_due(conn, clock, config)?;
-    let reminders = reminders::send_due(conn, clock, config)?;
+pub fn run_once(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<Report, GameError> {
+    let vacations_ended = vacation::end_due(db, clock.now_db())?;
+    let timed_out = time_out_due(db, clock, config)?;
+    let reminders = reminders::send_due(db, clock, config)?;
     Ok(Report {
         vacations_ended,
         timed_out,
@@ -88,22 +85,18 @@ pub fn run_once(
 
 /// Ends every game whose player to move has run out of time; returns how many this call
 /// ended (a game another runner ended first does not count).
-pub fn time_out_due(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-) -> Result<usize, GameError> {
+pub fn time_out_due(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<usize, GameError> {
     // deadline_at never runs ahead of the effective deadline, so this finds every
     // candidate; `time_out` checks vacations under the game's lock.
     let due: Vec<GameId> = games::table
-        .filter(games::status.eq(STATUS_ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .filter(games::deadline_at.le(clock.now_db()))
         .order(games::deadline_at)
         .select(games::id)
-        .load(conn)?;
+        .load(db.conn())?;
     let mut ended = 0;
     for id in due {
-        match clocks::time_out(conn, clock, config, id) {
+        match clocks::time_out(db, clock, config, id) {
             Ok(true) => ended += 1,
             Ok(false) => {}
             // One damaged game must not hold up the others; it is retried next run.

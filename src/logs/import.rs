@@ -16,12 +16,10 @@ use super::record::fen_turn;
 use super::LogError;
 use crate::clock::Clock;
 use crate::db::schema::{game_moves, games, preset_versions, presets, users};
-use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
-use crate::games::model::{
-    PresetVersionRow, STATUS_FINISHED, TIME_KIND_DAYS, TIME_KIND_FISCHER, TIME_KIND_UNTIMED,
-};
-use crate::games::play::outcome_result;
-use crate::games::{variants, GameId};
+use crate::db::{is_unique_violation, Db, DbConn, UserId};
+use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus, Side, TimeKind};
+use crate::games::model::PresetVersionRow;
+use crate::games::{variants, GameId, PresetVersionId};
 
 /// Largest PGN upload accepted by the web form.
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
@@ -66,7 +64,7 @@ impl ImportReport {
 
 /// Imports every game of `text`. `by`: the user who uploaded it (none from the command line).
 pub fn import_pgn(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     text: &str,
     by: Option<UserId>,
@@ -85,7 +83,7 @@ pub fn import_pgn(
             Ok(game) => {
                 let white = game.tag("White").unwrap_or("?").to_owned();
                 let black = game.tag("Black").unwrap_or("?").to_owned();
-                match import_game(conn, clock, &game, by) {
+                match import_game(db, clock, &game, by) {
                     Ok((id, plies)) => ImportOutcome::Imported {
                         id,
                         white,
@@ -225,14 +223,16 @@ fn time_tag(tag: Option<&str>) -> Result<TimeTag, LogError> {
     )))
 }
 
+/// One game of a PGN file: checks every move with the rules engine, then stores the game
+/// and its moves in one write.
 fn import_game(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     game: &PgnGame,
     by: Option<UserId>,
 ) -> Result<(GameId, usize), LogError> {
-    let version = find_version(conn, clock, game)?;
-    let rules = variants::load(conn, version.id).map_err(|e| LogError::Corrupt(e.to_string()))?;
+    let version = find_version(db, clock, game)?;
+    let rules = variants::load(db, version.id).map_err(|e| LogError::Corrupt(e.to_string()))?;
     let start_fen = match game.tag("FEN") {
         Some(fen) => fen.trim().to_owned(),
         None => version.setup_fen.clone(),
@@ -249,29 +249,46 @@ fn import_game(
         None => None,
     }
     .unwrap_or_else(|| clock.now_db());
-    let (time_kind, days, reserve, increment) = match time_tag(game.tag("TimeControl"))? {
-        TimeTag::Days(d) => (TIME_KIND_DAYS, Some(d), None, None),
-        TimeTag::Fischer { reserve, increment } => {
-            (TIME_KIND_FISCHER, None, Some(reserve), Some(increment))
-        }
-        TimeTag::Untimed => (TIME_KIND_UNTIMED, None, None, None),
-    };
-
     let mut replay = Game::with_options(start, rules.options);
-    struct Checked {
-        text: String,
-        compact: String,
-        fen_after: String,
-        comment: Option<String>,
-        played_at: NaiveDateTime,
-    }
+    let checked = replay_moves(&mut replay, game, &start_fen, created_at)?;
+    let (result, reason) = stored_result(game, &replay)?;
+    let imported = Imported {
+        version: version.id,
+        start_fen: &start_fen,
+        final_position: replay.position(),
+        time: time_tag(game.tag("TimeControl"))?,
+        created_at,
+        result,
+        reason,
+        by,
+    };
+    let id = db.write(|conn| store_imported(conn, clock, game, &imported, &checked))?;
+    Ok((id, checked.len()))
+}
+
+/// A move of an imported game, checked and written out as plypost stores it.
+struct Checked {
+    text: String,
+    compact: String,
+    fen_after: String,
+    comment: Option<String>,
+    played_at: NaiveDateTime,
+}
+
+/// Plays the game's moves on `replay`; the first illegal one is an error that names it.
+fn replay_moves(
+    replay: &mut Game,
+    game: &PgnGame,
+    start_fen: &str,
+    created_at: NaiveDateTime,
+) -> Result<Vec<Checked>, LogError> {
     let mut checked = Vec::with_capacity(game.moves.len());
     for (i, mv) in game.moves.iter().enumerate() {
         let before = replay.position().clone();
         let fail = |reason: String| {
             invalid(format!(
                 "move {} {}: {reason}",
-                move_number(&start_fen, i),
+                move_number(start_fen, i),
                 mv.text
             ))
         };
@@ -290,7 +307,15 @@ fn import_game(
             played_at: mv.played_at.unwrap_or(created_at),
         });
     }
+    Ok(checked)
+}
 
+/// The result and reason to store: what the moves decide, else what the tags say, which
+/// must agree with each other and with the final position.
+fn stored_result(
+    game: &PgnGame,
+    replay: &Game,
+) -> Result<(Option<GameResult>, Option<EndReason>), LogError> {
     let tag_result = game.tag("Result").unwrap_or(game.result.as_str()).trim();
     if tag_result != game.result {
         return Err(invalid(format!(
@@ -298,98 +323,127 @@ fn import_game(
             game.result
         )));
     }
+    if let Some(outcome) = replay.outcome() {
+        let (result, reason) = engine_outcome(outcome);
+        if game.result != result.as_str() {
+            return Err(invalid(format!(
+                "the moves end the game ({result} by {reason}) but the result says {}",
+                game.result
+            )));
+        }
+        return Ok((Some(result), Some(reason)));
+    }
+    if game.result == "*" {
+        return Ok((None, None));
+    }
+    let result = game
+        .result
+        .parse::<GameResult>()
+        .map_err(|e| invalid(e.to_string()))?;
     let termination = game
         .tag("Termination")
         .map(str::trim)
         .filter(|t| !t.is_empty() && *t != "unterminated");
-    let (result, reason): (Option<String>, Option<String>) = match replay.outcome() {
-        Some(outcome) => {
-            let (result, reason) = outcome_result(outcome);
-            if game.result != result {
+    let reason = match termination {
+        None => None,
+        Some("time forfeit") => Some(EndReason::Time),
+        Some(t) => match t.parse::<EndReason>() {
+            Ok(
+                reason @ (EndReason::Resignation
+                | EndReason::Time
+                | EndReason::Agreement
+                | EndReason::Abandoned),
+            ) => Some(reason),
+            _ => {
                 return Err(invalid(format!(
-                    "the moves end the game ({result} by {reason}) but the result says {}",
-                    game.result
-                )));
+                    "Termination “{t}” does not fit the final position"
+                )))
             }
-            (Some(result.to_owned()), Some(reason.to_owned()))
-        }
-        None if game.result == "*" => (None, None),
-        None => {
-            let reason = match termination {
-                None => None,
-                Some(t @ ("resignation" | "time" | "agreement" | "abandoned")) => {
-                    Some(t.to_owned())
-                }
-                Some("time forfeit") => Some("time".to_owned()),
-                Some(t) => {
-                    return Err(invalid(format!(
-                        "Termination “{t}” does not fit the final position"
-                    )))
-                }
-            };
-            (Some(game.result.clone()), reason)
-        }
+        },
     };
+    Ok((Some(result), reason))
+}
 
+/// What is stored of an imported game besides its moves.
+struct Imported<'a> {
+    version: PresetVersionId,
+    start_fen: &'a str,
+    final_position: &'a Position,
+    time: TimeTag,
+    created_at: NaiveDateTime,
+    result: Option<GameResult>,
+    reason: Option<EndReason>,
+    by: Option<UserId>,
+}
+
+/// Inserts the imported game, played by the system user, and its moves.
+fn store_imported(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    game: &PgnGame,
+    imported: &Imported,
+    checked: &[Checked],
+) -> Result<GameId, LogError> {
     let system = system_user(conn, clock)?;
+    let (time_kind, days, reserve, increment) = match imported.time {
+        TimeTag::Days(d) => (TimeKind::Days, Some(d), None, None),
+        TimeTag::Fischer { reserve, increment } => {
+            (TimeKind::Fischer, None, Some(reserve), Some(increment))
+        }
+        TimeTag::Untimed => (TimeKind::Untimed, None, None, None),
+    };
     let last_move_at = checked.last().map(|m| m.played_at);
-    let final_position = replay.position();
-    let side = crate::games::play::color_name(final_position.side_to_move());
-    let plies = checked.len();
-    let white_name = game.tag("White").unwrap_or("?").to_owned();
-    let black_name = game.tag("Black").unwrap_or("?").to_owned();
-    let id = write_transaction(conn, |conn| -> Result<GameId, LogError> {
-        let values = (
-            games::preset_version_id.eq(version.id),
+    let finished_at = imported
+        .result
+        .map(|_| last_move_at.unwrap_or(imported.created_at));
+    let values = (
+        (
+            games::preset_version_id.eq(imported.version),
             games::white_id.eq(system),
             games::black_id.eq(system),
-            games::status.eq(STATUS_FINISHED),
-            games::result.eq(result.as_deref()),
-            games::result_reason.eq(reason.as_deref()),
-            games::start_fen.eq(&start_fen),
-            games::current_fen.eq(final_position.to_fen()),
-            games::ply.eq(plies as i64),
-            games::side_to_move.eq(side),
+            games::status.eq(GameStatus::Finished),
+            games::result.eq(imported.result),
+            games::result_reason.eq(imported.reason),
+            games::start_fen.eq(imported.start_fen),
+            games::current_fen.eq(imported.final_position.to_fen()),
+            games::ply.eq(checked.len() as i64),
+            games::side_to_move.eq(Side::from(imported.final_position.side_to_move())),
+        ),
+        (
             games::time_kind.eq(time_kind),
             games::days_per_move.eq(days),
+            games::reserve_secs.eq(reserve),
+            games::increment_secs.eq(increment),
             games::last_move_at.eq(last_move_at),
-            games::created_at.eq(created_at),
-            games::finished_at.eq(result.as_ref().map(|_| last_move_at.unwrap_or(created_at))),
-            (
-                games::imported.eq(true),
-                games::white_name.eq(&white_name),
-                games::black_name.eq(&black_name),
-                games::imported_by.eq(by),
-                games::source_event.eq(game.tag("Event")),
-                games::source_site.eq(game.tag("Site")),
-            ),
-            (
-                games::reserve_secs.eq(reserve),
-                games::increment_secs.eq(increment),
-            ),
-        );
-        let query = diesel::insert_into(games::table).values(values);
-        let id = match conn {
-            DbConn::Sqlite(c) => query.returning(games::id).get_result::<GameId>(c)?,
-            DbConn::Postgres(c) => query.returning(games::id).get_result::<GameId>(c)?,
-        };
-        for (i, m) in checked.iter().enumerate() {
-            diesel::insert_into(game_moves::table)
-                .values((
-                    game_moves::game_id.eq(id),
-                    game_moves::ply.eq(i as i64 + 1),
-                    game_moves::move_text.eq(&m.text),
-                    game_moves::compact.eq(&m.compact),
-                    game_moves::fen_after.eq(&m.fen_after),
-                    game_moves::comment.eq(m.comment.as_deref()),
-                    game_moves::played_at.eq(m.played_at),
-                    game_moves::user_id.eq(system),
-                ))
-                .execute(conn)?;
-        }
-        Ok(id)
-    })?;
-    Ok((id, plies))
+            games::created_at.eq(imported.created_at),
+            games::finished_at.eq(finished_at),
+        ),
+        (
+            games::imported.eq(true),
+            games::white_name.eq(game.tag("White").unwrap_or("?")),
+            games::black_name.eq(game.tag("Black").unwrap_or("?")),
+            games::imported_by.eq(imported.by),
+            games::source_event.eq(game.tag("Event")),
+            games::source_site.eq(game.tag("Site")),
+        ),
+    );
+    let insert = diesel::insert_into(games::table).values(values);
+    let id: GameId = crate::on_backend!(conn, |c| insert.returning(games::id).get_result(c))?;
+    for (i, m) in checked.iter().enumerate() {
+        diesel::insert_into(game_moves::table)
+            .values((
+                game_moves::game_id.eq(id),
+                game_moves::ply.eq(i as i64 + 1),
+                game_moves::move_text.eq(&m.text),
+                game_moves::compact.eq(&m.compact),
+                game_moves::fen_after.eq(&m.fen_after),
+                game_moves::comment.eq(m.comment.as_deref()),
+                game_moves::played_at.eq(m.played_at),
+                game_moves::user_id.eq(system),
+            ))
+            .execute(conn)?;
+    }
+    Ok(id)
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ use super::filter::{Cursor, DateField, Imported, LogFilter, Side, Sort, StatusFi
 use super::LogError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, MultiBackend, UserId};
-use crate::games::model::{CHALLENGE_OPEN, STATUS_ACTIVE, STATUS_FINISHED};
+use crate::domain::{ChallengeStatus, GameResult, GameStatus};
+
 use crate::games::{ChallengeId, GameId, PresetVersionId};
 
 /// Rows per page of the logs page.
@@ -152,8 +153,8 @@ fn filtered_games<'a>(f: &LogFilter, r: &Resolved) -> GamesQuery<'a> {
         };
     }
     q = match f.status {
-        StatusFilter::Active => q.filter(games::status.eq(STATUS_ACTIVE)),
-        StatusFilter::Finished => q.filter(games::status.eq(STATUS_FINISHED)),
+        StatusFilter::Active => q.filter(games::status.eq(GameStatus::Active)),
+        StatusFilter::Finished => q.filter(games::status.eq(GameStatus::Finished)),
         StatusFilter::Games | StatusFilter::Open => q,
     };
     if let Some(result) = f.result {
@@ -373,12 +374,12 @@ pub fn status_words(status: &str, result: Option<&str>, reason: Option<&str>) ->
         other => other.to_owned(),
     });
     let by = reason.map(|r| format!(" by {r}")).unwrap_or_default();
-    match (status, result) {
-        (_, Some("1-0")) => format!("White won{by}"),
-        (_, Some("0-1")) => format!("Black won{by}"),
+    match (status, result.map(str::parse::<GameResult>)) {
+        (_, Some(Ok(GameResult::WhiteWins))) => format!("White won{by}"),
+        (_, Some(Ok(GameResult::BlackWins))) => format!("Black won{by}"),
         (_, Some(_)) => format!("Draw{by}"),
-        (s, None) if s == STATUS_ACTIVE => "In progress".to_owned(),
-        (s, None) if s == CHALLENGE_OPEN => "Open challenge".to_owned(),
+        (s, None) if s == GameStatus::Active.as_str() => "In progress".to_owned(),
+        (s, None) if s == ChallengeStatus::Open.as_str() => "Open challenge".to_owned(),
         _ => "Unfinished".to_owned(),
     }
 }
@@ -415,8 +416,8 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 moves: (g.ply + 1) / 2,
                 last_move_at: g.last_move_at,
                 created_at: g.created_at,
-                to_move: (g.status == STATUS_ACTIVE).then(|| {
-                    if g.side_to_move == "black" {
+                to_move: (g.status == GameStatus::Active.as_str()).then(|| {
+                    if g.side_to_move == crate::domain::Side::Black.as_str() {
                         format!("{black} (Black)")
                     } else {
                         format!("{white} (White)")
@@ -465,7 +466,7 @@ pub fn challenges_page(
         return Ok(empty);
     }
     let mut q = challenges::table
-        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::status.eq(ChallengeStatus::Open))
         .into_boxed::<MultiBackend>();
     if let Some(v) = &r.versions {
         q = q.filter(challenges::preset_version_id.eq_any(v.clone()));

@@ -12,7 +12,8 @@ use super::pgn::{self, PgnGame, PgnMove};
 use super::LogError;
 use crate::db::schema::{game_moves, games, preset_versions};
 use crate::db::{DbConn, UserId};
-use crate::games::model::{TIME_KIND_DAYS, TIME_KIND_FISCHER};
+use crate::domain::TimeKind;
+
 use crate::games::{GameId, PresetVersionId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -172,9 +173,9 @@ pub fn fen_turn(fen: &str) -> (bool, u32) {
 /// reserve and increment, in seconds; a cap on the reserve has no PGN form and is only in
 /// the JSON), or `-` for an untimed game.
 pub fn time_control_tag(g: &RecordGame) -> String {
-    match (g.time_kind.as_str(), g.days_per_move, g.reserve_secs) {
-        (TIME_KIND_DAYS, Some(d), _) => format!("1/{}", d * 86_400),
-        (TIME_KIND_FISCHER, _, Some(reserve)) => {
+    match (g.time_kind.parse().ok(), g.days_per_move, g.reserve_secs) {
+        (Some(TimeKind::Days), Some(d), _) => format!("1/{}", d * 86_400),
+        (Some(TimeKind::Fischer), _, Some(reserve)) => {
             format!("{reserve}+{}", g.increment_secs.unwrap_or(0))
         }
         _ => "-".to_owned(),
@@ -184,9 +185,9 @@ pub fn time_control_tag(g: &RecordGame) -> String {
 /// The time control in words, for the log page.
 pub fn time_control_words(g: &RecordGame) -> String {
     let days = |secs: i64| secs as f64 / 86_400.0;
-    match (g.time_kind.as_str(), g.days_per_move, g.reserve_secs) {
-        (TIME_KIND_DAYS, Some(d), _) => format!("{d} day(s) per move"),
-        (TIME_KIND_FISCHER, _, Some(reserve)) => format!(
+    match (g.time_kind.parse().ok(), g.days_per_move, g.reserve_secs) {
+        (Some(TimeKind::Days), Some(d), _) => format!("{d} day(s) per move"),
+        (Some(TimeKind::Fischer), _, Some(reserve)) => format!(
             "{} day(s) + {} hour(s) per move",
             days(reserve),
             g.increment_secs.unwrap_or(0) / 3600

@@ -5,7 +5,7 @@
 //! Later features queue mail with [`queue`]:
 //!
 //! ```ignore
-//! db::write_transaction(conn, |conn| {
+//! db.write(|conn| {
 //!     // ... change the game ...
 //!     mail::queue(conn, clock, &Outgoing::notification(MailKind::YourTurn, to, subject, text, unsubscribe_url))?;
 //!     Ok(())
@@ -20,39 +20,7 @@ pub mod transport;
 pub use outbox::{queue, Delivery};
 pub use transport::Mailer;
 
-/// What a message is for. Stored in the outbox as text (`as_str`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MailKind {
-    PasswordReset,
-    /// It is the recipient's move.
-    YourTurn,
-    /// The recipient's time is running out.
-    Reminder,
-}
-
-impl MailKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MailKind::PasswordReset => "password_reset",
-            MailKind::YourTurn => "your_turn",
-            MailKind::Reminder => "reminder",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "password_reset" => Some(MailKind::PasswordReset),
-            "your_turn" => Some(MailKind::YourTurn),
-            "reminder" => Some(MailKind::Reminder),
-            _ => None,
-        }
-    }
-
-    /// Notifications can be switched off by the recipient and carry a List-Unsubscribe header.
-    pub fn is_notification(self) -> bool {
-        matches!(self, MailKind::YourTurn | MailKind::Reminder)
-    }
-}
+pub use crate::domain::MailKind;
 
 /// A message to queue.
 #[derive(Debug, Clone)]

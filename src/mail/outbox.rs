@@ -14,7 +14,7 @@ use super::{MailError, Outgoing};
 use crate::clock::Clock;
 use crate::db::models::{NewOutboxRow, OutboxRow};
 use crate::db::schema::outbox;
-use crate::db::{DbConn, OutboxId};
+use crate::db::{Db, DbConn, OutboxId};
 
 pub const STATUS_PENDING: &str = "pending";
 pub const STATUS_SENT: &str = "sent";
@@ -68,11 +68,11 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
 /// transaction for the whole batch (on SQLite it queues with the other writers instead of
 /// retrying in the busy handler).
 pub fn claim_due(
-    conn: &mut DbConn,
+    db: &mut Db,
     now: NaiveDateTime,
     limit: i64,
 ) -> Result<(String, Vec<OutboxRow>), MailError> {
-    crate::db::write_transaction(conn, |conn| claim_due_in_transaction(conn, now, limit))
+    db.write(|conn| claim_due_in_transaction(conn, now, limit))
 }
 
 fn claim_due_in_transaction(
@@ -118,7 +118,7 @@ pub enum Delivery {
 /// Records the outcomes of a claimed batch in one transaction. (Delivery is at least once: a
 /// worker that dies before recording leaves its batch to be sent again when the lease ends.)
 pub fn record_all(
-    conn: &mut DbConn,
+    db: &mut Db,
     token: &str,
     now: NaiveDateTime,
     outcomes: &[(OutboxId, Delivery)],
@@ -128,7 +128,7 @@ pub fn record_all(
         .filter(|(_, delivery)| matches!(delivery, Delivery::Sent))
         .map(|(id, _)| *id)
         .collect();
-    crate::db::write_transaction(conn, |conn| {
+    db.write(|conn| {
         // The sent ones (nearly all) in one statement: this runs under the write lock the
         // moves wait for, and diesel prepares an UPDATE again on every run.
         if !sent.is_empty() {

@@ -11,7 +11,7 @@ use super::PresetError;
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::db::schema::{challenges, games, preset_versions, presets};
-use crate::db::{is_unique_violation, write_transaction, DbConn, UserId};
+use crate::db::{is_unique_violation, Db, DbConn, UserId};
 
 /// `Terachess II (fast)!` → `terachess-ii-fast`.
 pub fn slugify(text: &str) -> String {
@@ -142,7 +142,7 @@ fn insert_version(
 /// Copies the current version of `slug` into a new preset owned by `user`, named `name` (or,
 /// when empty, after the source). Returns the new preset.
 pub fn fork(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     user: &User,
     slug: &str,
@@ -157,7 +157,7 @@ pub fn fork(
             PresetError::Fields(errors)
         })?)
     };
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let source = find_by_slug(conn, slug)?;
         let base = version(conn, source.id, source.current_version)?;
         let name = match chosen {
@@ -262,14 +262,14 @@ pub enum Saved {
 /// Saves the edit form as a new version. `base_version` is the version the form was opened
 /// on: if someone saved meanwhile, the save is refused rather than silently overwriting.
 pub fn save(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     user: UserId,
     slug: &str,
     base_version: i64,
     input: &SettingsInput,
 ) -> Result<Saved, PresetError> {
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let Editing {
             preset,
             current: _,
@@ -353,13 +353,13 @@ pub fn save(
 
 /// Hides the preset from the index and from new challenges (or brings it back).
 pub fn set_retired(
-    conn: &mut DbConn,
+    db: &mut Db,
     clock: &dyn Clock,
     user: UserId,
     slug: &str,
     retired: bool,
 ) -> Result<(), PresetError> {
-    write_transaction(conn, |conn| {
+    db.write(|conn| {
         let preset = find_by_slug(conn, slug)?;
         check_owner(&preset, user)?;
         diesel::update(presets::table.find(preset.id))
@@ -374,8 +374,8 @@ pub fn set_retired(
 
 /// Deletes a preset that no game and no open challenge uses. Challenges that were declined
 /// or withdrawn go with it; presets forked from it forget where they came from.
-pub fn delete(conn: &mut DbConn, user: UserId, slug: &str) -> Result<(), PresetError> {
-    write_transaction(conn, |conn| {
+pub fn delete(db: &mut Db, user: UserId, slug: &str) -> Result<(), PresetError> {
+    db.write(|conn| {
         let preset = find_by_slug(conn, slug)?;
         check_owner(&preset, user)?;
         let version_ids = preset_versions::table

@@ -18,6 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::clock::Clock;
 use crate::db::schema::{preset_versions, presets};
 use crate::db::{is_unique_violation, DbConn};
+use crate::domain::TimeKind;
 use crate::games::model::{PresetVersionId, PresetVersionRow};
 use model::{NewPreset, NewVersion, PresetId};
 pub use model::{PresetRow, VersionRow, Visibility};
@@ -237,7 +238,7 @@ fn builtin_version_row<'a>(
         dark_color: "",
         coordinates: true,
         piece_letters: "",
-        time_kind: crate::games::model::TIME_KIND_DAYS,
+        time_kind: TimeKind::Days.as_str(),
         reserve_days: None,
         increment_hours: None,
         cap_days: None,

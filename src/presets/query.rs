@@ -12,7 +12,8 @@ use super::model::{PresetId, PresetRow, VersionRow, Visibility};
 use super::PresetError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
-use crate::games::model::{GameId, PresetVersionId, PresetVersionRow, CHALLENGE_OPEN};
+use crate::domain::ChallengeStatus;
+use crate::games::model::{GameId, PresetVersionId, PresetVersionRow};
 use crate::games::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
@@ -381,7 +382,7 @@ pub(crate) fn open_challenge_count(
     Ok(challenges::table
         .inner_join(preset_versions::table)
         .filter(preset_versions::preset_id.eq(preset))
-        .filter(challenges::status.eq(CHALLENGE_OPEN))
+        .filter(challenges::status.eq(ChallengeStatus::Open))
         .count()
         .get_result(conn)?)
 }
@@ -427,7 +428,7 @@ pub fn challenge_choices(
             };
             out.push(ChallengeChoice {
                 time_control: p.time_control.describe(),
-                time_kind: p.time_control.kind().to_owned(),
+                time_kind: p.time_control.kind().as_str().to_owned(),
                 reserve_days,
                 increment_hours,
                 cap_days,

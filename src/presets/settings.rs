@@ -5,7 +5,7 @@
 use plypost_rules::{Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
-use crate::games::model::TIME_KIND_DAYS;
+use crate::domain::TimeKind;
 use crate::games::time_control::{TimeControl, TimeControlInput};
 
 pub const NAME_MAX_CHARS: usize = 60;
@@ -374,7 +374,7 @@ fn kept_days(text: &str) -> i64 {
         .unwrap_or(super::DEFAULT_DAYS_PER_MOVE);
     match TimeControl::parse(
         &TimeControlInput {
-            kind: TIME_KIND_DAYS.to_owned(),
+            kind: TimeKind::Days.as_str().to_owned(),
             days_per_move: days.to_string(),
             ..TimeControlInput::default()
         },
@@ -508,7 +508,7 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         setup_fen,
         move_count_limit,
         repetition: input.repetition,
-        time_kind: control.kind().to_owned(),
+        time_kind: control.kind().as_str().to_owned(),
         days_per_move,
         reserve_days,
         increment_hours,

@@ -34,7 +34,7 @@ pub use session::{Ctx, CurrentUser};
 
 use crate::clock::SharedClock;
 use crate::config::Config;
-use crate::db::{DbConn, DbPool};
+use crate::db::{Db, DbPool};
 
 /// Largest request body accepted (forms). A route that needs more sets its own
 /// `web::PayloadConfig`.
@@ -62,7 +62,7 @@ impl AppState {
     /// had; the closure's own result comes back untouched for the handler to match on.
     pub async fn db<R, F>(&self, f: F) -> Result<R, WebError>
     where
-        F: FnOnce(&mut DbConn) -> R + Send + 'static,
+        F: FnOnce(&mut Db) -> R + Send + 'static,
         R: Send + 'static,
     {
         let pool = self.pool.clone();

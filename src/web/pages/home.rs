@@ -54,7 +54,7 @@ type TurnClocks = HashMap<GameId, (NaiveDateTime, bool)>;
 fn item(g: GameListing, time_zone: &str, clocks: &TurnClocks, now: NaiveDateTime) -> WaitingGame {
     let turn = clocks.get(&g.id).copied();
     let deadline = match (&g.result, turn) {
-        (Some(result), _) => result.clone(),
+        (Some(result), _) => result.to_string(),
         (None, Some((at, _))) => datetime_in(at, time_zone),
         (None, None) => "no time limit".to_owned(),
     };

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::presets_markdown;
 use super::presets_view::{self, Look, PieceLegend};
+use crate::domain::GameStatus;
 use crate::presets::manage::{self, Saved};
 use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
 use crate::presets::settings::{self, shown_letters};
@@ -199,7 +200,7 @@ fn provisional_notice(variant: &Variant, setup: &Position) -> Option<String> {
 fn game_state(g: &GameEntry) -> String {
     match &g.result {
         Some(r) => format!("finished {r}"),
-        None if g.status == crate::games::model::STATUS_ACTIVE => "in progress".to_owned(),
+        None if g.status == GameStatus::Active.as_str() => "in progress".to_owned(),
         None => g.status.clone(),
     }
 }

@@ -7,6 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
+use crate::domain::ColorChoice;
 use crate::games::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
@@ -45,10 +46,10 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
     let tz = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
     list.into_iter()
         .map(|c| ChallengeItem {
-            colours: match c.author_color.as_str() {
-                "white" => format!("{} plays White", c.author),
-                "black" => format!("{} plays Black", c.author),
-                _ => "colours drawn at random".to_owned(),
+            colours: match c.author_color {
+                ColorChoice::White => format!("{} plays White", c.author),
+                ColorChoice::Black => format!("{} plays Black", c.author),
+                ColorChoice::Random => "colours drawn at random".to_owned(),
             },
             id: c.id,
             mine: Some(c.author_id) == me,

@@ -14,6 +14,7 @@ use chrono::NaiveDateTime;
 use serde::Deserialize;
 
 use crate::db::DbConn;
+use crate::domain::EndReason;
 use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
@@ -181,9 +182,9 @@ fn game_page<'a>(
             format!("In progress — {to_move} to move")
         }
     } else {
-        match (game.result_reason.as_deref(), game.finished_at) {
+        match (game.result_reason, game.finished_at) {
             // Say when the time ran out: the game ended then, not when anyone noticed.
-            (Some("time"), Some(at)) => format!(
+            (Some(EndReason::Time), Some(at)) => format!(
                 "Finished: {} (time ran out {})",
                 game_mail::result_words(&game),
                 datetime_in(at, time_zone)
