@@ -3,8 +3,9 @@
 //! While a vacation lasts, nothing is written to the games: their deadlines are read with
 //! the time spent on vacation added (`time_control::effective_deadline`), the time-out job
 //! skips them and no reminders go out. When the vacation ends — by the player, or by the
-//! job when the allowance runs out (`ends_by`) — the shift is written into `deadline_at`
-//! of every game where it is the player's move, in the same transaction that closes it.
+//! job when the allowance runs out (`ends_by`) — `games::vacations` closes it and writes the
+//! shift into `deadline_at` of every game where it is the player's move, in one transaction.
+//! This module owns the `vacations` table; it knows nothing of games.
 //! "No vacation" games (`allow_vacation = false`) never pause.
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
@@ -12,11 +13,9 @@ use diesel::prelude::*;
 
 use super::AccountError;
 use crate::clock::Clock;
-use crate::db::schema::{games, vacations};
+use crate::db::schema::vacations;
 use crate::db::{Db, DbConn, UserId};
-use crate::domain::GameStatus;
-use crate::games::model::GameRow;
-use crate::games::time_control::{self, VacationWindow};
+use crate::time_control::VacationWindow;
 
 /// Vacation time per player and calendar year.
 pub const ALLOWANCE: Duration = Duration::days(30);
@@ -144,39 +143,26 @@ pub fn start(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<VacationRow
     })
 }
 
-/// Ends `user`'s vacation now and moves their deadlines by the time spent.
-pub fn end(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), AccountError> {
-    let now = clock.now_db();
-    db.write(|conn| {
-        let vacation = current(conn, user)?
-            .ok_or_else(|| AccountError::Invalid("You are not on vacation.".into()))?;
-        close(conn, &vacation, now.min(vacation.ends_by))?;
-        Ok(())
-    })
-}
-
-/// Ends every vacation whose allowance ran out by `now`, as of the moment it ran out (so a
-/// server that was down catches up exactly). Returns how many ended.
-pub fn end_due(db: &mut Db, now: NaiveDateTime) -> Result<usize, diesel::result::Error> {
-    let due: Vec<VacationRow> = vacations::table
+/// The vacations whose allowance ran out by `now`, still open.
+pub fn due(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+) -> Result<Vec<VacationRow>, diesel::result::Error> {
+    vacations::table
         .filter(vacations::ended_at.is_null())
         .filter(vacations::ends_by.le(now))
         .select(VacationRow::as_select())
-        .load(db.conn())?;
-    let mut ended = 0;
-    for vacation in due {
-        ended += db.write(|conn| close(conn, &vacation, vacation.ends_by))?;
-    }
-    Ok(ended)
+        .load(conn)
 }
 
-/// Closes `vacation` at `end_at` (unless another process already did) and shifts the
-/// deadlines of the player's games where it is their move.
-fn close(
+/// Closes `vacation` at `end_at`, unless another process already did. Returns the time it
+/// covered when this call closed it (the games then move their deadlines by it:
+/// `games::vacations`).
+pub fn close(
     conn: &mut DbConn,
     vacation: &VacationRow,
     end_at: NaiveDateTime,
-) -> Result<usize, diesel::result::Error> {
+) -> Result<Option<VacationWindow>, diesel::result::Error> {
     let closed = diesel::update(
         vacations::table
             .filter(vacations::id.eq(vacation.id))
@@ -184,46 +170,10 @@ fn close(
     )
     .set(vacations::ended_at.eq(Some(end_at)))
     .execute(conn)?;
-    if closed == 0 {
-        return Ok(0);
-    }
-    let user = vacation.user_id;
-    let their_move = games::white_id
-        .eq(user)
-        .and(games::side_to_move.eq("white"))
-        .or(games::black_id
-            .eq(user)
-            .and(games::side_to_move.eq("black")));
-    let affected: Vec<GameRow> = games::table
-        .filter(games::status.eq(GameStatus::Active))
-        .filter(games::allow_vacation.eq(true))
-        .filter(games::deadline_at.is_not_null())
-        .filter(their_move)
-        .select(GameRow::as_select())
-        .load(conn)?;
-    let window = VacationWindow {
+    Ok((closed == 1).then_some(VacationWindow {
         started_at: vacation.started_at,
         until: end_at,
-    };
-    for game in affected {
-        let Some(deadline) = game.deadline_at else {
-            continue;
-        };
-        let shift = time_control::paused(deadline, time_control::turn_started(&game), Some(window));
-        if shift <= Duration::zero() {
-            continue;
-        }
-        // Conditional on the turn: a move committed meanwhile already charged the right time.
-        diesel::update(
-            games::table
-                .filter(games::id.eq(game.id))
-                .filter(games::ply.eq(game.ply))
-                .filter(games::status.eq(GameStatus::Active)),
-        )
-        .set(games::deadline_at.eq(Some(deadline + shift)))
-        .execute(conn)?;
-    }
-    Ok(1)
+    }))
 }
 
 #[cfg(test)]

@@ -68,3 +68,15 @@ typed_id!(
     /// A row of the mail outbox.
     OutboxId
 );
+typed_id!(
+    /// A game.
+    GameId
+);
+typed_id!(
+    /// A challenge (an invitation to a game).
+    ChallengeId
+);
+typed_id!(
+    /// One immutable version of a preset.
+    PresetVersionId
+);

@@ -33,7 +33,7 @@ use diesel::prelude::*;
 use diesel::r2d2::{self, ManageConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
-pub use ids::{OutboxId, UserId};
+pub use ids::{ChallengeId, GameId, OutboxId, PresetVersionId, UserId};
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");

@@ -6,14 +6,15 @@ use plypost_rules::Position;
 use rand::Rng;
 
 use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow, NewGame};
-use super::time_control::{TimeControl, TimeControlInput};
-use super::{clean_text, mail, variants, GameError};
+use super::{clean_text, mail, GameError};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{challenges, games, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
+use crate::presets::rules;
+use crate::time_control::{TimeControl, TimeControlInput};
 
 /// The challenge form, as typed.
 #[derive(Debug, Clone, Default)]
@@ -128,7 +129,7 @@ pub fn create(
         )?;
         if let Some(opponent) = &opponent {
             let row = load(conn, id)?;
-            let rules = variants::load(conn, version.id)?;
+            let rules = rules::load(conn, version.id)?;
             mail::invitation(
                 conn,
                 clock,
@@ -146,19 +147,13 @@ pub fn create(
 fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<ChallengeId, GameError> {
     let query = diesel::insert_into(challenges::table).values(row);
     // RETURNING does not go through the MultiConnection enum.
-    let id = match conn {
-        DbConn::Sqlite(c) => query.returning(challenges::id).get_result::<i64>(c)?,
-        DbConn::Postgres(c) => query.returning(challenges::id).get_result::<i64>(c)?,
-    };
+    let id: i64 = crate::on_backend!(conn, |c| query.returning(challenges::id).get_result(c))?;
     Ok(ChallengeId(id))
 }
 
 fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
     let query = diesel::insert_into(games::table).values(row);
-    let id = match conn {
-        DbConn::Sqlite(c) => query.returning(games::id).get_result::<i64>(c)?,
-        DbConn::Postgres(c) => query.returning(games::id).get_result::<i64>(c)?,
-    };
+    let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
     Ok(GameId(id))
 }
 
@@ -205,7 +200,7 @@ pub fn accept(
         } else {
             (user, challenge.author_id)
         };
-        let rules = variants::load(conn, challenge.preset_version_id)?;
+        let rules = rules::load(conn, challenge.preset_version_id)?;
         let setup: String = crate::db::schema::preset_versions::table
             .find(challenge.preset_version_id)
             .select(crate::db::schema::preset_versions::setup_fen)
@@ -213,7 +208,7 @@ pub fn accept(
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
-        let control = TimeControl::of_challenge(&challenge);
+        let control = challenge.time_control();
         let game_id = insert_game(
             conn,
             NewGame {

@@ -1,6 +1,6 @@
 //! The clocks of stored games: the deadline that counts right now (vacations included),
 //! ending a game on time, and closing an abandoned untimed game. The arithmetic lives in
-//! [`super::time_control`]; this module reads and writes the database.
+//! [`crate::time_control`]; this module reads and writes the database.
 
 use askama::Template;
 use chrono::{Duration, NaiveDateTime};
@@ -9,8 +9,7 @@ use plypost_rules::{Color, Position};
 
 use super::mail::{notify, players, result_words, subject};
 use super::model::{GameId, GameRow};
-use super::time_control::{self, TimeControl};
-use super::{variants, GameError};
+use super::GameError;
 use crate::accounts::vacation::{self, VacationRow};
 use crate::accounts::User;
 use crate::clock::Clock;
@@ -18,8 +17,10 @@ use crate::config::Config;
 use crate::db::schema::games;
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::GameStatus;
+use crate::format::datetime_in;
 use crate::mail::MailKind;
-use crate::web::format::datetime_in;
+use crate::presets::rules;
+use crate::time_control::{self, TimeControl};
 
 /// The clock of the player to move.
 #[derive(Debug, Clone)]
@@ -62,7 +63,7 @@ pub fn turn_clock_given(
     let deadline = game.deadline_at.filter(|_| game.is_active())?;
     let on_vacation = on_vacation.filter(|_| game.allow_vacation);
     let window = on_vacation.as_ref().map(|v| v.window(now));
-    let turn_started = time_control::turn_started(game);
+    let turn_started = game.turn_started();
     // A vacation that began after the deadline stops nothing.
     let paused_by = on_vacation.filter(|v| v.started_at < deadline);
     Some(TurnClock {
@@ -125,7 +126,7 @@ pub fn time_out(
         if turn.deadline > now {
             return Ok(false);
         }
-        let rules = variants::load(conn, game.preset_version_id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
         let position = Position::from_fen(&rules.variant, &game.current_fen)
             .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
         let loser_white = game.player_to_move() == game.white_id;
@@ -190,8 +191,8 @@ pub fn time_out(
 
 /// When an untimed game can be closed as abandoned (`None` for other games).
 pub fn abandonable_from(game: &GameRow) -> Option<NaiveDateTime> {
-    (game.is_active() && !TimeControl::of_game(game).is_timed())
-        .then(|| time_control::turn_started(game) + time_control::ABANDON_AFTER)
+    (game.is_active() && !game.time_control().is_timed())
+        .then(|| game.turn_started() + time_control::ABANDON_AFTER)
 }
 
 /// A player closes an untimed game that has seen no move for
@@ -242,7 +243,7 @@ pub fn abandon(
         if changed != 1 {
             return Err(GameError::MovedOn);
         }
-        let rules = variants::load(conn, game.preset_version_id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
         let (white, black) = players(conn, &game)?;
         let by = if user == white.id { &white } else { &black };
         let variant = rules.variant.display_name();
@@ -288,7 +289,7 @@ impl ClockView {
 
 /// The clock of `game` as its page shows it, given the vacations its players are on.
 pub fn clock_view(game: &GameRow, vacations: &[VacationRow], now: NaiveDateTime) -> ClockView {
-    let control = TimeControl::of_game(game);
+    let control = game.time_control();
     let vacations: &[VacationRow] = if game.is_active() { vacations } else { &[] };
     let of = |player: UserId| vacations.iter().find(|v| v.user_id == player).cloned();
     let turn = turn_clock_given(game, now, of(game.player_to_move()));

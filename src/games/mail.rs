@@ -5,7 +5,6 @@ use diesel::prelude::*;
 use plypost_rules::Position;
 
 use super::model::{ChallengeRow, GameRow};
-use super::variants::Rules;
 use super::GameError;
 use crate::accounts::{self, User};
 use crate::clock::Clock;
@@ -13,16 +12,17 @@ use crate::config::Config;
 use crate::db::schema::users;
 use crate::db::{DbConn, UserId};
 use crate::domain::{EndReason, GameResult};
+use crate::format::datetime_in;
 use crate::mail::{self, MailError, MailKind, Outgoing};
-use crate::web::format::datetime_in;
+use crate::presets::rules::Rules;
 
 /// Both players of a game: (White, Black).
 pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
     // One query for both (the same user twice comes back once).
-    let found: Vec<User> = crate::on_backend!(conn, |c| users::table
+    let found: Vec<User> = users::table
         .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
         .select(User::as_select())
-        .load(c))?;
+        .load(conn)?;
     let pick = |id: UserId| {
         found
             .iter()
@@ -282,7 +282,7 @@ pub fn invitation(
     let mut body = format!(
         "{} invites you to a game of {variant} ({}; {} plays {}).\n",
         author.username,
-        super::time_control::describe_challenge(challenge),
+        challenge.describe_time_control(),
         author.username,
         challenge.author_color
     );

@@ -13,8 +13,7 @@ pub mod move_log;
 mod move_update;
 pub mod play;
 pub mod query;
-pub mod time_control;
-pub mod variants;
+pub mod vacations;
 
 pub use crate::domain::ColorChoice;
 pub use model::{ChallengeId, GameId, GameRow, MoveRow, PresetVersionId};
@@ -24,8 +23,7 @@ use crate::mail::MailError;
 /// Longest move comment and challenge message, in characters.
 pub const MAX_COMMENT_CHARS: usize = 500;
 /// Allowed days per move.
-pub const MIN_DAYS_PER_MOVE: i64 = 1;
-pub const MAX_DAYS_PER_MOVE: i64 = 30;
+pub use crate::time_control::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -91,4 +89,23 @@ pub(crate) fn clean_text(text: &str, what: &str) -> Result<Option<String>, GameE
         )));
     }
     Ok((!text.is_empty()).then(|| text.to_owned()))
+}
+
+/// For the challenge service: a preset that cannot start a game is a refused form.
+impl From<crate::presets::PresetError> for GameError {
+    fn from(err: crate::presets::PresetError) -> Self {
+        match err {
+            crate::presets::PresetError::Db(e) => GameError::Db(e),
+            crate::presets::PresetError::Corrupt(m) => GameError::Corrupt(m),
+            crate::presets::PresetError::Fields(errors) => GameError::Invalid(
+                errors
+                    .0
+                    .into_iter()
+                    .map(|(_, m)| m)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            other => GameError::Invalid(other.to_string()),
+        }
+    }
 }

@@ -4,24 +4,15 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::GameError;
-use crate::db::schema::{challenges, game_moves, games, preset_versions};
+use crate::db::schema::{challenges, game_moves, games};
 use crate::db::{DbConn, UserId};
 use crate::domain::{
     ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus, Side, TimeKind,
 };
+use crate::time_control::{TimeControl, DAY, HOUR};
 
-crate::typed_id!(
-    /// A game.
-    GameId
-);
-crate::typed_id!(
-    /// A challenge (an invitation to a game).
-    ChallengeId
-);
-crate::typed_id!(
-    /// One immutable version of a preset.
-    PresetVersionId
-);
+pub use crate::db::{ChallengeId, GameId, PresetVersionId};
+pub use crate::presets::model::PresetVersionRow;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
@@ -82,6 +73,21 @@ impl GameRow {
         } else {
             self.white_id
         }
+    }
+
+    /// When the current turn began: the last move, or the start of the game.
+    pub fn turn_started(&self) -> NaiveDateTime {
+        self.last_move_at.unwrap_or(self.created_at)
+    }
+
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl::from_parts(
+            self.time_kind,
+            self.days_per_move,
+            self.reserve_secs,
+            self.increment_secs,
+            self.reserve_cap_secs,
+        )
     }
 
     pub fn is_player(&self, user: UserId) -> bool {
@@ -169,6 +175,28 @@ pub struct ChallengeRow {
     pub allow_vacation: bool,
 }
 
+impl ChallengeRow {
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl::from_parts(
+            self.time_kind,
+            self.days_per_move,
+            self.reserve_days.map(|d| d * DAY),
+            self.increment_hours.map(|h| h * HOUR),
+            self.cap_days.map(|d| d * DAY),
+        )
+    }
+
+    /// The time control in words, with "no vacation" when its clocks never stop.
+    pub fn describe_time_control(&self) -> String {
+        let text = self.time_control().describe();
+        if self.allow_vacation {
+            text
+        } else {
+            format!("{text}, no vacation")
+        }
+    }
+}
+
 #[derive(Debug, Insertable)]
 #[diesel(table_name = challenges)]
 pub struct NewChallengeRow<'a> {
@@ -185,16 +213,4 @@ pub struct NewChallengeRow<'a> {
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
     pub allow_vacation: bool,
-}
-
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = preset_versions)]
-pub struct PresetVersionRow {
-    pub id: PresetVersionId,
-    pub preset_id: i64,
-    pub version: i64,
-    pub definition_hash: String,
-    pub setup_fen: String,
-    pub move_count_limit: Option<i64>,
-    pub repetition: bool,
 }

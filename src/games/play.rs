@@ -9,8 +9,6 @@ use super::clocks::TurnClock;
 use super::model::{GameId, GameRow, MoveRow, NewMove, PresetVersionRow};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
-use super::time_control::TimeControl;
-use super::variants::{self, Rules};
 use super::{clean_text, mail, GameError};
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
@@ -19,6 +17,7 @@ use crate::config::Config;
 use crate::db::schema::{game_moves, games, preset_versions, users, vacations};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
+use crate::presets::rules::{self, Rules};
 
 /// A move as submitted from the game page.
 #[derive(Debug, Clone, Default)]
@@ -312,7 +311,7 @@ fn game_after_move(
         return updated;
     }
     let mover_is_white = user == game.white_id;
-    let next = TimeControl::of_game(game).after_move(
+    let next = game.time_control().after_move(
         now,
         turn.map_or(Duration::zero(), |t| t.left(now)),
         if mover_is_white {
@@ -387,7 +386,7 @@ fn work_out(
     input: &MoveInput,
     version: PresetVersionRow,
 ) -> Result<WorkedOut, GameError> {
-    let rules = variants::from_row(conn, version)?;
+    let rules = rules::from_row(conn, version)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
     let mv = before
@@ -443,7 +442,7 @@ pub fn resign(
         };
         finish(conn, clock, &game, result, EndReason::Resignation)?;
         let updated = GameRow::load(conn, id)?;
-        let rules = variants::load(conn, game.preset_version_id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
         Ok(())
     })
@@ -472,7 +471,7 @@ pub fn accept_draw(
         }
         finish(conn, clock, &game, GameResult::Draw, EndReason::Agreement)?;
         let updated = GameRow::load(conn, id)?;
-        let rules = variants::load(conn, game.preset_version_id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
         Ok(())
     })

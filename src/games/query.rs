@@ -9,7 +9,6 @@ use plypost_rules::Position;
 
 use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow};
 use super::move_log::{MoveLog, MoveLogCache};
-use super::variants::{self, Rules};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
@@ -17,6 +16,7 @@ use crate::db::schema::{challenges, games, preset_versions, presets, users, vaca
 use crate::db::{DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 use crate::presets::query::VersionLabel;
+use crate::presets::rules::{self, Rules};
 
 /// Everything the game page shows.
 pub struct GameData {
@@ -51,7 +51,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         Option<VacationRow>,
         Option<VacationRow>,
     );
-    let found: Option<Found> = crate::on_backend!(conn, |c| games::table
+    let found: Option<Found> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
         .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
@@ -77,8 +77,8 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
             white_away.fields(vacations::all_columns).nullable(),
             black_away.fields(vacations::all_columns).nullable(),
         ))
-        .first(c)
-        .optional())?;
+        .first(conn)
+        .optional()?;
     let (game, version, (slug, name, current_version), white, black, white_away, black_away) =
         found.ok_or(GameError::NotFound)?;
     // One vacation when a player plays himself.
@@ -91,7 +91,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         version: version.version,
         current_version,
     };
-    let rules = variants::from_row(conn, version)?;
+    let rules = rules::from_row(conn, version)?;
     let position = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
     Ok(GameData {
@@ -237,7 +237,7 @@ fn listings(
             author_id: c.author_id,
             opponent: c.opponent_id.and_then(|o| names.get(&o).cloned()),
             variant,
-            time_control: super::time_control::describe_challenge(&c),
+            time_control: c.describe_time_control(),
             author_color: c.author_color,
             days_per_move: c.days_per_move,
             message: c.message,

@@ -13,13 +13,14 @@ use crate::config::Config;
 use crate::db::schema::{games, reminders_sent};
 use crate::db::{is_unique_violation, Db};
 use crate::domain::GameStatus;
+use crate::format::datetime_in;
 use crate::games::clocks::{self, header};
 use crate::games::mail::{notify, players, subject};
 use crate::games::model::{GameId, GameRow};
-use crate::games::time_control::{format_duration, REMINDER_HOURS};
-use crate::games::{variants, GameError};
+use crate::games::GameError;
 use crate::mail::MailKind;
-use crate::web::format::datetime_in;
+use crate::presets::rules;
+use crate::time_control::{format_duration, REMINDER_HOURS};
 
 #[derive(Template)]
 #[template(path = "mail/reminder.txt")]
@@ -113,7 +114,7 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
                 Err(e) => return Err(e.into()),
             }
         }
-        let rules = variants::load(conn, game.preset_version_id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
         let left_text = format_duration(left);
         let body = ReminderMail {

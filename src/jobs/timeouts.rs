@@ -15,7 +15,6 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use super::reminders;
-use crate::accounts::vacation;
 use crate::clock::{Clock, SharedClock};
 use crate::config::Config;
 use crate::db::schema::games;
@@ -73,7 +72,7 @@ impl ClockJob {
 
 /// One run: vacations first (their end moves deadlines), then time-outs, then reminders.
 pub fn run_once(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<Report, GameError> {
-    let vacations_ended = vacation::end_due(db, clock.now_db())?;
+    let vacations_ended = crate::games::vacations::end_due(db, clock.now_db())?;
     let timed_out = time_out_due(db, clock, config)?;
     let reminders = reminders::send_due(db, clock, config)?;
     Ok(Report {

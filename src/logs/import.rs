@@ -19,7 +19,8 @@ use crate::db::schema::{game_moves, games, preset_versions, presets, users};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus, Side, TimeKind};
 use crate::games::model::PresetVersionRow;
-use crate::games::{variants, GameId, PresetVersionId};
+use crate::games::{GameId, PresetVersionId};
+use crate::presets::rules;
 
 /// Largest PGN upload accepted by the web form.
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
@@ -232,7 +233,7 @@ fn import_game(
     by: Option<UserId>,
 ) -> Result<(GameId, usize), LogError> {
     let version = find_version(db, clock, game)?;
-    let rules = variants::load(db, version.id).map_err(|e| LogError::Corrupt(e.to_string()))?;
+    let rules = rules::load(db, version.id).map_err(|e| LogError::Corrupt(e.to_string()))?;
     let start_fen = match game.tag("FEN") {
         Some(fen) => fen.trim().to_owned(),
         None => version.setup_fen.clone(),

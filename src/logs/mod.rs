@@ -60,7 +60,7 @@ pub fn export_batch(
 /// A game's record and the position after one of its plies.
 pub struct Replay {
     pub record: record::GameRecord,
-    pub rules: crate::games::variants::Rules,
+    pub rules: crate::presets::rules::Rules,
     /// The ply shown (0 = the start position).
     pub ply: i64,
     pub position: plypost_rules::Position,
@@ -74,7 +74,7 @@ pub struct Replay {
 /// stored FEN after that ply.
 pub fn replay(conn: &mut DbConn, id: GameId, ply: Option<i64>) -> Result<Replay, LogError> {
     let record = record::load(conn, id)?;
-    let rules = crate::games::variants::load(conn, record.game.preset_version_id)
+    let rules = crate::presets::rules::load(conn, record.game.preset_version_id)
         .map_err(|e| LogError::Corrupt(e.to_string()))?;
     let total = record.moves.len() as i64;
     let wanted = ply.unwrap_or(total);

@@ -57,10 +57,7 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
     };
     let insert = diesel::insert_into(outbox::table).values(row);
     // RETURNING is per backend (diesel's MultiConnection cannot express it).
-    let id = match conn {
-        DbConn::Sqlite(c) => insert.returning(outbox::id).get_result(c)?,
-        DbConn::Postgres(c) => insert.returning(outbox::id).get_result(c)?,
-    };
+    let id = crate::on_backend!(conn, |c| insert.returning(outbox::id).get_result(c))?;
     Ok(id)
 }
 
@@ -92,11 +89,10 @@ fn claim_due_in_transaction(
                       WHERE status = $3 AND next_attempt_at <= $4
                         AND (claimed_until IS NULL OR claimed_until < $4)
                       ORDER BY next_attempt_at, id LIMIT $5";
-    let sql = match conn {
-        // `?N`: SQLite reads `$N` as a name and numbers names by first appearance.
-        DbConn::Sqlite(_) => format!("{}) RETURNING *", CLAIM.replace('$', "?")),
-        DbConn::Postgres(_) => format!("{CLAIM} FOR UPDATE SKIP LOCKED) RETURNING *"),
-    };
+    // `?N`: SQLite reads `$N` as a name and numbers names by first appearance.
+    let sqlite = format!("{}) RETURNING *", CLAIM.replace('$', "?"));
+    let postgres = format!("{CLAIM} FOR UPDATE SKIP LOCKED) RETURNING *");
+    let sql = crate::db::per_backend(conn, &sqlite, &postgres).to_owned();
     let claim = diesel::sql_query(sql)
         .bind::<Text, _>(&token)
         .bind::<Timestamp, _>(now + CLAIM_LEASE)

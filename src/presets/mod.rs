@@ -7,6 +7,7 @@
 pub mod manage;
 pub mod model;
 pub mod query;
+pub mod rules;
 pub mod rules_text;
 pub mod settings;
 
@@ -17,9 +18,10 @@ use sha2::{Digest, Sha256};
 
 use crate::clock::Clock;
 use crate::db::schema::{preset_versions, presets};
+use crate::db::PresetVersionId;
 use crate::db::{is_unique_violation, DbConn};
 use crate::domain::TimeKind;
-use crate::games::model::{PresetVersionId, PresetVersionRow};
+use model::PresetVersionRow;
 use model::{NewPreset, NewVersion, PresetId};
 pub use model::{PresetRow, VersionRow, Visibility};
 pub use settings::{Field, FieldErrors, Settings, SettingsInput};
@@ -54,26 +56,6 @@ impl PresetError {
     /// True for errors caused by the request (shown to the user), false for server failures.
     pub fn is_user_error(&self) -> bool {
         !matches!(self, PresetError::Db(_) | PresetError::Corrupt(_))
-    }
-}
-
-/// For the challenge service: a preset that cannot start a game is a refused form.
-impl From<PresetError> for crate::games::GameError {
-    fn from(err: PresetError) -> Self {
-        use crate::games::GameError;
-        match err {
-            PresetError::Db(e) => GameError::Db(e),
-            PresetError::Corrupt(m) => GameError::Corrupt(m),
-            PresetError::Fields(errors) => GameError::Invalid(
-                errors
-                    .0
-                    .into_iter()
-                    .map(|(_, m)| m)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            other => GameError::Invalid(other.to_string()),
-        }
     }
 }
 

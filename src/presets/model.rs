@@ -4,8 +4,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{preset_versions, presets};
+use crate::db::PresetVersionId;
 use crate::db::UserId;
-use crate::games::model::PresetVersionId;
 
 crate::typed_id!(
     /// A preset (all its versions).
@@ -134,4 +134,17 @@ pub(crate) struct NewVersion<'a> {
     pub reserve_days: Option<i64>,
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
+}
+
+/// A preset version as games and the rules cache read it (no definition text).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = preset_versions)]
+pub struct PresetVersionRow {
+    pub id: PresetVersionId,
+    pub preset_id: i64,
+    pub version: i64,
+    pub definition_hash: String,
+    pub setup_fen: String,
+    pub move_count_limit: Option<i64>,
+    pub repetition: bool,
 }

@@ -14,7 +14,7 @@ use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
 use crate::domain::ChallengeStatus;
 use crate::games::model::{GameId, PresetVersionId, PresetVersionRow};
-use crate::games::time_control::TimeControl;
+use crate::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
 fn builtin_variant(name: &str) -> Option<Variant> {
@@ -58,11 +58,8 @@ pub fn rules_of(
     conn: &mut DbConn,
     id: PresetVersionId,
 ) -> Result<(Variant, RuleOptions), PresetError> {
-    match crate::games::variants::load(conn, id) {
-        Ok(rules) => Ok((rules.variant, rules.options)),
-        Err(crate::games::GameError::Db(e)) => Err(PresetError::Db(e)),
-        Err(e) => Err(PresetError::Corrupt(e.to_string())),
-    }
+    let rules = super::rules::load(conn, id)?;
+    Ok((rules.variant, rules.options))
 }
 
 fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, PresetError> {
@@ -103,7 +100,7 @@ pub struct IndexEntry {
     /// The viewer's own preset.
     pub mine: bool,
     /// The default time control of the current version.
-    pub time_control: crate::games::time_control::TimeControl,
+    pub time_control: crate::time_control::TimeControl,
     pub days_per_move: i64,
     /// When the current version has its own variant definition: its board and pieces
     /// ("10 × 8, 7 kinds of piece").

@@ -6,7 +6,7 @@ use plypost_rules::{Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
 use crate::domain::TimeKind;
-use crate::games::time_control::{TimeControl, TimeControlInput};
+use crate::time_control::{TimeControl, TimeControlInput};
 
 pub const NAME_MAX_CHARS: usize = 60;
 pub const DESCRIPTION_MAX_CHARS: usize = 10_000;

@@ -8,7 +8,6 @@
 
 pub mod csrf;
 pub mod error;
-pub mod format;
 pub mod pages;
 pub mod render;
 pub mod render_cache;

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 
+use crate::format::datetime_in;
 use crate::games::query::{self, GameListing};
-use crate::games::time_control::{format_duration, URGENT};
 use crate::games::{clocks, GameError, GameId};
-use crate::web::format::datetime_in;
+use crate::time_control::{format_duration, URGENT};
 use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

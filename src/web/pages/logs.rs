@@ -7,12 +7,12 @@ use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
 use askama::Template;
 
+use crate::format::datetime_in;
 use crate::games::GameId;
 use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter, REASONS};
 use crate::logs::list::{self, LogRow, PAGE_SIZE};
 use crate::logs::{self, record, LogError, Replay};
 use crate::presets::{builtin_choices, BuiltinChoice};
-use crate::web::format::datetime_in;
 use crate::web::pages::games::view;
 use crate::web::{render, AppState, Ctx, WebError};
 

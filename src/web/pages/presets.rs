@@ -11,12 +11,12 @@ use serde::Deserialize;
 use super::presets_markdown;
 use super::presets_view::{self, Look, PieceLegend};
 use crate::domain::GameStatus;
+use crate::format::datetime_in;
 use crate::presets::manage::{self, Saved};
 use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
 use crate::presets::settings::{self, shown_letters};
 use crate::presets::{Field, FieldErrors, PresetError, SettingsInput};
 use crate::web::csrf::NoFields;
-use crate::web::format::datetime_in;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use crate::accounts::vacation::{self, VacationStatus};
 use crate::accounts::{self, Preferences, User};
-use crate::games::time_control::format_duration;
-use crate::web::format::datetime_in;
+use crate::format::datetime_in;
+use crate::time_control::format_duration;
 use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -264,7 +264,7 @@ async fn end_vacation(
     let user = ctx.require_user()?;
     let (id, clock) = (user.id, state.clock.clone());
     let result = state
-        .db(move |conn| vacation::end(conn, &*clock, id))
+        .db(move |conn| crate::games::vacations::end(conn, &*clock, id))
         .await?;
     vacation_done(&state, &ctx, user, result, "vacation_ended").await
 }

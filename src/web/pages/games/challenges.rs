@@ -8,13 +8,13 @@ use serde::Deserialize;
 
 use super::{error_response, parse_id};
 use crate::domain::ColorChoice;
+use crate::format::datetime_in;
 use crate::games::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 use crate::presets::query::{self as preset_query, ChallengeChoice};
 use crate::presets::{builtin_choices, BuiltinChoice};
 use crate::web::csrf::NoFields;
-use crate::web::format::datetime_in;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -15,13 +15,13 @@ use serde::Deserialize;
 
 use crate::db::DbConn;
 use crate::domain::EndReason;
+use crate::format::datetime_in;
 use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
-use crate::games::time_control::format_duration;
 use crate::games::{mail as game_mail, GameError, GameId};
-use crate::web::format::datetime_in;
+use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};

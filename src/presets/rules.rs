@@ -8,10 +8,10 @@ use std::sync::{Mutex, OnceLock};
 use diesel::prelude::*;
 use plypost_rules::{RuleOptions, Variant};
 
-use super::model::{PresetVersionId, PresetVersionRow};
-use super::GameError;
+use super::model::PresetVersionRow;
+use super::PresetError;
 use crate::db::schema::preset_versions;
-use crate::db::DbConn;
+use crate::db::{DbConn, PresetVersionId};
 
 /// Few distinct definitions exist (one per preset version in use); past this the cache is
 /// simply emptied, which is cheap and keeps memory bounded.
@@ -31,17 +31,17 @@ pub struct Rules {
     pub definition_hash: String,
 }
 
-pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, GameError> {
-    let row: PresetVersionRow = crate::on_backend!(conn, |c| preset_versions::table
+pub fn load(conn: &mut DbConn, id: PresetVersionId) -> Result<Rules, PresetError> {
+    let row: PresetVersionRow = preset_versions::table
         .find(id)
         .select(PresetVersionRow::as_select())
-        .first(c))?;
+        .first(conn)?;
     from_row(conn, row)
 }
 
 /// [`load`] for a preset-version row already read (the definition text is read only when
 /// this process has not parsed it yet).
-pub fn from_row(conn: &mut DbConn, row: PresetVersionRow) -> Result<Rules, GameError> {
+pub fn from_row(conn: &mut DbConn, row: PresetVersionRow) -> Result<Rules, PresetError> {
     let id = row.id;
     let options = RuleOptions {
         move_count_limit: row
@@ -59,7 +59,7 @@ pub fn from_row(conn: &mut DbConn, row: PresetVersionRow) -> Result<Rules, GameE
         None => {
             let text = crate::presets::definition_text(conn, id)?;
             let variant = Variant::from_toml(&text).map_err(|errors| {
-                GameError::Corrupt(format!(
+                PresetError::Corrupt(format!(
                     "preset version {id}: {} definition error(s)",
                     errors.len()
                 ))

@@ -17,8 +17,9 @@ use crate::domain::TimeKind;
 use chrono::{Duration, NaiveDateTime};
 use plypost_rules::{Color, Position};
 
-use super::model::{ChallengeRow, GameRow};
-use super::{MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+/// Days per move a time control may have.
+pub const MIN_DAYS_PER_MOVE: i64 = 1;
+pub const MAX_DAYS_PER_MOVE: i64 = 30;
 
 /// Fischer limits, in the units of the challenge form.
 pub const MAX_RESERVE_DAYS: i64 = 90;
@@ -31,8 +32,8 @@ pub const REMINDER_HOURS: [i64; 2] = [24, 2];
 /// A game with less time left than this is highlighted.
 pub const URGENT: Duration = Duration::hours(24);
 
-const HOUR: i64 = 3600;
-const DAY: i64 = 24 * HOUR;
+pub const HOUR: i64 = 3600;
+pub const DAY: i64 = 24 * HOUR;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimeControl {
@@ -111,27 +112,8 @@ impl TimeControl {
         }
     }
 
-    pub fn of_challenge(c: &ChallengeRow) -> Self {
-        Self::from_parts(
-            c.time_kind,
-            c.days_per_move,
-            c.reserve_days.map(|d| d * DAY),
-            c.increment_hours.map(|h| h * HOUR),
-            c.cap_days.map(|d| d * DAY),
-        )
-    }
-
-    pub fn of_game(g: &GameRow) -> Self {
-        Self::from_parts(
-            g.time_kind,
-            g.days_per_move,
-            g.reserve_secs,
-            g.increment_secs,
-            g.reserve_cap_secs,
-        )
-    }
-
-    fn from_parts(
+    /// The time control stored as these columns (of a game or a challenge).
+    pub fn from_parts(
         kind: TimeKind,
         days: Option<i64>,
         reserve: Option<i64>,
@@ -248,14 +230,12 @@ impl TimeControl {
     }
 }
 
-/// A challenge's time control in words, with "no vacation" when its clocks never stop.
-pub fn describe_challenge(c: &ChallengeRow) -> String {
-    let text = TimeControl::of_challenge(c).describe();
-    if c.allow_vacation {
-        text
-    } else {
-        format!("{text}, no vacation")
-    }
+/// A vacation of the player to move, as far as it matters for one game: when it started
+/// and when it ends (or `now`, while it lasts; never later than its allowance allows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VacationWindow {
+    pub started_at: NaiveDateTime,
+    pub until: NaiveDateTime,
 }
 
 /// The clocks after a move.
@@ -265,14 +245,6 @@ pub struct AfterMove {
     pub deadline: Option<NaiveDateTime>,
     /// Fischer: the mover's reserve for their next turn.
     pub mover_reserve: Option<i64>,
-}
-
-/// A vacation of the player to move, as far as it matters for one game: when it started
-/// and when it ends (or `now`, while it lasts; never later than its allowance allows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VacationWindow {
-    pub started_at: NaiveDateTime,
-    pub until: NaiveDateTime,
 }
 
 /// How long the clock of this turn was stopped by `vacation`. A vacation that began after
@@ -298,11 +270,6 @@ pub fn effective_deadline(
     vacation: Option<VacationWindow>,
 ) -> NaiveDateTime {
     deadline + paused(deadline, turn_started, vacation)
-}
-
-/// When the current turn began: the last move, or the start of the game.
-pub fn turn_started(game: &GameRow) -> NaiveDateTime {
-    game.last_move_at.unwrap_or(game.created_at)
 }
 
 /// Whether `color` has anything left but royal pieces (at minimum, a lone King cannot

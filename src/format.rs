@@ -1,4 +1,4 @@
-//! Formatting values for display.
+//! Formatting values for people: pages and mail both show dates this way.
 
 use chrono::{NaiveDateTime, TimeZone, Utc};
 
