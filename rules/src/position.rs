@@ -265,6 +265,22 @@ pub enum FenError {
     OpponentInCheck(Color),
 }
 
+/// What every move of one generator shares: the moving piece, its square, the generator.
+struct Mover<'a> {
+    from: Square,
+    cell: Cell,
+    g: &'a Gen,
+    them: Color,
+}
+
+impl Mover<'_> {
+    /// Adds the move to `to`, with its promotions.
+    #[inline(always)]
+    fn push(&self, pos: &Position, out: &mut Vec<Move>, to: Square, special: Special) {
+        pos.push_with_promotions(out, self.from, to, self.cell, self.g.promoting, special);
+    }
+}
+
 /// Splits on ASCII whitespace, keeping each field's byte offset.
 fn fields_with_offsets(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -1037,6 +1053,8 @@ impl Position {
         }
     }
 
+    /// The moves of one generator from `from`: dispatches on its shape. Every helper is
+    /// inlined into this one (the hot path of perft; measured unchanged by the split).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn gen_one(
@@ -1049,176 +1067,152 @@ impl Position {
         creates_ep: bool,
         them: Color,
     ) {
-        let next = &self.variant.0.tables.next;
-        let line = &next[g.dir as usize];
-        let start = from.index();
+        let line = &self.variant.0.tables.next[g.dir as usize];
+        let mover = Mover {
+            from,
+            cell,
+            g,
+            them,
+        };
         match g.shape {
             GenShape::Ride { min, max, odd_only } => {
-                let mut s = start;
-                for k in 1..=max {
-                    let n = line[s];
-                    if n == OFF {
-                        break;
-                    }
-                    s = n as usize;
-                    let target = self.board[s];
-                    let counts = k >= min && (!odd_only || k % 2 == 1);
-                    let to = Square::from_index(s as u8);
-                    if target == 0 {
-                        if !counts {
-                            continue;
-                        }
-                        if let Some(ep) = ep {
-                            if g.can_capture && ep.contains(to) {
-                                let special = Special::EnPassant { victim: ep.victim };
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    special,
-                                );
-                                continue;
-                            }
-                        }
-                        if g.can_move {
-                            let special = if creates_ep && k >= 2 {
-                                Special::MultiStep
-                            } else {
-                                Special::None
-                            };
-                            self.push_with_promotions(out, from, to, cell, g.promoting, special);
-                        }
-                    } else {
-                        if counts && g.can_capture && cell_is(target, them) {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                        break;
-                    }
-                }
+                self.gen_ride(out, &mover, line, (min, max, odd_only), ep, creates_ep)
             }
-            GenShape::Hop => {
-                let mut s = start;
-                let mut screened = false;
-                loop {
-                    let n = line[s];
-                    if n == OFF {
-                        break;
-                    }
-                    s = n as usize;
-                    let target = self.board[s];
-                    if !screened {
-                        screened = target != 0;
-                        continue;
-                    }
-                    let to = Square::from_index(s as u8);
-                    if target == 0 {
-                        if g.can_move {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                    } else {
-                        if g.can_capture && cell_is(target, them) {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                        break;
-                    }
-                }
-            }
+            GenShape::Hop => self.gen_hop(out, &mover, line),
             GenShape::Bent {
                 slide_dirs,
                 slide_count,
                 may_stop,
                 ..
-            } => {
-                let corner = line[start];
-                if corner == OFF {
-                    return;
+            } => self.gen_bent(
+                out,
+                &mover,
+                line,
+                &slide_dirs[..slide_count as usize],
+                may_stop,
+            ),
+        }
+    }
+
+    /// A ride of `min..=max` steps (only odd ones if `odd_only`) along `line`.
+    #[inline(always)]
+    fn gen_ride(
+        &self,
+        out: &mut Vec<Move>,
+        m: &Mover<'_>,
+        line: &[u16; 256],
+        (min, max, odd_only): (u8, u8, bool),
+        ep: Option<&EnPassant>,
+        creates_ep: bool,
+    ) {
+        let g = m.g;
+        let mut s = m.from.index();
+        for k in 1..=max {
+            let n = line[s];
+            if n == OFF {
+                break;
+            }
+            s = n as usize;
+            let target = self.board[s];
+            let counts = k >= min && (!odd_only || k % 2 == 1);
+            let to = Square::from_index(s as u8);
+            if target != 0 {
+                if counts && g.can_capture && cell_is(target, m.them) {
+                    m.push(self, out, to, Special::None);
                 }
-                let corner = corner as usize;
-                let corner_cell = self.board[corner];
-                let corner_sq = Square::from_index(corner as u8);
-                if corner_cell != 0 {
-                    if may_stop && g.can_capture && cell_is(corner_cell, them) {
-                        self.push_with_promotions(
-                            out,
-                            from,
-                            corner_sq,
-                            cell,
-                            g.promoting,
-                            Special::None,
-                        );
-                    }
-                    return;
+                break;
+            }
+            if !counts {
+                continue;
+            }
+            if let Some(ep) = ep {
+                if g.can_capture && ep.contains(to) {
+                    m.push(self, out, to, Special::EnPassant { victim: ep.victim });
+                    continue;
                 }
-                if may_stop && g.can_move {
-                    self.push_with_promotions(
-                        out,
-                        from,
-                        corner_sq,
-                        cell,
-                        g.promoting,
-                        Special::None,
-                    );
+            }
+            if g.can_move {
+                let special = if creates_ep && k >= 2 {
+                    Special::MultiStep
+                } else {
+                    Special::None
+                };
+                m.push(self, out, to, special);
+            }
+        }
+    }
+
+    /// A hop: over the first piece met along `line` (the screen), then on as a slide.
+    #[inline(always)]
+    fn gen_hop(&self, out: &mut Vec<Move>, m: &Mover<'_>, line: &[u16; 256]) {
+        let mut s = m.from.index();
+        loop {
+            let n = line[s];
+            if n == OFF {
+                return;
+            }
+            s = n as usize;
+            if self.board[s] != 0 {
+                break;
+            }
+        }
+        self.gen_slide(out, m, line, s);
+    }
+
+    /// A bent move: one step to the corner (a stop there if `may_stop`), then slides.
+    #[inline(always)]
+    fn gen_bent(
+        &self,
+        out: &mut Vec<Move>,
+        m: &Mover<'_>,
+        line: &[u16; 256],
+        slide_dirs: &[u16],
+        may_stop: bool,
+    ) {
+        let corner = line[m.from.index()];
+        if corner == OFF {
+            return;
+        }
+        let corner = corner as usize;
+        let corner_cell = self.board[corner];
+        let corner_sq = Square::from_index(corner as u8);
+        if corner_cell != 0 {
+            if may_stop && m.g.can_capture && cell_is(corner_cell, m.them) {
+                m.push(self, out, corner_sq, Special::None);
+            }
+            return;
+        }
+        if may_stop && m.g.can_move {
+            m.push(self, out, corner_sq, Special::None);
+        }
+        let next = &self.variant.0.tables.next;
+        for &dir in slide_dirs {
+            self.gen_slide(out, m, &next[dir as usize], corner);
+        }
+    }
+
+    /// Steps on from square `start` along `line`: empty squares are moves, the first piece
+    /// met ends the slide (a capture if it is an enemy).
+    #[inline(always)]
+    fn gen_slide(&self, out: &mut Vec<Move>, m: &Mover<'_>, line: &[u16; 256], start: usize) {
+        let mut s = start;
+        loop {
+            let n = line[s];
+            if n == OFF {
+                return;
+            }
+            s = n as usize;
+            let target = self.board[s];
+            let to = Square::from_index(s as u8);
+            if target == 0 {
+                if m.g.can_move {
+                    m.push(self, out, to, Special::None);
                 }
-                for &dir in &slide_dirs[..slide_count as usize] {
-                    let slide = &next[dir as usize];
-                    let mut s = corner;
-                    loop {
-                        let n = slide[s];
-                        if n == OFF {
-                            break;
-                        }
-                        s = n as usize;
-                        let target = self.board[s];
-                        let to = Square::from_index(s as u8);
-                        if target == 0 {
-                            if g.can_move {
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    Special::None,
-                                );
-                            }
-                        } else {
-                            if g.can_capture && cell_is(target, them) {
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    Special::None,
-                                );
-                            }
-                            break;
-                        }
-                    }
+            } else {
+                if m.g.can_capture && cell_is(target, m.them) {
+                    m.push(self, out, to, Special::None);
                 }
+                return;
             }
         }
     }
