@@ -39,21 +39,12 @@ pub fn square_name(index: usize, width: u8) -> String {
 }
 
 /// The index (from a1, row by row) of a square name such as `"h2"` or `"p16"` on a board of
-/// the given size, or `None` if the name is malformed or off the board.
+/// the given size, or `None` if the name is malformed or off the board. Names are read by
+/// the rules engine's parser (files `a`..`p`, the engine's largest board).
 pub fn square_index(name: &str, width: u8, height: u8) -> Option<usize> {
-    let mut chars = name.chars();
-    let file = chars.next()?;
-    if !file.is_ascii_lowercase() {
-        return None;
-    }
-    let file = usize::from(file as u8 - b'a');
-    let rest = chars.as_str();
-    if rest.is_empty() || rest.starts_with('0') || !rest.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let rank: usize = rest.parse().ok()?;
-    (file < usize::from(width) && rank <= usize::from(height))
-        .then(|| (rank - 1) * usize::from(width) + file)
+    let sq: plypost_rules::Square = name.parse().ok()?;
+    (sq.file() < width && sq.rank() < height)
+        .then(|| usize::from(sq.rank()) * usize::from(width) + usize::from(sq.file()))
 }
 
 pub(crate) fn file_name(file: usize) -> String {
@@ -78,5 +69,9 @@ mod tests {
         for i in 0..16 * 12 {
             assert_eq!(square_index(&square_name(i, 16), 16, 12), Some(i));
         }
+        // On the board's own size, not the engine's 16 x 16.
+        assert_eq!(square_index("i1", 8, 8), None);
+        assert_eq!(square_index("a9", 8, 8), None);
+        assert_eq!(square_index("h8", 8, 8), Some(63));
     }
 }

@@ -985,7 +985,14 @@ fn range_bits(min: u8, max: Option<u8>) -> u16 {
 /// of distances: distances another ride already covers (whenever it applies) are dropped, and
 /// each run of distances becomes one ride (same path, so the same moves, each generated once).
 fn normalize(items: Vec<Item>) -> Vec<Item> {
-    // A unit step continued straight on is a ride from distance 2 (`yafW`).
+    let (rides, others, order) = group_rides(expand_straight_bents(items));
+    let mut out = emit_in_order(&rides, &others, &order);
+    absorb_corner_leaps(&mut out);
+    out
+}
+
+/// A unit step continued straight on is a ride from distance 2 (`yafW`).
+fn expand_straight_bents(items: Vec<Item>) -> Vec<Item> {
     let mut expanded: Vec<Item> = Vec::new();
     for item in items {
         match item.geo {
@@ -1018,10 +1025,20 @@ fn normalize(items: Vec<Item>) -> Vec<Item> {
             _ => expanded.push(item),
         }
     }
-    // Per (vector, mode, first move): the distances, in order of first appearance.
-    let mut rides: Vec<(Vector, Mode, bool, u16)> = Vec::new();
+    expanded
+}
+
+/// Per (vector, mode, first move): the distances it rides, as bits.
+type RideKey = (Vector, Mode, bool, u16);
+
+/// Where an item goes in the output: `Ok` a ride key, `Err` another item.
+type Slot = Result<usize, usize>;
+
+/// The rides merged by key, the other items deduplicated, and the order of first appearance.
+fn group_rides(expanded: Vec<Item>) -> (Vec<RideKey>, Vec<Item>, Vec<Slot>) {
+    let mut rides: Vec<RideKey> = Vec::new();
     let mut others: Vec<Item> = Vec::new();
-    let mut order: Vec<Result<usize, usize>> = Vec::new(); // Ok: ride key, Err: other item
+    let mut order: Vec<Slot> = Vec::new();
     for item in expanded {
         match item.geo {
             Geo::Ride { v, min, max } => {
@@ -1045,6 +1062,12 @@ fn normalize(items: Vec<Item>) -> Vec<Item> {
             }
         }
     }
+    (rides, others, order)
+}
+
+/// The items in `order`; each ride without the distances other rides already cover, as one
+/// ride per run of distances.
+fn emit_in_order(rides: &[RideKey], others: &[Item], order: &[Slot]) -> Vec<Item> {
     let covered: Vec<u16> = rides
         .iter()
         .enumerate()
@@ -1058,7 +1081,7 @@ fn normalize(items: Vec<Item>) -> Vec<Item> {
         .collect();
     let mut out: Vec<Item> = Vec::new();
     for entry in order {
-        match entry {
+        match *entry {
             Err(k) => {
                 if let Some(item) = others.get(k) {
                     out.push(item.clone());
@@ -1069,33 +1092,40 @@ fn normalize(items: Vec<Item>) -> Vec<Item> {
                 else {
                     continue;
                 };
-                let bits = bits & !cover;
-                // Each run of distances is one ride; a run to 15 is unlimited.
-                let mut d = 1u8;
-                while d <= MAX_RANGE {
-                    if bits & (1 << d) == 0 {
-                        d += 1;
-                        continue;
-                    }
-                    let lo = d;
-                    while d <= MAX_RANGE && bits & (1 << d) != 0 {
-                        d += 1;
-                    }
-                    let hi = d - 1;
-                    out.push(Item {
-                        geo: Geo::Ride {
-                            v,
-                            min: lo,
-                            max: if hi == MAX_RANGE { None } else { Some(hi) },
-                        },
-                        mode,
-                        first_move_only: fmo,
-                    });
-                }
+                push_distance_runs(&mut out, (v, mode, fmo), bits & !cover);
             }
         }
     }
-    // Corner leaps absorbed into the bent move (same generated moves, one generator).
+    out
+}
+
+/// One ride per run of set distance bits; a run to 15 is unlimited.
+fn push_distance_runs(out: &mut Vec<Item>, (v, mode, fmo): (Vector, Mode, bool), bits: u16) {
+    let mut d = 1u8;
+    while d <= MAX_RANGE {
+        if bits & (1 << d) == 0 {
+            d += 1;
+            continue;
+        }
+        let lo = d;
+        while d <= MAX_RANGE && bits & (1 << d) != 0 {
+            d += 1;
+        }
+        let hi = d - 1;
+        out.push(Item {
+            geo: Geo::Ride {
+                v,
+                min: lo,
+                max: if hi == MAX_RANGE { None } else { Some(hi) },
+            },
+            mode,
+            first_move_only: fmo,
+        });
+    }
+}
+
+/// Corner leaps absorbed into the bent move (same generated moves, one generator).
+fn absorb_corner_leaps(out: &mut Vec<Item>) {
     let mut i = 0;
     while i < out.len() {
         let (first, mode, fmo) = match &out[i].geo {
@@ -1128,7 +1158,6 @@ fn normalize(items: Vec<Item>) -> Vec<Item> {
         }
         i += 1;
     }
-    out
 }
 
 /// The grouping key of an item: everything but its vector.

@@ -1,7 +1,7 @@
 //! Move diagrams for legends and the presets page: where a piece can go from the centre of a
 //! small empty board, computed from the movement model (not from a hand-drawn table).
 
-use crate::model::{Shape, Vector};
+use crate::model::{BentLeg, MovePart, Shape, Vector};
 use crate::square::{Color, Square};
 use crate::variant::{KindId, Variant};
 use serde::Serialize;
@@ -129,136 +129,193 @@ pub fn move_diagram(variant: &Variant, kind: KindId, color: Color) -> MoveDiagra
     let side = (2 * reach(variant, kind) + 1).clamp(9, 15) as u8;
     let centre = side / 2;
     let piece_square = Square::new(centre, centre).unwrap_or_else(|| Square::from_index(0));
-    let mut flags = vec![Flags::default(); side as usize * side as usize];
-    let mut bent_paths = Vec::new();
-    let flip = if color == Color::White { 1 } else { -1 };
-    let at = |dx: i32, dy: i32| -> Option<(Square, usize)> {
-        let sq = piece_square.offset(dx, dy, side, side)?;
-        Some((sq, sq.rank() as usize * side as usize + sq.file() as usize))
+    let mut canvas = Canvas {
+        side,
+        piece_square,
+        flip: if color == Color::White { 1 } else { -1 },
+        flags: vec![Flags::default(); side as usize * side as usize],
+        bent_paths: Vec::new(),
     };
     let piece = variant.kind(kind);
     for part in &piece.moves {
-        let can_move = part.mode.can_move();
-        let can_capture = part.mode.can_capture();
-        let mut mark = |index: usize, hop: bool| {
-            let f = &mut flags[index];
-            if part.first_move_only {
-                f.first_move = true;
-            } else if hop {
-                f.hop_captures |= can_capture;
-                f.moves |= can_move;
-            } else {
-                f.moves |= can_move;
-                f.captures |= can_capture;
-            }
-        };
-        match &part.shape {
-            Shape::Leap { vectors } | Shape::Ride { vectors, .. } => {
-                let (min, max, odd) = match &part.shape {
-                    Shape::Ride {
-                        min, max, odd_only, ..
-                    } => (*min as i32, max.map_or(15, |m| m as i32), *odd_only),
-                    _ => (1, 1, false),
-                };
-                for v in vectors {
-                    for k in min..=max {
-                        if odd && k % 2 == 0 {
-                            continue;
-                        }
-                        match at(v.dx as i32 * k, v.dy as i32 * k * flip) {
-                            Some((_, index)) => mark(index, false),
-                            None => break,
-                        }
-                    }
-                }
-            }
-            Shape::Hop { vectors } => {
-                for v in vectors {
-                    // The nearest square a hop can reach is the second along the line.
-                    for k in 2..=15 {
-                        match at(v.dx as i32 * k, v.dy as i32 * k * flip) {
-                            Some((_, index)) => mark(index, true),
-                            None => break,
-                        }
-                    }
-                }
-            }
-            Shape::Bent { legs, may_stop } => {
-                for leg in legs {
-                    let (fx, fy) = (leg.first.dx as i32, leg.first.dy as i32 * flip);
-                    let Some((corner, corner_index)) = at(fx, fy) else {
-                        continue;
-                    };
-                    if *may_stop {
-                        mark(corner_index, false);
-                    }
-                    let mut slides = Vec::new();
-                    for s in &leg.slides {
-                        let (sx, sy) = (s.dx as i32, s.dy as i32 * flip);
-                        let mut squares = Vec::new();
-                        for k in 1..=15 {
-                            match at(fx + sx * k, fy + sy * k) {
-                                Some((sq, index)) => {
-                                    mark(index, false);
-                                    squares.push(sq);
-                                }
-                                None => break,
-                            }
-                        }
-                        slides.push(squares);
-                    }
-                    bent_paths.push(BentPath {
-                        corner,
-                        may_stop: *may_stop,
-                        slides,
-                    });
-                }
-            }
-        }
+        canvas.draw_part(part);
     }
     if piece.is_royal && variant.has_king_jump() {
-        for (dx, dy) in [
-            (2, 0),
-            (-2, 0),
-            (0, 2),
-            (0, -2),
-            (2, 2),
-            (2, -2),
-            (-2, 2),
-            (-2, -2),
-            (2, 1),
-            (2, -1),
-            (-2, 1),
-            (-2, -1),
-            (1, 2),
-            (-1, 2),
-            (1, -2),
-            (-1, -2),
-        ] {
-            if let Some((_, index)) = at(dx, dy) {
-                flags[index].first_move = true;
-            }
-        }
+        canvas.draw_king_jump();
     }
-    let marks = flags
-        .iter()
-        .map(|f| match (f.moves, f.captures, f.hop_captures) {
-            (true, true, _) => Some(Mark::MoveOrCapture),
-            (true, false, true) => Some(Mark::MoveOrHopCapture),
-            (true, false, false) => Some(Mark::MoveOnly),
-            (false, true, _) => Some(Mark::CaptureOnly),
-            (false, false, true) => Some(Mark::HopCapture),
-            (false, false, false) if f.first_move => Some(Mark::FirstMoveOnly),
-            _ => None,
-        })
-        .collect();
     MoveDiagram {
         width: side,
         height: side,
         piece_square,
         color,
-        marks,
-        bent_paths,
+        marks: canvas.flags.iter().map(Flags::mark).collect(),
+        bent_paths: canvas.bent_paths,
+    }
+}
+
+/// The King's jump (8.1): every square two away, first move only.
+const KING_JUMPS: [(i32, i32); 16] = [
+    (2, 0),
+    (-2, 0),
+    (0, 2),
+    (0, -2),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+];
+
+impl Flags {
+    fn mark(&self) -> Option<Mark> {
+        match (self.moves, self.captures, self.hop_captures) {
+            (true, true, _) => Some(Mark::MoveOrCapture),
+            (true, false, true) => Some(Mark::MoveOrHopCapture),
+            (true, false, false) => Some(Mark::MoveOnly),
+            (false, true, _) => Some(Mark::CaptureOnly),
+            (false, false, true) => Some(Mark::HopCapture),
+            (false, false, false) if self.first_move => Some(Mark::FirstMoveOnly),
+            _ => None,
+        }
+    }
+}
+
+/// The diagram being drawn: a `side` x `side` board with the piece on `piece_square`.
+struct Canvas {
+    side: u8,
+    piece_square: Square,
+    /// -1 for Black: vectors are written from White's side.
+    flip: i32,
+    flags: Vec<Flags>,
+    bent_paths: Vec<BentPath>,
+}
+
+impl Canvas {
+    /// The square (dx, dy) from the piece, and its index in `flags`.
+    fn at(&self, dx: i32, dy: i32) -> Option<(Square, usize)> {
+        let sq = self.piece_square.offset(dx, dy, self.side, self.side)?;
+        Some((
+            sq,
+            sq.rank() as usize * self.side as usize + sq.file() as usize,
+        ))
+    }
+
+    /// Marks square `index` as reached by `part` (`hop`: beyond a screen).
+    fn mark(&mut self, index: usize, part: &MovePart, hop: bool) {
+        let (can_move, can_capture) = (part.mode.can_move(), part.mode.can_capture());
+        let Some(f) = self.flags.get_mut(index) else {
+            return;
+        };
+        if part.first_move_only {
+            f.first_move = true;
+        } else if hop {
+            f.hop_captures |= can_capture;
+            f.moves |= can_move;
+        } else {
+            f.moves |= can_move;
+            f.captures |= can_capture;
+        }
+    }
+
+    fn draw_part(&mut self, part: &MovePart) {
+        match &part.shape {
+            Shape::Leap { vectors } => self.draw_ride(part, vectors, (1, 1, false)),
+            Shape::Ride {
+                vectors,
+                min,
+                max,
+                odd_only,
+            } => {
+                let range = (*min as i32, max.map_or(15, |m| m as i32), *odd_only);
+                self.draw_ride(part, vectors, range)
+            }
+            Shape::Hop { vectors } => self.draw_hop(part, vectors),
+            Shape::Bent { legs, may_stop } => {
+                for leg in legs {
+                    self.draw_bent_leg(part, leg, *may_stop);
+                }
+            }
+        }
+    }
+
+    /// Distances `min..=max` along each vector (odd ones only if `odd`).
+    fn draw_ride(
+        &mut self,
+        part: &MovePart,
+        vectors: &[Vector],
+        (min, max, odd): (i32, i32, bool),
+    ) {
+        for v in vectors {
+            for k in min..=max {
+                if odd && k % 2 == 0 {
+                    continue;
+                }
+                match self.at(v.dx as i32 * k, v.dy as i32 * k * self.flip) {
+                    Some((_, index)) => self.mark(index, part, false),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    fn draw_hop(&mut self, part: &MovePart, vectors: &[Vector]) {
+        for v in vectors {
+            // The nearest square a hop can reach is the second along the line.
+            for k in 2..=15 {
+                match self.at(v.dx as i32 * k, v.dy as i32 * k * self.flip) {
+                    Some((_, index)) => self.mark(index, part, true),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// One leg of a bent move: its corner, its slides, and the path for the legend.
+    fn draw_bent_leg(&mut self, part: &MovePart, leg: &BentLeg, may_stop: bool) {
+        let (fx, fy) = (leg.first.dx as i32, leg.first.dy as i32 * self.flip);
+        let Some((corner, corner_index)) = self.at(fx, fy) else {
+            return;
+        };
+        if may_stop {
+            self.mark(corner_index, part, false);
+        }
+        let mut slides = Vec::new();
+        for s in &leg.slides {
+            let (sx, sy) = (s.dx as i32, s.dy as i32 * self.flip);
+            let mut squares = Vec::new();
+            for k in 1..=15 {
+                match self.at(fx + sx * k, fy + sy * k) {
+                    Some((sq, index)) => {
+                        self.mark(index, part, false);
+                        squares.push(sq);
+                    }
+                    None => break,
+                }
+            }
+            slides.push(squares);
+        }
+        self.bent_paths.push(BentPath {
+            corner,
+            may_stop,
+            slides,
+        });
+    }
+
+    fn draw_king_jump(&mut self) {
+        for (dx, dy) in KING_JUMPS {
+            if let Some((_, index)) = self.at(dx, dy) {
+                if let Some(f) = self.flags.get_mut(index) {
+                    f.first_move = true;
+                }
+            }
+        }
     }
 }
 

@@ -236,89 +236,88 @@ fn parse_number(words: &[&str], i: usize, what: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("'{what}' must be followed by a number 1..15"))
 }
 
-impl MovePart {
-    /// Reads the compact text form of a move part, e.g. `ride W`, `leap N`,
-    /// `move-only ride W forward max 2`, `capture-only hop W`, `bent F then orthogonal-outward`,
-    /// `first-move-only move-only ride W forward min 2 max 3`.
-    ///
-    /// Grammar: `[move-only|capture-only] [first-move-only] SHAPE ATOMS [DIRECTIONS]
-    /// [then CONTINUATION] [min N] [max N] [odd] [must-continue] [promoting]`.
-    pub fn parse(text: &str) -> Result<MovePart, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
+/// The words after a move part's atoms and directions.
+#[derive(Default)]
+struct Modifiers {
+    continuation: Option<Continuation>,
+    min: Option<u8>,
+    max: Option<u8>,
+    odd_only: bool,
+    must_continue: bool,
+    promoting: bool,
+}
+
+/// The leading `move-only` / `capture-only` / `first-move-only` words: the mode, the flag,
+/// and the index of the first other word.
+fn parse_mode_words(words: &[&str]) -> (Mode, bool, usize) {
+    let mut mode = Mode::MoveOrCapture;
+    let mut first_move_only = false;
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        match w {
+            "move-only" => mode = Mode::MoveOnly,
+            "capture-only" => mode = Mode::CaptureOnly,
+            "first-move-only" => first_move_only = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    (mode, first_move_only, i)
+}
+
+/// Keeps the vectors of `atom_word` that the direction list `w` names. `Ok(false)` if `w`
+/// is no direction list (then it is a modifier).
+fn keep_directions(vectors: &mut Vec<Vector>, w: &str, atom_word: &str) -> Result<bool, String> {
+    if !w
+        .split(',')
+        .all(|d| direction_matches(d, Vector::new(0, 0)).is_some())
+    {
+        return Ok(false);
+    }
+    let dirs: Vec<&str> = w.split(',').collect();
+    vectors.retain(|&v| dirs.iter().any(|d| direction_matches(d, v) == Some(true)));
+    if vectors.is_empty() {
+        return Err(format!(
+            "the directions '{w}' leave no move of '{atom_word}'"
+        ));
+    }
+    Ok(true)
+}
+
+fn parse_continuation(word: &str) -> Result<Continuation, String> {
+    match word {
+        "orthogonal-outward" => Ok(Continuation::Orthogonal),
+        "diagonal-outward" => Ok(Continuation::Diagonal),
+        "vertical-outward" => Ok(Continuation::Vertical),
+        _ => Err(format!(
+            "'then' must be followed by orthogonal-outward, diagonal-outward or \
+             vertical-outward, not '{word}'"
+        )),
+    }
+}
+
+impl Modifiers {
+    fn parse(words: &[&str]) -> Result<Modifiers, String> {
+        let mut m = Modifiers::default();
         let mut i = 0;
-        let mut mode = Mode::MoveOrCapture;
-        let mut first_move_only = false;
-        while let Some(&w) = words.get(i) {
-            match w {
-                "move-only" => mode = Mode::MoveOnly,
-                "capture-only" => mode = Mode::CaptureOnly,
-                "first-move-only" => first_move_only = true,
-                _ => break,
-            }
-            i += 1;
-        }
-        let shape_word = *words
-            .get(i)
-            .ok_or_else(|| "expected a shape: leap, ride, hop or bent".to_string())?;
-        if !matches!(shape_word, "leap" | "ride" | "hop" | "bent") {
-            return Err(format!(
-                "expected a shape (leap, ride, hop or bent), found '{shape_word}'"
-            ));
-        }
-        i += 1;
-        let atom_word = *words
-            .get(i)
-            .ok_or_else(|| format!("'{shape_word}' must be followed by atoms such as W or N,C"))?;
-        let mut vectors = parse_atoms(atom_word)?;
-        i += 1;
-        if let Some(&w) = words.get(i) {
-            if w.split(',')
-                .all(|d| direction_matches(d, Vector::new(0, 0)).is_some())
-            {
-                let dirs: Vec<&str> = w.split(',').collect();
-                vectors.retain(|&v| dirs.iter().any(|d| direction_matches(d, v) == Some(true)));
-                if vectors.is_empty() {
-                    return Err(format!(
-                        "the directions '{w}' leave no move of '{atom_word}'"
-                    ));
-                }
-                i += 1;
-            }
-        }
-        let mut continuation = None;
-        let mut min = None;
-        let mut max = None;
-        let mut odd_only = false;
-        let mut must_continue = false;
-        let mut promoting = false;
         while let Some(&w) = words.get(i) {
             match w {
                 "then" => {
-                    let c = words.get(i + 1).copied().unwrap_or("");
-                    continuation = Some(match c {
-                        "orthogonal-outward" => Continuation::Orthogonal,
-                        "diagonal-outward" => Continuation::Diagonal,
-                        "vertical-outward" => Continuation::Vertical,
-                        _ => {
-                            return Err(format!(
-                                "'then' must be followed by orthogonal-outward, \
-                                 diagonal-outward or vertical-outward, not '{c}'"
-                            ))
-                        }
-                    });
+                    m.continuation =
+                        Some(parse_continuation(words.get(i + 1).copied().unwrap_or(""))?);
                     i += 1;
                 }
                 "min" => {
-                    min = Some(parse_number(&words, i + 1, "min")?);
+                    m.min = Some(parse_number(words, i + 1, "min")?);
                     i += 1;
                 }
                 "max" => {
-                    max = Some(parse_number(&words, i + 1, "max")?);
+                    m.max = Some(parse_number(words, i + 1, "max")?);
                     i += 1;
                 }
-                "odd" => odd_only = true,
-                "must-continue" => must_continue = true,
-                "promoting" => promoting = true,
+                "odd" => m.odd_only = true,
+                "must-continue" => m.must_continue = true,
+                "promoting" => m.promoting = true,
                 "move-only" | "capture-only" | "first-move-only" => {
                     return Err(format!("'{w}' must come before the shape word"))
                 }
@@ -330,30 +329,32 @@ impl MovePart {
             }
             i += 1;
         }
-        let ride_only = |what: &str| -> Result<(), String> {
-            if shape_word != "ride" {
-                Err(format!("'{what}' applies only to 'ride'"))
-            } else {
-                Ok(())
+        Ok(m)
+    }
+
+    /// That each modifier suits the shape.
+    fn check(&self, shape_word: &str) -> Result<(), String> {
+        for (given, what) in [
+            (self.min.is_some(), "min"),
+            (self.max.is_some(), "max"),
+            (self.odd_only, "odd"),
+        ] {
+            if given && shape_word != "ride" {
+                return Err(format!("'{what}' applies only to 'ride'"));
             }
-        };
-        if min.is_some() {
-            ride_only("min")?;
         }
-        if max.is_some() {
-            ride_only("max")?;
-        }
-        if odd_only {
-            ride_only("odd")?;
-        }
-        if shape_word != "bent" && (continuation.is_some() || must_continue) {
+        if shape_word != "bent" && (self.continuation.is_some() || self.must_continue) {
             return Err("'then' and 'must-continue' apply only to 'bent'".to_string());
         }
-        let shape = match shape_word {
+        Ok(())
+    }
+
+    fn shape(&self, shape_word: &str, vectors: Vec<Vector>) -> Result<Shape, String> {
+        Ok(match shape_word {
             "leap" => Shape::Leap { vectors },
             "ride" => {
-                let min = min.unwrap_or(1);
-                if let Some(max) = max {
+                let min = self.min.unwrap_or(1);
+                if let Some(max) = self.max {
                     if max < min {
                         return Err(format!("max {max} is below min {min}"));
                     }
@@ -361,13 +362,13 @@ impl MovePart {
                 Shape::Ride {
                     vectors,
                     min,
-                    max,
-                    odd_only,
+                    max: self.max,
+                    odd_only: self.odd_only,
                 }
             }
             "hop" => Shape::Hop { vectors },
             _ => {
-                let continuation = continuation.ok_or_else(|| {
+                let continuation = self.continuation.ok_or_else(|| {
                     "'bent' needs 'then orthogonal-outward|diagonal-outward|vertical-outward'"
                         .to_string()
                 })?;
@@ -384,10 +385,45 @@ impl MovePart {
                 }
                 Shape::Bent {
                     legs,
-                    may_stop: !must_continue,
+                    may_stop: !self.must_continue,
                 }
             }
-        };
+        })
+    }
+}
+
+impl MovePart {
+    /// Reads the compact text form of a move part, e.g. `ride W`, `leap N`,
+    /// `move-only ride W forward max 2`, `capture-only hop W`, `bent F then orthogonal-outward`,
+    /// `first-move-only move-only ride W forward min 2 max 3`.
+    ///
+    /// Grammar: `[move-only|capture-only] [first-move-only] SHAPE ATOMS [DIRECTIONS]
+    /// [then CONTINUATION] [min N] [max N] [odd] [must-continue] [promoting]`.
+    pub fn parse(text: &str) -> Result<MovePart, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (mode, first_move_only, mut i) = parse_mode_words(&words);
+        let shape_word = *words
+            .get(i)
+            .ok_or_else(|| "expected a shape: leap, ride, hop or bent".to_string())?;
+        if !matches!(shape_word, "leap" | "ride" | "hop" | "bent") {
+            return Err(format!(
+                "expected a shape (leap, ride, hop or bent), found '{shape_word}'"
+            ));
+        }
+        i += 1;
+        let atom_word = *words
+            .get(i)
+            .ok_or_else(|| format!("'{shape_word}' must be followed by atoms such as W or N,C"))?;
+        let mut vectors = parse_atoms(atom_word)?;
+        i += 1;
+        if let Some(&w) = words.get(i) {
+            if keep_directions(&mut vectors, w, atom_word)? {
+                i += 1;
+            }
+        }
+        let modifiers = Modifiers::parse(words.get(i..).unwrap_or_default())?;
+        modifiers.check(shape_word)?;
+        let shape = modifiers.shape(shape_word, vectors)?;
         if first_move_only && mode != Mode::MoveOnly {
             return Err("a first-move-only part must also be move-only".to_string());
         }
@@ -395,7 +431,7 @@ impl MovePart {
             shape,
             mode,
             first_move_only,
-            promoting,
+            promoting: modifiers.promoting,
         })
     }
 }

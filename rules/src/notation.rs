@@ -1,7 +1,7 @@
 //! Move text in and out (VARIANTS.md section 1), and explanations of illegal moves.
 
 use crate::position::{cell_kind, Move, Position};
-use crate::square::{parse_square_prefix, Square};
+use crate::square::{parse_square_prefix, Color, Square};
 use crate::tables::GenShape;
 use crate::variant::KindId;
 
@@ -281,9 +281,8 @@ impl Position {
         promotion: Option<KindId>,
         exact: bool,
     ) -> IllegalMove {
-        let v = &self.variant;
         for sq in [from, to] {
-            if !v.contains(sq) {
+            if !self.variant.contains(sq) {
                 return IllegalMove::OffBoard(sq);
             }
         }
@@ -300,85 +299,124 @@ impl Position {
             .filter(|m| m.from == from && m.to == to)
             .collect();
         if !legal.is_empty() {
-            return match promotion {
-                Some(_) if legal.iter().all(|m| m.promotion.is_none()) => {
-                    IllegalMove::DoesNotPromote
-                }
-                Some(p) => IllegalMove::BadPromotion {
-                    piece: name,
-                    target: v.kind(p).name.clone(),
-                },
-                None if exact || legal.iter().all(|m| m.promotion.is_some()) => {
-                    IllegalMove::MustPromote { piece: name }
-                }
-                None => IllegalMove::LeavesKingInCheck,
-            };
+            return self.promotion_problem(&legal, promotion, exact, name);
         }
-        let target = self.piece_at(to);
-        // The King's jump and castling.
+        let target = self.piece_at(to).map(|t| t.color);
         if piece.kind.is_royal {
-            let dx = to.file() as i32 - from.file() as i32;
-            let dy = to.rank() as i32 - from.rank() as i32;
-            if let Some(castling) = v.castling() {
-                if dy == 0 && dx.unsigned_abs() == castling.king_distance as u32 {
-                    let wing = usize::from(dx < 0);
-                    return match self.castling_move(from, wing) {
-                        None => IllegalMove::NoCastlingRight,
-                        Some(mv) => self
-                            .castling_problem(&mv)
-                            .unwrap_or(IllegalMove::LeavesKingInCheck),
-                    };
-                }
-            }
-            let is_jump = dx.abs().max(dy.abs()) == 2;
-            if v.has_king_jump() && is_jump {
-                if !self.has_jump_right(self.side) {
-                    return IllegalMove::NoJumpRight;
-                }
-                match target {
-                    Some(t) if t.color == self.side => return IllegalMove::OwnPiece(to),
-                    Some(_) => return IllegalMove::JumpNeverCaptures,
-                    None => {}
-                }
-                if self.is_check() {
-                    return IllegalMove::JumpInCheck;
-                }
-                let mut jumps = Vec::new();
-                self.pseudo_moves(&mut jumps, false);
-                if !jumps.iter().any(|m| m.from == from && m.to == to) {
-                    return IllegalMove::JumpThroughCheck;
-                }
-                return IllegalMove::LeavesKingInCheck;
+            if let Some(problem) = self.royal_move_problem(from, to, target) {
+                return problem;
             }
         }
-        let pseudo = self.piece_moves(from);
-        if pseudo.iter().any(|m| m.to == to) {
+        if self.piece_moves(from).iter().any(|m| m.to == to) {
             return IllegalMove::LeavesKingInCheck;
         }
-        if let Some(t) = target {
-            if t.color == self.side {
-                return IllegalMove::OwnPiece(to);
+        if target == Some(self.side) {
+            return IllegalMove::OwnPiece(to);
+        }
+        if target.is_some() && self.on_hop_line(from, to) {
+            return IllegalMove::HopNeedsOneScreen { piece: name };
+        }
+        self.geometry_problem(from, to, piece.kind.id, target.is_some(), name)
+    }
+
+    /// The square pair has legal moves (`legal`), but not with this `promotion`.
+    fn promotion_problem(
+        &self,
+        legal: &[Move],
+        promotion: Option<KindId>,
+        exact: bool,
+        piece: String,
+    ) -> IllegalMove {
+        match promotion {
+            Some(_) if legal.iter().all(|m| m.promotion.is_none()) => IllegalMove::DoesNotPromote,
+            Some(p) => IllegalMove::BadPromotion {
+                piece,
+                target: self.variant.kind(p).name.clone(),
+            },
+            None if exact || legal.iter().all(|m| m.promotion.is_some()) => {
+                IllegalMove::MustPromote { piece }
+            }
+            None => IllegalMove::LeavesKingInCheck,
+        }
+    }
+
+    /// The royal piece's castling and jump: why one of them fails, if the move is one
+    /// (`target`: the colour of the piece on `to`).
+    fn royal_move_problem(
+        &self,
+        from: Square,
+        to: Square,
+        target: Option<Color>,
+    ) -> Option<IllegalMove> {
+        let v = &self.variant;
+        let dx = to.file() as i32 - from.file() as i32;
+        let dy = to.rank() as i32 - from.rank() as i32;
+        if let Some(castling) = v.castling() {
+            if dy == 0 && dx.unsigned_abs() == castling.king_distance as u32 {
+                let wing = usize::from(dx < 0);
+                return Some(match self.castling_move(from, wing) {
+                    None => IllegalMove::NoCastlingRight,
+                    Some(mv) => self
+                        .castling_problem(&mv)
+                        .unwrap_or(IllegalMove::LeavesKingInCheck),
+                });
             }
         }
-        // Hoppers: a capture along a hop line with the wrong number of screens.
+        let is_jump = dx.abs().max(dy.abs()) == 2;
+        if !(v.has_king_jump() && is_jump) {
+            return None;
+        }
+        Some(if !self.has_jump_right(self.side) {
+            IllegalMove::NoJumpRight
+        } else if target == Some(self.side) {
+            IllegalMove::OwnPiece(to)
+        } else if target.is_some() {
+            IllegalMove::JumpNeverCaptures
+        } else if self.is_check() {
+            IllegalMove::JumpInCheck
+        } else {
+            let mut jumps = Vec::new();
+            self.pseudo_moves(&mut jumps, false);
+            if jumps.iter().any(|m| m.from == from && m.to == to) {
+                IllegalMove::LeavesKingInCheck
+            } else {
+                IllegalMove::JumpThroughCheck
+            }
+        })
+    }
+
+    /// Whether `to` lies on a capturing hop line of the piece on `from` (so a capture there
+    /// failed for the number of screens).
+    fn on_hop_line(&self, from: Square, to: Square) -> bool {
+        let v = &self.variant;
         let cell = self.board[from.index()];
         let gens = &v.0.tables.gens[self.side.index()];
         let kind_gens = gens.get(cell_kind(cell)).map(Vec::as_slice).unwrap_or(&[]);
-        if target.is_some() {
-            for g in kind_gens {
-                if matches!(g.shape, GenShape::Hop) && g.can_capture {
-                    let mut sq = from;
-                    while let Some(next) =
-                        sq.offset(g.dx as i32, g.dy as i32, v.width(), v.height())
-                    {
-                        sq = next;
-                        if sq == to {
-                            return IllegalMove::HopNeedsOneScreen { piece: name };
-                        }
+        kind_gens
+            .iter()
+            .filter(|g| matches!(g.shape, GenShape::Hop) && g.can_capture)
+            .any(|g| {
+                let mut sq = from;
+                while let Some(next) = sq.offset(g.dx as i32, g.dy as i32, v.width(), v.height()) {
+                    sq = next;
+                    if sq == to {
+                        return true;
                     }
                 }
-            }
-        }
+                false
+            })
+    }
+
+    /// The piece (`kind`, named `piece`) cannot go `from`-`to` here: blocked, the wrong
+    /// occupancy of `to` (`capture`: an enemy stands there), or not its move at all.
+    fn geometry_problem(
+        &self,
+        from: Square,
+        to: Square,
+        kind: KindId,
+        capture: bool,
+        piece: String,
+    ) -> IllegalMove {
         // Would the piece reach `to` on an otherwise empty board?
         let mut lone = self.clone();
         lone.ep = None;
@@ -387,33 +425,22 @@ impl Position {
                 lone.board[index] = 0;
             }
         }
-        let reach_as_is = lone.piece_moves(from).iter().any(|m| m.to == to);
-        if reach_as_is {
-            return IllegalMove::Blocked {
-                piece: name,
-                from,
-                to,
-            };
+        if lone.piece_moves(from).iter().any(|m| m.to == to) {
+            return IllegalMove::Blocked { piece, from, to };
         }
         // Try the other occupancy of `to`: empty, or an enemy piece.
-        let them = self.side.opposite();
-        let swapped = if target.is_some() {
+        lone.board[to.index()] = if capture {
             0
         } else {
-            crate::position::make_cell(them, piece.kind.id, None)
+            crate::position::make_cell(self.side.opposite(), kind, None)
         };
-        lone.board[to.index()] = swapped;
         if lone.piece_moves(from).iter().any(|m| m.to == to) {
-            return if target.is_some() {
-                IllegalMove::MoveOnly { piece: name, to }
+            return if capture {
+                IllegalMove::MoveOnly { piece, to }
             } else {
-                IllegalMove::CaptureOnly { piece: name, to }
+                IllegalMove::CaptureOnly { piece, to }
             };
         }
-        IllegalMove::CannotReach {
-            piece: name,
-            from,
-            to,
-        }
+        IllegalMove::CannotReach { piece, from, to }
     }
 }

@@ -265,6 +265,171 @@ pub enum FenError {
     OpponentInCheck(Color),
 }
 
+/// What every move of one generator shares: the moving piece, its square, the generator.
+struct Mover<'a> {
+    from: Square,
+    cell: Cell,
+    g: &'a Gen,
+    them: Color,
+}
+
+impl Mover<'_> {
+    /// Adds the move to `to`, with its promotions.
+    #[inline(always)]
+    fn push(&self, pos: &Position, out: &mut Vec<Move>, to: Square, special: Special) {
+        pos.push_with_promotions(out, self.from, to, self.cell, self.g.promoting, special);
+    }
+}
+
+/// A FEN split into its fields (byte offset and text where an error needs the place);
+/// nothing read yet.
+struct FenFields<'a> {
+    placement: (usize, &'a str),
+    side: Option<&'a str>,
+    rights: Option<(usize, &'a str)>,
+    ep: Option<&'a str>,
+    halfmove: Option<&'a str>,
+    fullmove: Option<&'a str>,
+    /// A seventh field: an error, reported after the clocks'.
+    extra: Option<&'a str>,
+}
+
+impl<'a> FenFields<'a> {
+    fn split(fen: &'a str) -> Result<FenFields<'a>, FenError> {
+        let fields = fields_with_offsets(fen);
+        let field = |i: usize| fields.get(i).copied();
+        let text = |i: usize| field(i).map(|(_, t)| t);
+        Ok(FenFields {
+            placement: field(0).ok_or(FenError::Empty)?,
+            side: text(1),
+            rights: field(2),
+            ep: text(3),
+            halfmove: text(4),
+            fullmove: text(5),
+            extra: text(6),
+        })
+    }
+}
+
+/// An empty-square count at `bytes[i]` (a digit): its value and its length (one or two
+/// digits).
+#[inline]
+fn empty_count(bytes: &[u8], i: usize) -> (usize, usize) {
+    let mut n = usize::from(bytes[i] - b'0');
+    match bytes.get(i + 1) {
+        Some(&d) if d.is_ascii_digit() => {
+            n = n * 10 + usize::from(d - b'0');
+            (n, 2)
+        }
+        _ => (n, 1),
+    }
+}
+
+/// A piece of the placement: `+`?, a letter, `[target]`?
+struct PieceToken<'v> {
+    color: Color,
+    kind: &'v PieceKind,
+    target: Option<KindId>,
+    /// The byte of `text` after the token.
+    end: usize,
+}
+
+/// The piece token at byte `i` of the rank `text`, which starts at byte `byte` of `fen`.
+fn read_piece_token<'v>(
+    variant: &'v Variant,
+    fen: &str,
+    byte: usize,
+    text: &str,
+    i: usize,
+) -> Result<PieceToken<'v>, FenError> {
+    let bytes = text.as_bytes();
+    let at = char_number(fen, byte + i);
+    let promoted = bytes.get(i) == Some(&b'+');
+    let letter_index = if promoted { i + 1 } else { i };
+    let Some(&l) = bytes.get(letter_index) else {
+        return Err(FenError::Unexpected {
+            found: '+',
+            at,
+            expected: "'+' must be followed by a piece letter",
+        });
+    };
+    if !l.is_ascii_alphabetic() {
+        let found = text
+            .get(letter_index..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('?');
+        return Err(FenError::Unexpected {
+            found,
+            at: char_number(fen, byte + letter_index),
+            expected: "a piece letter, a digit or '/'",
+        });
+    }
+    let color = if l.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let token = format!(
+        "{}{}",
+        if promoted { "+" } else { "" },
+        l.to_ascii_uppercase() as char
+    );
+    let Some(kind) = variant.kind_by_letter(&token) else {
+        let shown = if promoted {
+            format!("+{}", l as char)
+        } else {
+            (l as char).to_string()
+        };
+        return Err(FenError::UnknownPiece { letter: shown, at });
+    };
+    let mut end = letter_index + 1;
+    let mut target = None;
+    if bytes.get(end) == Some(&b'[') {
+        let (t, close) = read_target(variant, kind, fen, byte, text, end)?;
+        target = Some(t);
+        end = close + 1;
+    }
+    Ok(PieceToken {
+        color,
+        kind,
+        target,
+        end,
+    })
+}
+
+/// The `[target]` at byte `open` of `text` after a piece of `kind`: the target and the
+/// byte of its `]`.
+fn read_target(
+    variant: &Variant,
+    kind: &PieceKind,
+    fen: &str,
+    byte: usize,
+    text: &str,
+    open: usize,
+) -> Result<(KindId, usize), FenError> {
+    let bracket_error = |expected| FenError::Unexpected {
+        found: '[',
+        at: char_number(fen, byte + open),
+        expected,
+    };
+    let Some(close) = text[open..].find(']').map(|c| c + open) else {
+        return Err(bracket_error("'[' must be closed by ']'"));
+    };
+    if !kind.promotes_by_start_file {
+        return Err(bracket_error(
+            "a [target] follows only a piece that promotes by its start file",
+        ));
+    }
+    let inner = &text[open + 1..close];
+    match variant.kind_by_letter(&inner.to_ascii_uppercase()) {
+        Some(t) => Ok((t.id, close)),
+        None => Err(FenError::UnknownPiece {
+            letter: inner.to_string(),
+            at: char_number(fen, byte + open + 1),
+        }),
+    }
+}
+
 /// Splits on ASCII whitespace, keeping each field's byte offset.
 fn fields_with_offsets(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -315,196 +480,39 @@ impl Position {
     }
 
     /// Reads a FEN (section 1 of VARIANTS.md). The clocks may be omitted (0 and 1).
+    ///
+    /// Parse: split into fields. Check and build: each field in order onto an empty
+    /// position (so that the first problem in the text is the one reported), then what needs
+    /// the whole position (the side not to move is not in check).
     pub fn from_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
-        let fields = fields_with_offsets(fen);
-        let Some(&(_, placement)) = fields.first() else {
-            return Err(FenError::Empty);
-        };
-        let v = &variant.0;
+        let fields = FenFields::split(fen)?;
         let mut pos = Position::empty(variant);
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != v.height as usize {
-            return Err(FenError::RankCount {
-                found: ranks.len(),
-                expected: v.height,
-            });
-        }
-        let base = fields[0].0;
-        let mut byte = base;
-        let mut royal_count = [0; 2];
-        for (row, text) in ranks.iter().enumerate() {
-            let rank = v.height as usize - 1 - row;
-            let bytes = text.as_bytes();
-            let mut file = 0usize;
-            let mut i = 0;
-            let too_wide = |found: usize| FenError::RankWidth {
-                rank: rank as u8 + 1,
-                found,
-                expected: v.width,
-            };
-            while i < bytes.len() {
-                let at = char_number(fen, byte + i);
-                let b = bytes[i];
-                if b.is_ascii_digit() {
-                    let mut n = (b - b'0') as usize;
-                    if let Some(&d) = bytes.get(i + 1) {
-                        if d.is_ascii_digit() {
-                            n = n * 10 + (d - b'0') as usize;
-                            i += 1;
-                        }
-                    }
-                    if n == 0 {
-                        return Err(FenError::Unexpected {
-                            found: '0',
-                            at,
-                            expected: "an empty-square count is 1 to 16",
-                        });
-                    }
-                    file += n;
-                    i += 1;
-                    continue;
-                }
-                let promoted = b == b'+';
-                let letter_index = if promoted { i + 1 } else { i };
-                let Some(&l) = bytes.get(letter_index) else {
-                    return Err(FenError::Unexpected {
-                        found: '+',
-                        at,
-                        expected: "'+' must be followed by a piece letter",
-                    });
-                };
-                if !l.is_ascii_alphabetic() {
-                    let found = text[letter_index..].chars().next().unwrap_or('?');
-                    return Err(FenError::Unexpected {
-                        found,
-                        at: char_number(fen, byte + letter_index),
-                        expected: "a piece letter, a digit or '/'",
-                    });
-                }
-                let color = if l.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let token = format!(
-                    "{}{}",
-                    if promoted { "+" } else { "" },
-                    l.to_ascii_uppercase() as char
-                );
-                let Some(kind) = variant.kind_by_letter(&token) else {
-                    let shown = if promoted {
-                        format!("+{}", l as char)
-                    } else {
-                        (l as char).to_string()
-                    };
-                    return Err(FenError::UnknownPiece { letter: shown, at });
-                };
-                i = letter_index + 1;
-                let mut target = None;
-                if bytes.get(i) == Some(&b'[') {
-                    let close = text[i..].find(']').map(|c| c + i);
-                    let Some(close) = close else {
-                        return Err(FenError::Unexpected {
-                            found: '[',
-                            at: char_number(fen, byte + i),
-                            expected: "'[' must be closed by ']'",
-                        });
-                    };
-                    if !kind.promotes_by_start_file {
-                        return Err(FenError::Unexpected {
-                            found: '[',
-                            at: char_number(fen, byte + i),
-                            expected: "a [target] follows only a piece that promotes by its \
-                                       start file",
-                        });
-                    }
-                    let inner = text[i + 1..close].to_ascii_uppercase();
-                    match variant.kind_by_letter(&inner) {
-                        Some(t) => target = Some(t.id),
-                        None => {
-                            return Err(FenError::UnknownPiece {
-                                letter: text[i + 1..close].to_string(),
-                                at: char_number(fen, byte + i + 1),
-                            })
-                        }
-                    }
-                    i = close + 1;
-                }
-                if file >= v.width as usize {
-                    return Err(too_wide(file + 1));
-                }
-                if kind.promotes_by_start_file && target.is_none() {
-                    target = variant.file_promotion_target(file as u8);
-                }
-                if kind.is_royal {
-                    royal_count[color.index()] += 1;
-                    if royal_count[color.index()] > 1 {
-                        return Err(FenError::TooManyKings(color));
-                    }
-                }
-                let sq = Square::from_index((rank * 16 + file) as u8);
-                pos.put(sq, make_cell(color, kind.id, target));
-                file += 1;
-            }
-            if file != v.width as usize {
-                return Err(too_wide(file));
-            }
-            byte += text.len() + 1;
-        }
-
-        if let Some(&(_, side)) = fields.get(1) {
+        pos.read_placement(fen, fields.placement)?;
+        if let Some(side) = fields.side {
             pos.side = match side {
                 "w" => Color::White,
                 "b" => Color::Black,
                 _ => return Err(FenError::Side(side.to_string())),
             };
         }
-        if let Some(&(at, rights)) = fields.get(2) {
-            if rights != "-" {
-                let allowed = if v.king_jump {
-                    "K and k (King's jump) or -"
-                } else if v.castling.is_some() {
-                    "K Q k q (castling) or -"
-                } else {
-                    "only -"
-                };
-                for (i, ch) in rights.char_indices() {
-                    let bad = FenError::Right {
-                        found: ch,
-                        at: char_number(fen, at + i),
-                        allowed,
-                    };
-                    match ch {
-                        'K' | 'k' if v.king_jump => {
-                            pos.jump_rights[usize::from(ch == 'k')] = true;
-                        }
-                        'K' | 'Q' | 'k' | 'q' if v.castling.is_some() => {
-                            let color = usize::from(ch.is_ascii_lowercase());
-                            let wing = usize::from(ch.eq_ignore_ascii_case(&'q'));
-                            pos.castling[color][wing] = true;
-                        }
-                        _ => return Err(bad),
-                    }
-                }
-            }
+        if let Some(rights) = fields.rights {
+            pos.read_rights(fen, rights)?;
         }
-        if let Some(&(_, ep)) = fields.get(3) {
-            if ep != "-" {
-                pos.ep = Some(pos.parse_ep(ep)?);
-            }
+        if let Some(ep) = fields.ep.filter(|&ep| ep != "-") {
+            pos.ep = Some(pos.parse_ep(ep)?);
         }
-        if let Some(&(_, half)) = fields.get(4) {
+        if let Some(half) = fields.halfmove {
             pos.halfmove = half
                 .parse()
                 .map_err(|_| FenError::Halfmove(half.to_string()))?;
         }
-        if let Some(&(_, full)) = fields.get(5) {
+        if let Some(full) = fields.fullmove {
             pos.fullmove = match full.parse::<u32>() {
                 Ok(n) if n > 0 => n,
                 _ => return Err(FenError::Fullmove(full.to_string())),
             };
         }
-        if let Some(&(_, extra)) = fields.get(6) {
+        if let Some(extra) = fields.extra {
             return Err(FenError::Trailing(extra.to_string()));
         }
         let them = pos.side.opposite();
@@ -514,6 +522,125 @@ impl Position {
             }
         }
         Ok(pos)
+    }
+
+    /// The placement field (starting at byte `base` of `fen`), rank by rank from the top.
+    fn read_placement(
+        &mut self,
+        fen: &str,
+        (base, placement): (usize, &str),
+    ) -> Result<(), FenError> {
+        let height = self.variant.0.height;
+        let found = placement.split('/').count();
+        if found != height as usize {
+            return Err(FenError::RankCount {
+                found,
+                expected: height,
+            });
+        }
+        let mut byte = base;
+        let mut royal_count = [0; 2];
+        for (row, text) in placement.split('/').enumerate() {
+            let rank = height as usize - 1 - row;
+            self.read_rank(fen, byte, text, rank, &mut royal_count)?;
+            byte += text.len() + 1;
+        }
+        Ok(())
+    }
+
+    /// One rank of the placement: `text` starts at byte `byte` of `fen`.
+    fn read_rank(
+        &mut self,
+        fen: &str,
+        byte: usize,
+        text: &str,
+        rank: usize,
+        royal_count: &mut [u8; 2],
+    ) -> Result<(), FenError> {
+        let variant = self.variant.clone();
+        let width = variant.width();
+        let too_wide = |found: usize| FenError::RankWidth {
+            rank: rank as u8 + 1,
+            found,
+            expected: width,
+        };
+        let bytes = text.as_bytes();
+        let mut file = 0usize;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            let at = char_number(fen, byte + i);
+            if b.is_ascii_digit() {
+                let (n, used) = empty_count(bytes, i);
+                if n == 0 {
+                    return Err(FenError::Unexpected {
+                        found: '0',
+                        at,
+                        expected: "an empty-square count is 1 to 16",
+                    });
+                }
+                file += n;
+                i += used;
+                continue;
+            }
+            let piece = read_piece_token(&variant, fen, byte, text, i)?;
+            i = piece.end;
+            if file >= width as usize {
+                return Err(too_wide(file + 1));
+            }
+            let mut target = piece.target;
+            if piece.kind.promotes_by_start_file && target.is_none() {
+                target = variant.file_promotion_target(file as u8);
+            }
+            if piece.kind.is_royal {
+                royal_count[piece.color.index()] += 1;
+                if royal_count[piece.color.index()] > 1 {
+                    return Err(FenError::TooManyKings(piece.color));
+                }
+            }
+            let sq = Square::from_index((rank * 16 + file) as u8);
+            self.put(sq, make_cell(piece.color, piece.kind.id, target));
+            file += 1;
+        }
+        if file != width as usize {
+            return Err(too_wide(file));
+        }
+        Ok(())
+    }
+
+    /// The rights field (starting at byte `at` of `fen`): the King's jump or castling.
+    fn read_rights(&mut self, fen: &str, (at, rights): (usize, &str)) -> Result<(), FenError> {
+        if rights == "-" {
+            return Ok(());
+        }
+        let king_jump = self.variant.0.king_jump;
+        let castling = self.variant.0.castling.is_some();
+        let allowed = if king_jump {
+            "K and k (King's jump) or -"
+        } else if castling {
+            "K Q k q (castling) or -"
+        } else {
+            "only -"
+        };
+        for (i, ch) in rights.char_indices() {
+            match ch {
+                'K' | 'k' if king_jump => {
+                    self.jump_rights[usize::from(ch == 'k')] = true;
+                }
+                'K' | 'Q' | 'k' | 'q' if castling => {
+                    let color = usize::from(ch.is_ascii_lowercase());
+                    let wing = usize::from(ch.eq_ignore_ascii_case(&'q'));
+                    self.castling[color][wing] = true;
+                }
+                _ => {
+                    return Err(FenError::Right {
+                        found: ch,
+                        at: char_number(fen, at + i),
+                        allowed,
+                    })
+                }
+            }
+        }
+        Ok(())
     }
 
     fn parse_ep(&self, field: &str) -> Result<EnPassant, FenError> {
@@ -1037,6 +1164,8 @@ impl Position {
         }
     }
 
+    /// The moves of one generator from `from`: dispatches on its shape. Every helper is
+    /// inlined into this one (the hot path of perft; measured unchanged by the split).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn gen_one(
@@ -1049,176 +1178,152 @@ impl Position {
         creates_ep: bool,
         them: Color,
     ) {
-        let next = &self.variant.0.tables.next;
-        let line = &next[g.dir as usize];
-        let start = from.index();
+        let line = &self.variant.0.tables.next[g.dir as usize];
+        let mover = Mover {
+            from,
+            cell,
+            g,
+            them,
+        };
         match g.shape {
             GenShape::Ride { min, max, odd_only } => {
-                let mut s = start;
-                for k in 1..=max {
-                    let n = line[s];
-                    if n == OFF {
-                        break;
-                    }
-                    s = n as usize;
-                    let target = self.board[s];
-                    let counts = k >= min && (!odd_only || k % 2 == 1);
-                    let to = Square::from_index(s as u8);
-                    if target == 0 {
-                        if !counts {
-                            continue;
-                        }
-                        if let Some(ep) = ep {
-                            if g.can_capture && ep.contains(to) {
-                                let special = Special::EnPassant { victim: ep.victim };
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    special,
-                                );
-                                continue;
-                            }
-                        }
-                        if g.can_move {
-                            let special = if creates_ep && k >= 2 {
-                                Special::MultiStep
-                            } else {
-                                Special::None
-                            };
-                            self.push_with_promotions(out, from, to, cell, g.promoting, special);
-                        }
-                    } else {
-                        if counts && g.can_capture && cell_is(target, them) {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                        break;
-                    }
-                }
+                self.gen_ride(out, &mover, line, (min, max, odd_only), ep, creates_ep)
             }
-            GenShape::Hop => {
-                let mut s = start;
-                let mut screened = false;
-                loop {
-                    let n = line[s];
-                    if n == OFF {
-                        break;
-                    }
-                    s = n as usize;
-                    let target = self.board[s];
-                    if !screened {
-                        screened = target != 0;
-                        continue;
-                    }
-                    let to = Square::from_index(s as u8);
-                    if target == 0 {
-                        if g.can_move {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                    } else {
-                        if g.can_capture && cell_is(target, them) {
-                            self.push_with_promotions(
-                                out,
-                                from,
-                                to,
-                                cell,
-                                g.promoting,
-                                Special::None,
-                            );
-                        }
-                        break;
-                    }
-                }
-            }
+            GenShape::Hop => self.gen_hop(out, &mover, line),
             GenShape::Bent {
                 slide_dirs,
                 slide_count,
                 may_stop,
                 ..
-            } => {
-                let corner = line[start];
-                if corner == OFF {
-                    return;
+            } => self.gen_bent(
+                out,
+                &mover,
+                line,
+                &slide_dirs[..slide_count as usize],
+                may_stop,
+            ),
+        }
+    }
+
+    /// A ride of `min..=max` steps (only odd ones if `odd_only`) along `line`.
+    #[inline(always)]
+    fn gen_ride(
+        &self,
+        out: &mut Vec<Move>,
+        m: &Mover<'_>,
+        line: &[u16; 256],
+        (min, max, odd_only): (u8, u8, bool),
+        ep: Option<&EnPassant>,
+        creates_ep: bool,
+    ) {
+        let g = m.g;
+        let mut s = m.from.index();
+        for k in 1..=max {
+            let n = line[s];
+            if n == OFF {
+                break;
+            }
+            s = n as usize;
+            let target = self.board[s];
+            let counts = k >= min && (!odd_only || k % 2 == 1);
+            let to = Square::from_index(s as u8);
+            if target != 0 {
+                if counts && g.can_capture && cell_is(target, m.them) {
+                    m.push(self, out, to, Special::None);
                 }
-                let corner = corner as usize;
-                let corner_cell = self.board[corner];
-                let corner_sq = Square::from_index(corner as u8);
-                if corner_cell != 0 {
-                    if may_stop && g.can_capture && cell_is(corner_cell, them) {
-                        self.push_with_promotions(
-                            out,
-                            from,
-                            corner_sq,
-                            cell,
-                            g.promoting,
-                            Special::None,
-                        );
-                    }
-                    return;
+                break;
+            }
+            if !counts {
+                continue;
+            }
+            if let Some(ep) = ep {
+                if g.can_capture && ep.contains(to) {
+                    m.push(self, out, to, Special::EnPassant { victim: ep.victim });
+                    continue;
                 }
-                if may_stop && g.can_move {
-                    self.push_with_promotions(
-                        out,
-                        from,
-                        corner_sq,
-                        cell,
-                        g.promoting,
-                        Special::None,
-                    );
+            }
+            if g.can_move {
+                let special = if creates_ep && k >= 2 {
+                    Special::MultiStep
+                } else {
+                    Special::None
+                };
+                m.push(self, out, to, special);
+            }
+        }
+    }
+
+    /// A hop: over the first piece met along `line` (the screen), then on as a slide.
+    #[inline(always)]
+    fn gen_hop(&self, out: &mut Vec<Move>, m: &Mover<'_>, line: &[u16; 256]) {
+        let mut s = m.from.index();
+        loop {
+            let n = line[s];
+            if n == OFF {
+                return;
+            }
+            s = n as usize;
+            if self.board[s] != 0 {
+                break;
+            }
+        }
+        self.gen_slide(out, m, line, s);
+    }
+
+    /// A bent move: one step to the corner (a stop there if `may_stop`), then slides.
+    #[inline(always)]
+    fn gen_bent(
+        &self,
+        out: &mut Vec<Move>,
+        m: &Mover<'_>,
+        line: &[u16; 256],
+        slide_dirs: &[u16],
+        may_stop: bool,
+    ) {
+        let corner = line[m.from.index()];
+        if corner == OFF {
+            return;
+        }
+        let corner = corner as usize;
+        let corner_cell = self.board[corner];
+        let corner_sq = Square::from_index(corner as u8);
+        if corner_cell != 0 {
+            if may_stop && m.g.can_capture && cell_is(corner_cell, m.them) {
+                m.push(self, out, corner_sq, Special::None);
+            }
+            return;
+        }
+        if may_stop && m.g.can_move {
+            m.push(self, out, corner_sq, Special::None);
+        }
+        let next = &self.variant.0.tables.next;
+        for &dir in slide_dirs {
+            self.gen_slide(out, m, &next[dir as usize], corner);
+        }
+    }
+
+    /// Steps on from square `start` along `line`: empty squares are moves, the first piece
+    /// met ends the slide (a capture if it is an enemy).
+    #[inline(always)]
+    fn gen_slide(&self, out: &mut Vec<Move>, m: &Mover<'_>, line: &[u16; 256], start: usize) {
+        let mut s = start;
+        loop {
+            let n = line[s];
+            if n == OFF {
+                return;
+            }
+            s = n as usize;
+            let target = self.board[s];
+            let to = Square::from_index(s as u8);
+            if target == 0 {
+                if m.g.can_move {
+                    m.push(self, out, to, Special::None);
                 }
-                for &dir in &slide_dirs[..slide_count as usize] {
-                    let slide = &next[dir as usize];
-                    let mut s = corner;
-                    loop {
-                        let n = slide[s];
-                        if n == OFF {
-                            break;
-                        }
-                        s = n as usize;
-                        let target = self.board[s];
-                        let to = Square::from_index(s as u8);
-                        if target == 0 {
-                            if g.can_move {
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    Special::None,
-                                );
-                            }
-                        } else {
-                            if g.can_capture && cell_is(target, them) {
-                                self.push_with_promotions(
-                                    out,
-                                    from,
-                                    to,
-                                    cell,
-                                    g.promoting,
-                                    Special::None,
-                                );
-                            }
-                            break;
-                        }
-                    }
+            } else {
+                if m.g.can_capture && cell_is(target, m.them) {
+                    m.push(self, out, to, Special::None);
                 }
+                return;
             }
         }
     }

@@ -137,6 +137,17 @@ pub(crate) fn parse_square_prefix(bytes: &[u8]) -> Option<(Square, usize)> {
     Square::new(file - b'a', (rank - 1) as u8).map(|sq| (sq, used))
 }
 
+impl Square {
+    /// Reads a square name at the start of `text` (`"d15d16q"` gives d15 and `"d16q"`); the
+    /// rank rule is that of [`FromStr`]. The one square parser, public so that other crates
+    /// need no copy of it.
+    pub fn parse_prefix(text: &str) -> Option<(Square, &str)> {
+        let (sq, used) = parse_square_prefix(text.as_bytes())?;
+        // `used` bytes are ASCII, so this is a char boundary.
+        Some((sq, text.get(used..)?))
+    }
+}
+
 impl FromStr for Square {
     type Err = SquareError;
 
@@ -144,6 +155,38 @@ impl FromStr for Square {
         match parse_square_prefix(s.as_bytes()) {
             Some((sq, used)) if used == s.len() => Ok(sq),
             _ => Err(SquareError::Malformed(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_prefix_returns_the_rest() {
+        let d15 = Square::new(3, 14);
+        assert_eq!(Square::parse_prefix("d15d16q"), d15.map(|s| (s, "d16q")));
+        assert_eq!(
+            Square::parse_prefix("p16"),
+            Square::new(15, 15).map(|s| (s, ""))
+        );
+        // Two digits only when they make 10..16: "a17" is a1, then "7".
+        assert_eq!(
+            Square::parse_prefix("a17"),
+            Square::new(0, 0).map(|s| (s, "7"))
+        );
+        for bad in ["", "a", "a0", "q1", "A1", "é1", "1a"] {
+            assert_eq!(Square::parse_prefix(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn from_str_takes_whole_names_only() {
+        assert_eq!("b2".parse::<Square>().ok(), Square::new(1, 1));
+        assert_eq!("p16".parse::<Square>().ok(), Square::new(15, 15));
+        for bad in ["", "a", "a0", "q1", "a17", "A1", "a01", "a1x", "é1"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Tables compiled from the movement model: per colour and kind the move generators, and per
 //! attacking colour the reverse attack patterns used to answer "is this square attacked".
 
-use crate::model::{Shape, Vector};
+use crate::model::{BentLeg, MovePart, Shape, Vector};
 use crate::square::Color;
 use crate::variant::PieceKind;
 
@@ -54,7 +54,7 @@ pub(crate) struct LeapSet {
 impl LeapSet {
     fn build(
         vectors: impl Iterator<Item = (i8, i8)> + Clone,
-        part: &crate::model::MovePart,
+        part: &MovePart,
         width: u8,
         height: u8,
     ) -> LeapSet {
@@ -226,279 +226,365 @@ pub(crate) fn step(index: usize, d: (i8, i8), width: u8, height: u8) -> Option<u
     }
 }
 
+/// The attack groups of one attacking colour, gathered from every kind's parts.
+#[derive(Default)]
+struct Attacks {
+    rays: Vec<RayAttack>,
+    hops: Vec<HopAttack>,
+    bents: Vec<BentAttack>,
+}
+
+impl Attacks {
+    /// A capture along `d` from distance `min` to `max` (odd ones only if `odd`), stored
+    /// as seen from the attacked square.
+    fn add_ray(&mut self, d: (i8, i8), (min, max, odd): (u8, u8, bool), bit: u64) {
+        let back = (-d.0, -d.1);
+        let idx = match self.rays.iter().position(|r| (r.dx, r.dy) == back) {
+            Some(i) => i,
+            None => {
+                self.rays.push(RayAttack {
+                    dx: back.0,
+                    dy: back.1,
+                    dir: 0,
+                    reach: 0,
+                    masks: [0; MAX_DISTANCE],
+                });
+                self.rays.len() - 1
+            }
+        };
+        let ray = &mut self.rays[idx];
+        for k in min..=max.min(MAX_DISTANCE as u8 - 1) {
+            if !odd || k % 2 == 1 {
+                ray.masks[k as usize] |= bit;
+                ray.reach = ray.reach.max(k);
+            }
+        }
+    }
+
+    fn add_hop(&mut self, d: (i8, i8), bit: u64) {
+        let back = (-d.0, -d.1);
+        match self.hops.iter_mut().find(|h| (h.dx, h.dy) == back) {
+            Some(h) => h.mask |= bit,
+            None => self.hops.push(HopAttack {
+                dx: back.0,
+                dy: back.1,
+                dir: 0,
+                mask: bit,
+            }),
+        }
+    }
+
+    fn add_bent(&mut self, first: (i8, i8), slide: (i8, i8), bit: u64) {
+        let back_slide = (-slide.0, -slide.1);
+        let back_first = (-first.0, -first.1);
+        match self
+            .bents
+            .iter_mut()
+            .find(|b| b.back_slide == back_slide && b.back_first == back_first)
+        {
+            Some(b) => b.mask |= bit,
+            None => self.bents.push(BentAttack {
+                back_slide,
+                back_first,
+                back_slide_dir: 0,
+                back_first_dir: 0,
+                mask: bit,
+            }),
+        }
+    }
+}
+
+/// The generators of one kind for one colour.
+#[derive(Default)]
+struct KindMoves {
+    gens: Vec<Gen>,
+    leaps: Vec<LeapSet>,
+}
+
+/// The board a part is compiled for, and the colour moving.
+#[derive(Clone, Copy)]
+struct Frame {
+    color: Color,
+    width: u8,
+    height: u8,
+    /// The longest ride that fits on the board.
+    longest: u8,
+}
+
+impl Frame {
+    fn gen(&self, part: &MovePart, d: (i8, i8), shape: GenShape) -> Gen {
+        Gen {
+            dx: d.0,
+            dy: d.1,
+            dir: 0,
+            shape,
+            can_move: part.mode.can_move(),
+            can_capture: part.mode.can_capture(),
+            first_move_only: part.first_move_only,
+            promoting: part.promoting,
+        }
+    }
+}
+
+/// One move part of the kind `bit`: its generators into `moves`, its captures into
+/// `attacks` (first-move-only parts never capture).
+fn compile_part(
+    part: &MovePart,
+    frame: Frame,
+    bit: u64,
+    moves: &mut KindMoves,
+    attacks: &mut Attacks,
+) {
+    let captures = part.mode.can_capture() && !part.first_move_only;
+    let color = frame.color;
+    match &part.shape {
+        Shape::Leap { vectors } => {
+            moves.leaps.push(LeapSet::build(
+                vectors.iter().map(|&v| orient(v, color)),
+                part,
+                frame.width,
+                frame.height,
+            ));
+            if captures {
+                for &v in vectors {
+                    attacks.add_ray(orient(v, color), (1, 1, false), bit);
+                }
+            }
+        }
+        Shape::Ride {
+            vectors,
+            min,
+            max,
+            odd_only,
+        } => {
+            let (min, max) = (*min, max.unwrap_or(frame.longest).min(frame.longest));
+            let odd_only = *odd_only;
+            for &v in vectors {
+                let d = orient(v, color);
+                if captures {
+                    attacks.add_ray(d, (min, max, odd_only), bit);
+                }
+                let shape = GenShape::Ride { min, max, odd_only };
+                moves.gens.push(frame.gen(part, d, shape));
+            }
+        }
+        Shape::Hop { vectors } => {
+            for &v in vectors {
+                let d = orient(v, color);
+                moves.gens.push(frame.gen(part, d, GenShape::Hop));
+                if captures {
+                    attacks.add_hop(d, bit);
+                }
+            }
+        }
+        Shape::Bent { legs, may_stop } => {
+            for leg in legs {
+                compile_bent_leg(part, leg, *may_stop, frame, bit, moves, attacks, captures);
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compile_bent_leg(
+    part: &MovePart,
+    leg: &BentLeg,
+    may_stop: bool,
+    frame: Frame,
+    bit: u64,
+    moves: &mut KindMoves,
+    attacks: &mut Attacks,
+    captures: bool,
+) {
+    let first = orient(leg.first, frame.color);
+    let mut slides = [(0i8, 0i8); 4];
+    let mut slide_count = 0u8;
+    for (i, &s) in leg.slides.iter().take(4).enumerate() {
+        slides[i] = orient(s, frame.color);
+        slide_count += 1;
+    }
+    let shape = GenShape::Bent {
+        slides,
+        slide_dirs: [0; 4],
+        slide_count,
+        may_stop,
+    };
+    moves.gens.push(frame.gen(part, first, shape));
+    if captures {
+        if may_stop {
+            attacks.add_ray(first, (1, 1, false), bit);
+        }
+        for &s in &slides[..slide_count as usize] {
+            attacks.add_bent(first, s, bit);
+        }
+    }
+}
+
+/// Per king square: the squares whose emptying may expose the King to `attacks`
+/// (`block`), and where a new piece may become a hopper's screen (`screen`).
+fn sensitive_squares(attacks: &Attacks, width: u8, height: u8) -> (Vec<SquareSet>, Vec<SquareSet>) {
+    let mut block_sensitive = vec![[0; 4]; 256];
+    let mut screen_sensitive = vec![[0; 4]; 256];
+    for king in 0..256usize {
+        if king % 16 >= width as usize || king / 16 >= height as usize {
+            continue;
+        }
+        let block = &mut block_sensitive[king];
+        let screen = &mut screen_sensitive[king];
+        for ray in &attacks.rays {
+            let mut sq = king;
+            for _ in 1..ray.reach {
+                match step(sq, (ray.dx, ray.dy), width, height) {
+                    Some(next) => {
+                        sq = next;
+                        set_insert(block, sq);
+                    }
+                    None => break,
+                }
+            }
+        }
+        for hop in &attacks.hops {
+            let mut sq = king;
+            while let Some(next) = step(sq, (hop.dx, hop.dy), width, height) {
+                sq = next;
+                set_insert(block, sq);
+                set_insert(screen, sq);
+            }
+        }
+        for bent in &attacks.bents {
+            let mut sq = king;
+            while let Some(next) = step(sq, bent.back_slide, width, height) {
+                sq = next;
+                set_insert(block, sq);
+            }
+        }
+    }
+    (block_sensitive, screen_sensitive)
+}
+
+/// The attack groups of one colour by the primitive direction they lie along.
+fn line_groups(attacks: &Attacks) -> Vec<LineGroup> {
+    let mut lines = vec![LineGroup::default(); LINE_SLOTS];
+    // A leap (reach 1) cannot be blocked, so no line change can uncover it.
+    for (i, ray) in attacks.rays.iter().enumerate().filter(|(_, r)| r.reach > 1) {
+        lines[primitive_slot(ray.dx as i32, ray.dy as i32)]
+            .rays
+            .push(i as u16);
+    }
+    for (i, hop) in attacks.hops.iter().enumerate() {
+        lines[primitive_slot(hop.dx as i32, hop.dy as i32)]
+            .hops
+            .push(i as u16);
+    }
+    for (i, bent) in attacks.bents.iter().enumerate() {
+        let (dx, dy) = bent.back_slide;
+        lines[primitive_slot(dx as i32, dy as i32)]
+            .bents
+            .push(i as u16);
+    }
+    lines
+}
+
+/// Gives every generator and attack group its direction ids; returns the directions.
+fn assign_directions(gens: &mut [Vec<Vec<Gen>>; 2], attacks: &mut [Attacks; 2]) -> Vec<(i8, i8)> {
+    let mut dirs: Vec<(i8, i8)> = Vec::new();
+    for per_color in gens.iter_mut() {
+        for g in per_color.iter_mut().flatten() {
+            g.dir = intern(&mut dirs, (g.dx, g.dy));
+            if let GenShape::Bent {
+                slides,
+                slide_dirs,
+                slide_count,
+                ..
+            } = &mut g.shape
+            {
+                for i in 0..*slide_count as usize {
+                    slide_dirs[i] = intern(&mut dirs, slides[i]);
+                }
+            }
+        }
+    }
+    for a in attacks.iter_mut() {
+        for r in a.rays.iter_mut() {
+            r.dir = intern(&mut dirs, (r.dx, r.dy));
+        }
+        for h in a.hops.iter_mut() {
+            h.dir = intern(&mut dirs, (h.dx, h.dy));
+        }
+        for b in a.bents.iter_mut() {
+            b.back_slide_dir = intern(&mut dirs, b.back_slide);
+            b.back_first_dir = intern(&mut dirs, b.back_first);
+        }
+    }
+    dirs
+}
+
+/// `next[direction id][square]`: the square one step further, or `OFF`.
+fn next_squares(dirs: &[(i8, i8)], width: u8, height: u8) -> Vec<[u16; 256]> {
+    dirs.iter()
+        .map(|&d| {
+            let mut row = [OFF; 256];
+            for (index, slot) in row.iter_mut().enumerate() {
+                if index % 16 < width as usize && index / 16 < height as usize {
+                    if let Some(n) = step(index, d, width, height) {
+                        *slot = n as u16;
+                    }
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// Per colour: bit r set if rank r is in that colour's promotion zone.
+fn zone_ranks(height: u8, promotion_zone: u8) -> [u16; 2] {
+    let mut zone_ranks = [0u16; 2];
+    for rank in 0..height {
+        if rank + promotion_zone >= height {
+            zone_ranks[0] |= 1 << rank;
+            zone_ranks[1] |= 1 << (height - 1 - rank);
+        }
+    }
+    zone_ranks
+}
+
 impl Tables {
     pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8, promotion_zone: u8) -> Tables {
         let longest = width.max(height).saturating_sub(1).max(1);
         let mut gens: [Vec<Vec<Gen>>; 2] = [Vec::new(), Vec::new()];
         let mut leaps: [Vec<Vec<LeapSet>>; 2] = [Vec::new(), Vec::new()];
-        let mut rays: [Vec<RayAttack>; 2] = [Vec::new(), Vec::new()];
-        let mut hops: [Vec<HopAttack>; 2] = [Vec::new(), Vec::new()];
-        let mut bents: [Vec<BentAttack>; 2] = [Vec::new(), Vec::new()];
-        let mut has_hoppers = false;
+        let mut attacks: [Attacks; 2] = Default::default();
         for color in [Color::White, Color::Black] {
             let c = color.index();
+            let frame = Frame {
+                color,
+                width,
+                height,
+                longest,
+            };
             for kind in pieces {
                 let bit = 1u64 << kind.id.index();
-                let mut kind_gens = Vec::new();
-                let mut kind_leaps = Vec::new();
+                let mut moves = KindMoves::default();
                 for part in &kind.moves {
-                    let can_move = part.mode.can_move();
-                    let can_capture = part.mode.can_capture();
-                    let mut add_ray = |d: (i8, i8), min: u8, max: u8, odd: bool| {
-                        let back = (-d.0, -d.1);
-                        let idx = match rays[c].iter().position(|r| (r.dx, r.dy) == back) {
-                            Some(i) => i,
-                            None => {
-                                rays[c].push(RayAttack {
-                                    dx: back.0,
-                                    dy: back.1,
-                                    dir: 0,
-                                    reach: 0,
-                                    masks: [0; MAX_DISTANCE],
-                                });
-                                rays[c].len() - 1
-                            }
-                        };
-                        let ray = &mut rays[c][idx];
-                        for k in min..=max.min(MAX_DISTANCE as u8 - 1) {
-                            if !odd || k % 2 == 1 {
-                                ray.masks[k as usize] |= bit;
-                                ray.reach = ray.reach.max(k);
-                            }
-                        }
-                    };
-                    match &part.shape {
-                        Shape::Leap { vectors } | Shape::Ride { vectors, .. } => {
-                            let (min, max, odd_only) = match &part.shape {
-                                Shape::Ride {
-                                    min, max, odd_only, ..
-                                } => (*min, max.unwrap_or(longest).min(longest), *odd_only),
-                                _ => (1, 1, false),
-                            };
-                            if matches!(part.shape, Shape::Leap { .. }) {
-                                kind_leaps.push(LeapSet::build(
-                                    vectors.iter().map(|&v| orient(v, color)),
-                                    part,
-                                    width,
-                                    height,
-                                ));
-                            }
-                            for &v in vectors {
-                                let d = orient(v, color);
-                                if can_capture && !part.first_move_only {
-                                    add_ray(d, min, max, odd_only);
-                                }
-                                if matches!(part.shape, Shape::Leap { .. }) {
-                                    continue;
-                                }
-                                kind_gens.push(Gen {
-                                    dx: d.0,
-                                    dy: d.1,
-                                    dir: 0,
-                                    shape: GenShape::Ride { min, max, odd_only },
-                                    can_move,
-                                    can_capture,
-                                    first_move_only: part.first_move_only,
-                                    promoting: part.promoting,
-                                });
-                            }
-                        }
-                        Shape::Hop { vectors } => {
-                            for &v in vectors {
-                                let d = orient(v, color);
-                                kind_gens.push(Gen {
-                                    dx: d.0,
-                                    dy: d.1,
-                                    dir: 0,
-                                    shape: GenShape::Hop,
-                                    can_move,
-                                    can_capture,
-                                    first_move_only: part.first_move_only,
-                                    promoting: part.promoting,
-                                });
-                                if can_capture && !part.first_move_only {
-                                    has_hoppers = true;
-                                    let back = (-d.0, -d.1);
-                                    match hops[c].iter_mut().find(|h| (h.dx, h.dy) == back) {
-                                        Some(h) => h.mask |= bit,
-                                        None => hops[c].push(HopAttack {
-                                            dx: back.0,
-                                            dy: back.1,
-                                            dir: 0,
-                                            mask: bit,
-                                        }),
-                                    }
-                                }
-                            }
-                        }
-                        Shape::Bent { legs, may_stop } => {
-                            for leg in legs {
-                                let first = orient(leg.first, color);
-                                let mut slides = [(0i8, 0i8); 4];
-                                let mut slide_count = 0u8;
-                                for (i, &s) in leg.slides.iter().take(4).enumerate() {
-                                    slides[i] = orient(s, color);
-                                    slide_count += 1;
-                                }
-                                kind_gens.push(Gen {
-                                    dx: first.0,
-                                    dy: first.1,
-                                    dir: 0,
-                                    shape: GenShape::Bent {
-                                        slides,
-                                        slide_dirs: [0; 4],
-                                        slide_count,
-                                        may_stop: *may_stop,
-                                    },
-                                    can_move,
-                                    can_capture,
-                                    first_move_only: part.first_move_only,
-                                    promoting: part.promoting,
-                                });
-                                if can_capture && !part.first_move_only {
-                                    if *may_stop {
-                                        add_ray(first, 1, 1, false);
-                                    }
-                                    for &s in &slides[..slide_count as usize] {
-                                        let back_slide = (-s.0, -s.1);
-                                        let back_first = (-first.0, -first.1);
-                                        match bents[c].iter_mut().find(|b| {
-                                            b.back_slide == back_slide && b.back_first == back_first
-                                        }) {
-                                            Some(b) => b.mask |= bit,
-                                            None => bents[c].push(BentAttack {
-                                                back_slide,
-                                                back_first,
-                                                back_slide_dir: 0,
-                                                back_first_dir: 0,
-                                                mask: bit,
-                                            }),
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    compile_part(part, frame, bit, &mut moves, &mut attacks[c]);
                 }
-                gens[c].push(kind_gens);
-                leaps[c].push(kind_leaps);
+                gens[c].push(moves.gens);
+                leaps[c].push(moves.leaps);
             }
             // Short rays first: they are the cheapest to test.
-            rays[c].sort_by_key(|r| r.reach);
+            attacks[c].rays.sort_by_key(|r| r.reach);
         }
-
-        let mut block_sensitive: [Vec<SquareSet>; 2] = [Vec::new(), Vec::new()];
-        let mut screen_sensitive: [Vec<SquareSet>; 2] = [Vec::new(), Vec::new()];
-        for king_color in [Color::White, Color::Black] {
-            let attacker = king_color.opposite().index();
-            let kc = king_color.index();
-            block_sensitive[kc] = vec![[0; 4]; 256];
-            screen_sensitive[kc] = vec![[0; 4]; 256];
-            for king in 0..256usize {
-                if king % 16 >= width as usize || king / 16 >= height as usize {
-                    continue;
-                }
-                let block = &mut block_sensitive[kc][king];
-                let screen = &mut screen_sensitive[kc][king];
-                for ray in &rays[attacker] {
-                    let mut sq = king;
-                    for _ in 1..ray.reach {
-                        match step(sq, (ray.dx, ray.dy), width, height) {
-                            Some(next) => {
-                                sq = next;
-                                set_insert(block, sq);
-                            }
-                            None => break,
-                        }
-                    }
-                }
-                for hop in &hops[attacker] {
-                    let mut sq = king;
-                    while let Some(next) = step(sq, (hop.dx, hop.dy), width, height) {
-                        sq = next;
-                        set_insert(block, sq);
-                        set_insert(screen, sq);
-                    }
-                }
-                for bent in &bents[attacker] {
-                    let mut sq = king;
-                    while let Some(next) = step(sq, bent.back_slide, width, height) {
-                        sq = next;
-                        set_insert(block, sq);
-                    }
-                }
-            }
-        }
-        let mut lines: [Vec<LineGroup>; 2] = [
-            vec![LineGroup::default(); LINE_SLOTS],
-            vec![LineGroup::default(); LINE_SLOTS],
-        ];
-        for c in 0..2 {
-            // A leap (reach 1) cannot be blocked, so no line change can uncover it.
-            for (i, ray) in rays[c].iter().enumerate().filter(|(_, r)| r.reach > 1) {
-                lines[c][primitive_slot(ray.dx as i32, ray.dy as i32)]
-                    .rays
-                    .push(i as u16);
-            }
-            for (i, hop) in hops[c].iter().enumerate() {
-                lines[c][primitive_slot(hop.dx as i32, hop.dy as i32)]
-                    .hops
-                    .push(i as u16);
-            }
-            for (i, bent) in bents[c].iter().enumerate() {
-                let (dx, dy) = bent.back_slide;
-                lines[c][primitive_slot(dx as i32, dy as i32)]
-                    .bents
-                    .push(i as u16);
-            }
-        }
+        // Indexed by the King's colour; the attackers are the other colour.
+        let [white_attacks, black_attacks] = &attacks;
+        let (white_block, white_screen) = sensitive_squares(black_attacks, width, height);
+        let (black_block, black_screen) = sensitive_squares(white_attacks, width, height);
+        let lines = [line_groups(white_attacks), line_groups(black_attacks)];
+        // Direction ids and the next-square table shared by generation and attack tests.
+        let dirs = assign_directions(&mut gens, &mut attacks);
+        let has_hoppers = attacks.iter().any(|a| !a.hops.is_empty());
         let has_promoting_parts = pieces
             .iter()
             .map(|p| p.moves.iter().any(|m| m.promoting))
-            .collect();
-        // Direction ids and the next-square table shared by generation and attack tests.
-        let mut dirs: Vec<(i8, i8)> = Vec::new();
-        for per_color in gens.iter_mut() {
-            for g in per_color.iter_mut().flatten() {
-                g.dir = intern(&mut dirs, (g.dx, g.dy));
-                if let GenShape::Bent {
-                    slides,
-                    slide_dirs,
-                    slide_count,
-                    ..
-                } = &mut g.shape
-                {
-                    for i in 0..*slide_count as usize {
-                        slide_dirs[i] = intern(&mut dirs, slides[i]);
-                    }
-                }
-            }
-        }
-        for c in 0..2 {
-            for r in rays[c].iter_mut() {
-                r.dir = intern(&mut dirs, (r.dx, r.dy));
-            }
-            for h in hops[c].iter_mut() {
-                h.dir = intern(&mut dirs, (h.dx, h.dy));
-            }
-            for b in bents[c].iter_mut() {
-                b.back_slide_dir = intern(&mut dirs, b.back_slide);
-                b.back_first_dir = intern(&mut dirs, b.back_first);
-            }
-        }
-        let next = dirs
-            .iter()
-            .map(|&d| {
-                let mut row = [OFF; 256];
-                for (index, slot) in row.iter_mut().enumerate() {
-                    if index % 16 < width as usize && index / 16 < height as usize {
-                        if let Some(n) = step(index, d, width, height) {
-                            *slot = n as u16;
-                        }
-                    }
-                }
-                row
-            })
             .collect();
         let may_repeat_moves = pieces
             .iter()
@@ -506,28 +592,22 @@ impl Tables {
             .collect();
         let mut promotable: Vec<bool> = pieces.iter().map(|p| p.can_promote()).collect();
         promotable.resize(64, false);
-        let mut zone_ranks = [0u16; 2];
-        for rank in 0..height {
-            if rank + promotion_zone >= height {
-                zone_ranks[0] |= 1 << rank;
-                zone_ranks[1] |= 1 << (height - 1 - rank);
-            }
-        }
+        let [white, black] = attacks;
         Tables {
-            zone_ranks,
+            zone_ranks: zone_ranks(height, promotion_zone),
             promotable,
-            next,
+            next: next_squares(&dirs, width, height),
             gens,
             leaps,
             has_promoting_parts,
             may_repeat_moves,
-            rays,
-            hops,
-            bents,
+            rays: [white.rays, black.rays],
+            hops: [white.hops, black.hops],
+            bents: [white.bents, black.bents],
             has_hoppers,
             lines,
-            block_sensitive,
-            screen_sensitive,
+            block_sensitive: [white_block, black_block],
+            screen_sensitive: [white_screen, black_screen],
         }
     }
 }

@@ -291,6 +291,12 @@ const CASTLING_KEYS: [&str; 3] = ["king_distance", "rook_distance", "rook"];
 const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
 const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
 
+/// The 1-based line of byte `offset` of `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset.min(text.len()))
+        .map_or(1, |t| t.matches('\n').count() + 1)
+}
+
 /// Collects errors while reading the definition.
 struct Checker<'a> {
     text: &'a str,
@@ -298,14 +304,8 @@ struct Checker<'a> {
 }
 
 impl<'a> Checker<'a> {
-    fn line_of(&self, offset: usize) -> usize {
-        self.text
-            .get(..offset.min(self.text.len()))
-            .map_or(1, |t| t.matches('\n').count() + 1)
-    }
-
     fn error_at(&mut self, offset: Option<usize>, message: String) {
-        let line = offset.map(|o| self.line_of(o));
+        let line = offset.map(|o| line_of(self.text, o));
         self.errors.push(DefinitionError { line, message });
     }
 
@@ -340,6 +340,18 @@ impl<'a> Checker<'a> {
                     false
                 }
             },
+        }
+    }
+
+    fn number(&mut self, v: &Val, what: &str) -> Option<f64> {
+        let s = v.as_ref()?;
+        match s.get_ref() {
+            toml::Value::Float(f) => Some(*f),
+            toml::Value::Integer(i) => Some(*i as f64),
+            _ => {
+                self.error_at(Some(s.span().start), format!("'{what}' must be a number"));
+                None
+            }
         }
     }
 
@@ -475,512 +487,23 @@ impl Variant {
     }
 
     /// Reads and validates a definition; returns every problem found, each with its line.
+    ///
+    /// Three stages, as shakmaty's `Setup` → `Position`: parse (TOML → [`RawDefinition`],
+    /// unchecked), check (→ [`Definition`], every value checked on its own, all errors
+    /// collected), compile (→ the `Variant` with its tables; what needs the setup on the
+    /// board, the start FEN and castling's squares, is checked there).
     pub fn from_toml(text: &str) -> Result<Variant, Vec<DefinitionError>> {
+        let raw = RawDefinition::parse(text)?;
         let mut ck = Checker {
             text,
             errors: Vec::new(),
         };
-        let raw: RawVariant = match toml::from_str(text) {
-            Ok(raw) => raw,
-            Err(e) => {
-                let line = e.span().map(|s| ck.line_of(s.start));
-                return Err(vec![DefinitionError {
-                    line,
-                    message: e.message().trim().to_string(),
-                }]);
-            }
-        };
-        // Unknown keys (serde ignores them, a typo must not pass silently).
-        let table: Option<toml::Table> = toml::from_str(text).ok();
-        if let Some(table) = &table {
-            ck.unknown_keys(Some(table), &TOP_KEYS, 0, "the variant");
-            for (section, keys) in [
-                ("castling", &CASTLING_KEYS[..]),
-                ("promotion", &PROMOTION_KEYS[..]),
-                ("draw", &DRAW_KEYS[..]),
-            ] {
-                if let Some(toml::Value::Table(t)) = table.get(section) {
-                    let at = text.find(&format!("[{section}]")).unwrap_or(0);
-                    ck.unknown_keys(Some(t), keys, at, &format!("[{section}]"));
-                }
-            }
-            if let (Some(toml::Value::Array(pieces)), Some(raw_pieces)) =
-                (table.get("piece"), raw.piece.as_ref())
-            {
-                for (p, rp) in pieces.iter().zip(raw_pieces) {
-                    if let toml::Value::Table(t) = p {
-                        ck.unknown_keys(Some(t), &PIECE_KEYS, rp.span().start, "a [[piece]]");
-                    }
-                }
-            }
+        // Compile even when errors were found, so that one pass reports the setup's too.
+        let variant = check(&mut ck, &raw).and_then(|def| compile(&mut ck, def));
+        match variant {
+            Some(variant) if ck.errors.is_empty() => Ok(variant),
+            _ => Err(ck.errors),
         }
-
-        let name = ck.string(&raw.name, "name", true, 0).unwrap_or_default();
-        if !name.is_empty() && !valid_image(&name) {
-            let at = raw.name.as_ref().map(|s| s.span().start);
-            ck.error_at(
-                at,
-                "'name' must be a lower-case identifier (letters, digits, '-')".to_string(),
-            );
-        }
-        let display_name = ck
-            .string(&raw.display_name, "display_name", true, 0)
-            .unwrap_or_default();
-        let side = (MIN_SIDE as i64, MAX_SIDE as i64);
-        let width = ck.integer(&raw.width, "width", side, 0).unwrap_or(0) as u8;
-        let height = ck.integer(&raw.height, "height", side, 0).unwrap_or(0) as u8;
-        let start_fen = ck.string(&raw.start_fen, "start_fen", true, 0);
-        let provisional_setup = ck.string(&raw.provisional_setup, "provisional_setup", false, 0);
-        let king_jump = ck.boolean(&raw.king_jump, "king_jump");
-
-        // Pieces.
-        let raw_pieces = raw.piece.unwrap_or_default();
-        if raw_pieces.is_empty() {
-            ck.error_at(None, "the variant declares no [[piece]]".to_string());
-        }
-        if raw_pieces.len() > MAX_KINDS {
-            ck.error_at(
-                None,
-                format!("at most {MAX_KINDS} piece kinds are supported"),
-            );
-        }
-        let mut pieces: Vec<PieceKind> = Vec::new();
-        let mut promo_names: Vec<Vec<(String, usize)>> = Vec::new();
-        for (index, rp) in raw_pieces.iter().enumerate() {
-            let at = rp.span().start;
-            let rp = rp.get_ref();
-            let pname = ck.string(&rp.name, "name", true, at).unwrap_or_default();
-            let letter = ck
-                .string(&rp.letter, "letter", true, at)
-                .unwrap_or_default();
-            let here = |v: &Val| v.as_ref().map_or(at, |s| s.span().start);
-            if !letter.is_empty() && !valid_letter(&letter) {
-                ck.error_at(
-                    Some(here(&rp.letter)),
-                    format!(
-                        "letter '{letter}' must be one upper-case letter, or '+' and one \
-                         (a promoted piece)"
-                    ),
-                );
-            }
-            if let Some(other) = pieces
-                .iter()
-                .find(|p| p.letter == letter && !letter.is_empty())
-            {
-                ck.error_at(
-                    Some(here(&rp.letter)),
-                    format!(
-                        "letter '{letter}' is used twice ({} and {pname})",
-                        other.name
-                    ),
-                );
-            }
-            let value = match &rp.value {
-                None => None,
-                Some(s) => match s.get_ref() {
-                    toml::Value::Float(f) => Some(*f),
-                    toml::Value::Integer(i) => Some(*i as f64),
-                    _ => {
-                        ck.error_at(Some(s.span().start), "'value' must be a number".to_string());
-                        None
-                    }
-                },
-            };
-            let image = ck.string(&rp.image, "image", true, at).unwrap_or_default();
-            if !image.is_empty() && !valid_image(&image) {
-                ck.error_at(
-                    Some(here(&rp.image)),
-                    format!("image '{image}' must be a lower-case identifier like \"dragon-king\""),
-                );
-            }
-            let description = ck
-                .string(&rp.description, "description", true, at)
-                .unwrap_or_default();
-            let is_royal = ck.boolean(&rp.royal, "royal");
-            let mut move_texts = ck.string_list(&rp.moves, "moves");
-            let betza = ck.string(&rp.betza, "betza", false, at);
-            match (&rp.moves, &rp.betza) {
-                (None, None) => ck.error_at(
-                    Some(at),
-                    format!("piece '{pname}' has no 'moves' or 'betza'"),
-                ),
-                (Some(_), Some(b)) => ck.error_at(
-                    Some(b.span().start),
-                    format!("piece '{pname}' gives both 'moves' and 'betza'; keep one"),
-                ),
-                _ => {}
-            }
-            let mut moves = Vec::new();
-            // XBetza alternative to `moves`: its `e` also makes the kind capture e.p.
-            let mut betza_ep = false;
-            if let (Some(text), Some(b)) = (&betza, &rp.betza) {
-                match crate::betza::compile(text) {
-                    Ok(compiled) => {
-                        moves = compiled.parts;
-                        betza_ep = compiled.captures_en_passant;
-                    }
-                    Err(e) => ck.error_at(Some(b.span().start), format!("piece '{pname}': {e}")),
-                }
-                move_texts = vec![(text.clone(), b.span().start)];
-            } else {
-                for (text, offset) in &move_texts {
-                    match MovePart::parse(text) {
-                        Ok(part) => moves.push(part),
-                        Err(message) => ck.error_at(
-                            Some(*offset),
-                            format!("piece '{pname}', move \"{text}\": {message}"),
-                        ),
-                    }
-                }
-            }
-            // Documentation only: the XBetza shown in legends for a piece given by `moves`.
-            let mut xbetza = ck.string(&rp.xbetza, "xbetza", false, at);
-            if let (Some(text), Some(x)) = (&xbetza, &rp.xbetza) {
-                if rp.betza.is_some() {
-                    ck.error_at(
-                        Some(x.span().start),
-                        format!(
-                            "piece '{pname}' gives both 'betza' and 'xbetza'; 'betza' is shown \
-                             already, keep only it"
-                        ),
-                    );
-                } else if let Err(e) = crate::betza::compile(text) {
-                    ck.error_at(
-                        Some(x.span().start),
-                        format!("piece '{pname}', 'xbetza': {e}"),
-                    );
-                }
-            }
-            if rp.betza.is_some() {
-                xbetza = betza.clone();
-            }
-            let xbetza_note = ck
-                .string(&rp.xbetza_note, "xbetza_note", false, at)
-                .map(|t| t.trim().to_string())
-                .filter(|t| !t.is_empty());
-            if let Some(x) = &rp.xbetza_note {
-                if xbetza_note
-                    .as_ref()
-                    .is_some_and(|t| t.chars().count() > MAX_NOTE_CHARS)
-                {
-                    ck.error_at(
-                        Some(x.span().start),
-                        format!(
-                            "piece '{pname}': 'xbetza_note' is longer than {MAX_NOTE_CHARS} \
-                             characters"
-                        ),
-                    );
-                }
-            }
-            promo_names.push(ck.string_list(&rp.promotes_to, "promotes_to"));
-            let promotes_by_start_file =
-                ck.boolean(&rp.promotes_by_start_file, "promotes_by_start_file");
-            pieces.push(PieceKind {
-                id: KindId(index.min(255) as u8),
-                name: pname,
-                is_promoted: letter.starts_with('+'),
-                letter,
-                value,
-                image,
-                description,
-                is_royal,
-                move_texts: move_texts.into_iter().map(|(t, _)| t).collect(),
-                moves,
-                xbetza,
-                xbetza_note,
-                promotes_to: Vec::new(),
-                promotes_by_start_file,
-                must_promote_on_last_rank: ck
-                    .boolean(&rp.must_promote_on_last_rank, "must_promote_on_last_rank"),
-                creates_en_passant: ck.boolean(&rp.creates_en_passant, "creates_en_passant"),
-                captures_en_passant: ck.boolean(&rp.captures_en_passant, "captures_en_passant")
-                    || betza_ep,
-                resets_move_clock: ck.boolean(&rp.resets_move_clock, "resets_move_clock"),
-            });
-        }
-        let letters: Vec<String> = pieces.iter().map(|p| p.letter.clone()).collect();
-        let find_kind = |letter: &str| {
-            letters
-                .iter()
-                .position(|l| l == letter)
-                .map(|i| KindId(i as u8))
-        };
-        for (index, names) in promo_names.iter().enumerate() {
-            let mut targets = Vec::new();
-            for (letter, offset) in names {
-                match find_kind(letter) {
-                    Some(id) => targets.push(id),
-                    None => ck.error_at(
-                        Some(*offset),
-                        format!(
-                            "piece '{}' promotes to '{letter}', which is no piece letter",
-                            pieces[index].name
-                        ),
-                    ),
-                }
-            }
-            pieces[index].promotes_to = targets;
-        }
-        let royals: Vec<KindId> = pieces.iter().filter(|p| p.is_royal).map(|p| p.id).collect();
-        if royals.len() > 1 {
-            ck.error_at(None, "at most one piece kind may be royal".to_string());
-        }
-        let royal = royals.first().copied();
-
-        // Promotion settings.
-        let mut promotion_zone = 1u8;
-        let mut promotion_optional = false;
-        let mut file_targets = vec![None; width as usize];
-        if let Some(rp) = &raw.promotion {
-            let at = rp.span().start;
-            let rp = rp.get_ref();
-            if rp.zone.is_some() {
-                promotion_zone = ck
-                    .integer(&rp.zone, "zone", (1, height.max(1) as i64 / 2), at)
-                    .unwrap_or(1) as u8;
-            }
-            promotion_optional = ck.boolean(&rp.optional, "optional");
-            let files = ck.string_list(&rp.by_start_file, "by_start_file");
-            if rp.by_start_file.is_some() {
-                if files.len() != width as usize {
-                    ck.error_at(
-                        Some(at),
-                        format!(
-                            "'by_start_file' lists {} pieces, the board has {width} files",
-                            files.len()
-                        ),
-                    );
-                }
-                for (file, (letter, offset)) in files.iter().enumerate() {
-                    match find_kind(letter) {
-                        Some(id) if file < file_targets.len() => file_targets[file] = Some(id),
-                        Some(_) => {}
-                        None => ck.error_at(
-                            Some(*offset),
-                            format!("'by_start_file' names '{letter}', which is no piece letter"),
-                        ),
-                    }
-                }
-            }
-        }
-        if pieces.iter().any(|p| p.promotes_by_start_file)
-            && file_targets.iter().any(Option::is_none)
-        {
-            ck.error_at(
-                None,
-                "a piece promotes by its start file, so [promotion] needs 'by_start_file' \
-                 with one piece per file"
-                    .to_string(),
-            );
-        }
-
-        let mut rule_options = RuleOptions::default();
-        if let Some(rd) = &raw.draw {
-            if let Some(s) = &rd.move_count_limit {
-                match s.get_ref() {
-                    toml::Value::Integer(0) => rule_options.move_count_limit = None,
-                    toml::Value::Integer(n) if *n > 0 && *n <= u32::MAX as i64 => {
-                        rule_options.move_count_limit = Some(*n as u32)
-                    }
-                    _ => ck.error_at(
-                        Some(s.span().start),
-                        "'move_count_limit' must be a whole number of plies (0 = off)".to_string(),
-                    ),
-                }
-            }
-            if rd.repetition.is_some() {
-                rule_options.repetition = ck.boolean(&rd.repetition, "repetition");
-            }
-        }
-
-        let mut castling_raw = None;
-        if let Some(rc) = &raw.castling {
-            let at = rc.span().start;
-            let rc = rc.get_ref();
-            let dist = ck.integer(&rc.king_distance, "king_distance", (2, 13), at);
-            let rook_distance = match rc.rook_distance {
-                Some(_) => ck
-                    .integer(&rc.rook_distance, "rook_distance", (1, 14), at)
-                    .map(|d| d as u8),
-                None => None,
-            };
-            let rook = ck.string(&rc.rook, "rook", true, at);
-            if king_jump {
-                ck.error_at(
-                    Some(at),
-                    "a variant cannot have both castling and the King's jump (both use the \
-                     rights letters K and Q)"
-                        .to_string(),
-                );
-            }
-            if royal.is_none() {
-                ck.error_at(Some(at), "castling needs a royal piece".to_string());
-            }
-            if let (Some(dist), Some(rook)) = (dist, rook) {
-                match find_kind(&rook) {
-                    Some(id) => castling_raw = Some((dist as u8, rook_distance, id, at)),
-                    None => ck.error_at(
-                        Some(at),
-                        format!("castling rook '{rook}' is no piece letter"),
-                    ),
-                }
-            }
-        }
-        if king_jump && royal.is_none() {
-            let at = raw.king_jump.as_ref().map(|s| s.span().start);
-            ck.error_at(at, "the King's jump needs a royal piece".to_string());
-        }
-
-        // Go on to check the setup even when other errors were found, so that one pass
-        // reports them all; stop only when no board or no piece set can be built.
-        if width == 0 || height == 0 || pieces.is_empty() || pieces.len() > MAX_KINDS {
-            return Err(ck.errors);
-        }
-        let Some(start_fen) = start_fen else {
-            return Err(ck.errors);
-        };
-        let fen_at = raw.start_fen.as_ref().map(|s| s.span().start);
-
-        let tables = Tables::build(&pieces, width, height, promotion_zone);
-        let mut data = VariantData {
-            source: text.to_string(),
-            name,
-            display_name,
-            width,
-            height,
-            start_fen: start_fen.clone(),
-            provisional_setup,
-            pieces,
-            royal,
-            king_jump,
-            // Placeholder geometry so the setup's rights parse; filled in below.
-            castling: castling_raw.map(|(king_distance, rook_distance, rook_kind, _)| Castling {
-                king_distance,
-                rook_distance,
-                rook_kind,
-                king_start: [Square::from_index(0); 2],
-                rook_start: [[Square::from_index(0); 2]; 2],
-                rook_target: [[Square::from_index(0); 2]; 2],
-            }),
-            promotion_zone,
-            promotion_optional,
-            file_targets,
-            rule_options,
-            start_ranks: [Vec::new(), Vec::new()],
-            tables,
-        };
-        let kinds = data.pieces.len();
-        data.start_ranks = [vec![0; kinds], vec![0; kinds]];
-        // Read the setup with a provisional variant, then fill in what the setup determines.
-        let provisional = Variant(Arc::new(data));
-        let setup = match Position::from_fen(&provisional, &start_fen) {
-            Ok(pos) => pos,
-            Err(e) => {
-                ck.error_at(fen_at, format!("start_fen: {e}"));
-                return Err(ck.errors);
-            }
-        };
-        let mut start_ranks = [vec![0u16; kinds], vec![0u16; kinds]];
-        let mut king_start = [None, None];
-        let mut setup_cells = Vec::new();
-        for index in 0..256usize {
-            let sq = Square::from_index(index as u8);
-            if let Some((color, kind, _)) = setup.cell_at(sq) {
-                setup_cells.push((sq, color, kind));
-                start_ranks[color.index()][kind.index()] |= 1 << sq.rank();
-                if Some(kind) == royal {
-                    king_start[color.index()] = Some(sq);
-                }
-            }
-        }
-        drop(setup);
-        let mut data = match Arc::try_unwrap(provisional.0) {
-            Ok(data) => data,
-            Err(_) => {
-                ck.error_at(None, "internal: variant still shared".to_string());
-                return Err(ck.errors);
-            }
-        };
-        data.start_ranks = start_ranks;
-        if let Some((king_distance, rook_distance, rook_kind, at)) = castling_raw {
-            let mut rook_start = [[Square::from_index(0); 2]; 2];
-            let mut rook_target = [[Square::from_index(0); 2]; 2];
-            let mut king_sq = [Square::from_index(0); 2];
-            for color in [Color::White, Color::Black] {
-                let Some(ks) = king_start[color.index()] else {
-                    ck.error_at(
-                        Some(at),
-                        format!("castling: {color} has no King in the setup"),
-                    );
-                    continue;
-                };
-                king_sq[color.index()] = ks;
-                for (wing, dir) in [(0usize, 1i32), (1, -1)] {
-                    // The outermost Rook on the King's rank, on that side.
-                    let mut found = None;
-                    let mut sq = ks;
-                    while let Some(next) = sq.offset(dir, 0, width, height) {
-                        sq = next;
-                        if setup_cells.contains(&(sq, color, rook_kind)) {
-                            found = Some(sq);
-                        }
-                    }
-                    match found {
-                        Some(rsq)
-                            if (rsq.file() as i32 - ks.file() as i32).abs()
-                                > king_distance as i32 =>
-                        {
-                            rook_start[color.index()][wing] = rsq;
-                            // Beside the King's new square, or `rook_distance` from its start;
-                            // it must stay between the King's start and its own start square
-                            // and not be the King's new square.
-                            let king_to = ks.file() as i32 + dir * king_distance as i32;
-                            let file = match rook_distance {
-                                Some(d) => rsq.file() as i32 - dir * d as i32,
-                                None => king_to - dir,
-                            };
-                            let (lo, hi) = if dir > 0 {
-                                (ks.file() as i32, rsq.file() as i32 - 1)
-                            } else {
-                                (rsq.file() as i32 + 1, ks.file() as i32)
-                            };
-                            match Square::new(file.clamp(0, 15) as u8, ks.rank()) {
-                                Some(target) if (lo..=hi).contains(&file) && file != king_to => {
-                                    rook_target[color.index()][wing] = target;
-                                }
-                                _ => ck.error_at(
-                                    Some(at),
-                                    format!(
-                                        "castling: {color}'s Rook on {rsq} would not land \
-                                         between the King's start and its own square"
-                                    ),
-                                ),
-                            }
-                        }
-                        _ => ck.error_at(
-                            Some(at),
-                            format!(
-                                "castling: {color} needs a Rook on the King's rank farther than \
-                                 {king_distance} squares on the {} side",
-                                if wing == 0 { "last file" } else { "a-file" }
-                            ),
-                        ),
-                    }
-                }
-            }
-            data.castling = Some(Castling {
-                king_distance,
-                rook_distance,
-                rook_kind,
-                king_start: king_sq,
-                rook_start,
-                rook_target,
-            });
-        }
-        if !ck.errors.is_empty() {
-            return Err(ck.errors);
-        }
-        Ok(Variant(Arc::new(data)))
     }
 
     /// The definition text this variant was loaded from.
@@ -1044,5 +567,692 @@ impl Variant {
     /// Whether `sq` is on the board.
     pub fn contains(&self, sq: Square) -> bool {
         sq.file() < self.0.width && sq.rank() < self.0.height
+    }
+}
+
+// ----- stage 1: parse --------------------------------------------------------------------
+
+/// A definition as read from TOML, nothing checked yet.
+struct RawDefinition {
+    variant: RawVariant,
+    /// The same text as a plain table, for its unknown keys (serde ignores them).
+    table: Option<toml::Table>,
+}
+
+impl RawDefinition {
+    fn parse(text: &str) -> Result<RawDefinition, Vec<DefinitionError>> {
+        let variant: RawVariant = toml::from_str(text).map_err(|e| {
+            vec![DefinitionError {
+                line: e.span().map(|s| line_of(text, s.start)),
+                message: e.message().trim().to_string(),
+            }]
+        })?;
+        Ok(RawDefinition {
+            variant,
+            table: toml::from_str(text).ok(),
+        })
+    }
+}
+
+// ----- stage 2: check --------------------------------------------------------------------
+
+/// A definition whose values were each checked; `compile` checks what needs the setup.
+struct Definition {
+    name: String,
+    display_name: String,
+    width: u8,
+    height: u8,
+    start_fen: String,
+    fen_at: Option<usize>,
+    provisional_setup: Option<String>,
+    king_jump: bool,
+    pieces: Vec<PieceKind>,
+    royal: Option<KindId>,
+    promotion: PromotionRules,
+    rule_options: RuleOptions,
+    castling: Option<CastlingRule>,
+}
+
+/// The `[promotion]` table, checked.
+struct PromotionRules {
+    zone: u8,
+    optional: bool,
+    file_targets: Vec<Option<KindId>>,
+}
+
+/// The `[castling]` table, checked; its squares come from the setup.
+#[derive(Clone, Copy)]
+struct CastlingRule {
+    king_distance: u8,
+    rook_distance: Option<u8>,
+    rook_kind: KindId,
+    /// Where `[castling]` starts, for the setup's errors.
+    at: usize,
+}
+
+/// Checks every value, collecting the errors in `ck`. `None` when no board or no piece set
+/// can be built (after reporting everything else).
+fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
+    check_unknown_keys(ck, raw);
+    let raw = &raw.variant;
+    let name = ck.string(&raw.name, "name", true, 0).unwrap_or_default();
+    if !name.is_empty() && !valid_image(&name) {
+        let at = raw.name.as_ref().map(|s| s.span().start);
+        ck.error_at(
+            at,
+            "'name' must be a lower-case identifier (letters, digits, '-')".to_string(),
+        );
+    }
+    let display_name = ck
+        .string(&raw.display_name, "display_name", true, 0)
+        .unwrap_or_default();
+    let side = (MIN_SIDE as i64, MAX_SIDE as i64);
+    let width = ck.integer(&raw.width, "width", side, 0).unwrap_or(0) as u8;
+    let height = ck.integer(&raw.height, "height", side, 0).unwrap_or(0) as u8;
+    let start_fen = ck.string(&raw.start_fen, "start_fen", true, 0);
+    let provisional_setup = ck.string(&raw.provisional_setup, "provisional_setup", false, 0);
+    let king_jump = ck.boolean(&raw.king_jump, "king_jump");
+
+    let pieces = check_pieces(ck, raw.piece.as_deref().unwrap_or_default());
+    let royals: Vec<KindId> = pieces.iter().filter(|p| p.is_royal).map(|p| p.id).collect();
+    if royals.len() > 1 {
+        ck.error_at(None, "at most one piece kind may be royal".to_string());
+    }
+    let royal = royals.first().copied();
+    let promotion = check_promotion(ck, raw.promotion.as_ref(), width, height, &pieces);
+    let rule_options = check_draw(ck, raw.draw.as_ref());
+    let castling = check_castling(ck, raw.castling.as_ref(), king_jump, royal, &pieces);
+    if king_jump && royal.is_none() {
+        let at = raw.king_jump.as_ref().map(|s| s.span().start);
+        ck.error_at(at, "the King's jump needs a royal piece".to_string());
+    }
+
+    if width == 0 || height == 0 || pieces.is_empty() || pieces.len() > MAX_KINDS {
+        return None;
+    }
+    Some(Definition {
+        name,
+        display_name,
+        width,
+        height,
+        start_fen: start_fen?,
+        fen_at: raw.start_fen.as_ref().map(|s| s.span().start),
+        provisional_setup,
+        king_jump,
+        pieces,
+        royal,
+        promotion,
+        rule_options,
+        castling,
+    })
+}
+
+/// Unknown keys of every table (a typo must not pass silently).
+fn check_unknown_keys(ck: &mut Checker<'_>, raw: &RawDefinition) {
+    let Some(table) = &raw.table else { return };
+    ck.unknown_keys(Some(table), &TOP_KEYS, 0, "the variant");
+    for (section, keys) in [
+        ("castling", &CASTLING_KEYS[..]),
+        ("promotion", &PROMOTION_KEYS[..]),
+        ("draw", &DRAW_KEYS[..]),
+    ] {
+        if let Some(toml::Value::Table(t)) = table.get(section) {
+            let at = ck.text.find(&format!("[{section}]")).unwrap_or(0);
+            ck.unknown_keys(Some(t), keys, at, &format!("[{section}]"));
+        }
+    }
+    if let (Some(toml::Value::Array(pieces)), Some(raw_pieces)) =
+        (table.get("piece"), raw.variant.piece.as_ref())
+    {
+        for (p, rp) in pieces.iter().zip(raw_pieces) {
+            if let toml::Value::Table(t) = p {
+                ck.unknown_keys(Some(t), &PIECE_KEYS, rp.span().start, "a [[piece]]");
+            }
+        }
+    }
+}
+
+/// The kind whose letter is `letter`.
+fn find_kind(pieces: &[PieceKind], letter: &str) -> Option<KindId> {
+    pieces
+        .iter()
+        .position(|p| p.letter == letter)
+        .map(|i| KindId(i as u8))
+}
+
+/// Every `[[piece]]`, then their `promotes_to` (which may name later pieces).
+fn check_pieces(ck: &mut Checker<'_>, raw_pieces: &[Spanned<RawPiece>]) -> Vec<PieceKind> {
+    if raw_pieces.is_empty() {
+        ck.error_at(None, "the variant declares no [[piece]]".to_string());
+    }
+    if raw_pieces.len() > MAX_KINDS {
+        ck.error_at(
+            None,
+            format!("at most {MAX_KINDS} piece kinds are supported"),
+        );
+    }
+    let mut pieces: Vec<PieceKind> = Vec::new();
+    let mut promo_names: Vec<Vec<(String, usize)>> = Vec::new();
+    for (index, rp) in raw_pieces.iter().enumerate() {
+        let (piece, promotes_to) = check_piece(ck, index, rp, &pieces);
+        pieces.push(piece);
+        promo_names.push(promotes_to);
+    }
+    for (index, names) in promo_names.iter().enumerate() {
+        let mut targets = Vec::new();
+        for (letter, offset) in names {
+            match find_kind(&pieces, letter) {
+                Some(id) => targets.push(id),
+                None => ck.error_at(
+                    Some(*offset),
+                    format!(
+                        "piece '{}' promotes to '{letter}', which is no piece letter",
+                        pieces[index].name
+                    ),
+                ),
+            }
+        }
+        pieces[index].promotes_to = targets;
+    }
+    pieces
+}
+
+/// One `[[piece]]` (`earlier`: the pieces before it) and the letters of its `promotes_to`.
+fn check_piece(
+    ck: &mut Checker<'_>,
+    index: usize,
+    rp: &Spanned<RawPiece>,
+    earlier: &[PieceKind],
+) -> (PieceKind, Vec<(String, usize)>) {
+    let at = rp.span().start;
+    let rp = rp.get_ref();
+    let here = |v: &Val| v.as_ref().map_or(at, |s| s.span().start);
+    let pname = ck.string(&rp.name, "name", true, at).unwrap_or_default();
+    let letter = ck
+        .string(&rp.letter, "letter", true, at)
+        .unwrap_or_default();
+    check_letter(ck, &letter, here(&rp.letter), &pname, earlier);
+    let value = ck.number(&rp.value, "value");
+    let image = ck.string(&rp.image, "image", true, at).unwrap_or_default();
+    if !image.is_empty() && !valid_image(&image) {
+        ck.error_at(
+            Some(here(&rp.image)),
+            format!("image '{image}' must be a lower-case identifier like \"dragon-king\""),
+        );
+    }
+    let description = ck
+        .string(&rp.description, "description", true, at)
+        .unwrap_or_default();
+    let is_royal = ck.boolean(&rp.royal, "royal");
+    let movement = check_movement(ck, rp, at, &pname);
+    let (xbetza, xbetza_note) = check_xbetza(ck, rp, at, &pname, &movement.betza);
+    let promotes_to = ck.string_list(&rp.promotes_to, "promotes_to");
+    let promotes_by_start_file = ck.boolean(&rp.promotes_by_start_file, "promotes_by_start_file");
+    let piece = PieceKind {
+        id: KindId(index.min(255) as u8),
+        name: pname,
+        is_promoted: letter.starts_with('+'),
+        letter,
+        value,
+        image,
+        description,
+        is_royal,
+        move_texts: movement.texts,
+        moves: movement.parts,
+        xbetza,
+        xbetza_note,
+        promotes_to: Vec::new(),
+        promotes_by_start_file,
+        must_promote_on_last_rank: ck
+            .boolean(&rp.must_promote_on_last_rank, "must_promote_on_last_rank"),
+        creates_en_passant: ck.boolean(&rp.creates_en_passant, "creates_en_passant"),
+        captures_en_passant: ck.boolean(&rp.captures_en_passant, "captures_en_passant")
+            || movement.betza_ep,
+        resets_move_clock: ck.boolean(&rp.resets_move_clock, "resets_move_clock"),
+    };
+    (piece, promotes_to)
+}
+
+/// A piece letter: its form, and that no earlier piece has it.
+fn check_letter(ck: &mut Checker<'_>, letter: &str, at: usize, pname: &str, earlier: &[PieceKind]) {
+    if !letter.is_empty() && !valid_letter(letter) {
+        ck.error_at(
+            Some(at),
+            format!(
+                "letter '{letter}' must be one upper-case letter, or '+' and one \
+                 (a promoted piece)"
+            ),
+        );
+    }
+    if let Some(other) = earlier
+        .iter()
+        .find(|p| p.letter == letter && !letter.is_empty())
+    {
+        ck.error_at(
+            Some(at),
+            format!(
+                "letter '{letter}' is used twice ({} and {pname})",
+                other.name
+            ),
+        );
+    }
+}
+
+/// A piece's movement, from its `moves` or its `betza`.
+struct Movement {
+    texts: Vec<String>,
+    parts: Vec<MovePart>,
+    betza: Option<String>,
+    /// XBetza's `e`: the kind also captures e.p.
+    betza_ep: bool,
+}
+
+fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -> Movement {
+    let mut move_texts = ck.string_list(&rp.moves, "moves");
+    let betza = ck.string(&rp.betza, "betza", false, at);
+    match (&rp.moves, &rp.betza) {
+        (None, None) => ck.error_at(
+            Some(at),
+            format!("piece '{pname}' has no 'moves' or 'betza'"),
+        ),
+        (Some(_), Some(b)) => ck.error_at(
+            Some(b.span().start),
+            format!("piece '{pname}' gives both 'moves' and 'betza'; keep one"),
+        ),
+        _ => {}
+    }
+    let mut parts = Vec::new();
+    let mut betza_ep = false;
+    if let (Some(text), Some(b)) = (&betza, &rp.betza) {
+        match crate::betza::compile(text) {
+            Ok(compiled) => {
+                parts = compiled.parts;
+                betza_ep = compiled.captures_en_passant;
+            }
+            Err(e) => ck.error_at(Some(b.span().start), format!("piece '{pname}': {e}")),
+        }
+        move_texts = vec![(text.clone(), b.span().start)];
+    } else {
+        for (text, offset) in &move_texts {
+            match MovePart::parse(text) {
+                Ok(part) => parts.push(part),
+                Err(message) => ck.error_at(
+                    Some(*offset),
+                    format!("piece '{pname}', move \"{text}\": {message}"),
+                ),
+            }
+        }
+    }
+    Movement {
+        texts: move_texts.into_iter().map(|(t, _)| t).collect(),
+        parts,
+        betza,
+        betza_ep,
+    }
+}
+
+/// The legend's XBetza and its note: the `betza` of a piece given by one, else the
+/// documentation-only `xbetza` (checked to compile).
+fn check_xbetza(
+    ck: &mut Checker<'_>,
+    rp: &RawPiece,
+    at: usize,
+    pname: &str,
+    betza: &Option<String>,
+) -> (Option<String>, Option<String>) {
+    let mut xbetza = ck.string(&rp.xbetza, "xbetza", false, at);
+    if let (Some(text), Some(x)) = (&xbetza, &rp.xbetza) {
+        if rp.betza.is_some() {
+            ck.error_at(
+                Some(x.span().start),
+                format!(
+                    "piece '{pname}' gives both 'betza' and 'xbetza'; 'betza' is shown \
+                     already, keep only it"
+                ),
+            );
+        } else if let Err(e) = crate::betza::compile(text) {
+            ck.error_at(
+                Some(x.span().start),
+                format!("piece '{pname}', 'xbetza': {e}"),
+            );
+        }
+    }
+    if rp.betza.is_some() {
+        xbetza = betza.clone();
+    }
+    let note = ck
+        .string(&rp.xbetza_note, "xbetza_note", false, at)
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty());
+    if let Some(x) = &rp.xbetza_note {
+        if note
+            .as_ref()
+            .is_some_and(|t| t.chars().count() > MAX_NOTE_CHARS)
+        {
+            ck.error_at(
+                Some(x.span().start),
+                format!(
+                    "piece '{pname}': 'xbetza_note' is longer than {MAX_NOTE_CHARS} \
+                     characters"
+                ),
+            );
+        }
+    }
+    (xbetza, note)
+}
+
+fn check_promotion(
+    ck: &mut Checker<'_>,
+    raw: Option<&Spanned<RawPromotion>>,
+    width: u8,
+    height: u8,
+    pieces: &[PieceKind],
+) -> PromotionRules {
+    let mut rules = PromotionRules {
+        zone: 1,
+        optional: false,
+        file_targets: vec![None; width as usize],
+    };
+    if let Some(rp) = raw {
+        let at = rp.span().start;
+        let rp = rp.get_ref();
+        if rp.zone.is_some() {
+            rules.zone = ck
+                .integer(&rp.zone, "zone", (1, height.max(1) as i64 / 2), at)
+                .unwrap_or(1) as u8;
+        }
+        rules.optional = ck.boolean(&rp.optional, "optional");
+        let files = ck.string_list(&rp.by_start_file, "by_start_file");
+        if rp.by_start_file.is_some() {
+            if files.len() != width as usize {
+                ck.error_at(
+                    Some(at),
+                    format!(
+                        "'by_start_file' lists {} pieces, the board has {width} files",
+                        files.len()
+                    ),
+                );
+            }
+            for (file, (letter, offset)) in files.iter().enumerate() {
+                match find_kind(pieces, letter) {
+                    Some(id) if file < rules.file_targets.len() => {
+                        rules.file_targets[file] = Some(id)
+                    }
+                    Some(_) => {}
+                    None => ck.error_at(
+                        Some(*offset),
+                        format!("'by_start_file' names '{letter}', which is no piece letter"),
+                    ),
+                }
+            }
+        }
+    }
+    if pieces.iter().any(|p| p.promotes_by_start_file)
+        && rules.file_targets.iter().any(Option::is_none)
+    {
+        ck.error_at(
+            None,
+            "a piece promotes by its start file, so [promotion] needs 'by_start_file' \
+             with one piece per file"
+                .to_string(),
+        );
+    }
+    rules
+}
+
+fn check_draw(ck: &mut Checker<'_>, raw: Option<&RawDraw>) -> RuleOptions {
+    let mut rule_options = RuleOptions::default();
+    let Some(rd) = raw else { return rule_options };
+    if let Some(s) = &rd.move_count_limit {
+        match s.get_ref() {
+            toml::Value::Integer(0) => rule_options.move_count_limit = None,
+            toml::Value::Integer(n) if *n > 0 && *n <= u32::MAX as i64 => {
+                rule_options.move_count_limit = Some(*n as u32)
+            }
+            _ => ck.error_at(
+                Some(s.span().start),
+                "'move_count_limit' must be a whole number of plies (0 = off)".to_string(),
+            ),
+        }
+    }
+    if rd.repetition.is_some() {
+        rule_options.repetition = ck.boolean(&rd.repetition, "repetition");
+    }
+    rule_options
+}
+
+fn check_castling(
+    ck: &mut Checker<'_>,
+    raw: Option<&Spanned<RawCastling>>,
+    king_jump: bool,
+    royal: Option<KindId>,
+    pieces: &[PieceKind],
+) -> Option<CastlingRule> {
+    let rc = raw?;
+    let at = rc.span().start;
+    let rc = rc.get_ref();
+    let dist = ck.integer(&rc.king_distance, "king_distance", (2, 13), at);
+    let rook_distance = match rc.rook_distance {
+        Some(_) => ck
+            .integer(&rc.rook_distance, "rook_distance", (1, 14), at)
+            .map(|d| d as u8),
+        None => None,
+    };
+    let rook = ck.string(&rc.rook, "rook", true, at);
+    if king_jump {
+        ck.error_at(
+            Some(at),
+            "a variant cannot have both castling and the King's jump (both use the \
+             rights letters K and Q)"
+                .to_string(),
+        );
+    }
+    if royal.is_none() {
+        ck.error_at(Some(at), "castling needs a royal piece".to_string());
+    }
+    let (dist, rook) = (dist?, rook?);
+    match find_kind(pieces, &rook) {
+        Some(rook_kind) => Some(CastlingRule {
+            king_distance: dist as u8,
+            rook_distance,
+            rook_kind,
+            at,
+        }),
+        None => {
+            ck.error_at(
+                Some(at),
+                format!("castling rook '{rook}' is no piece letter"),
+            );
+            None
+        }
+    }
+}
+
+// ----- stage 3: compile ------------------------------------------------------------------
+
+/// Builds the tables and reads the setup; checks what needs it (the start FEN, castling's
+/// squares). `None` when the setup cannot be read.
+fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
+    let tables = Tables::build(&def.pieces, def.width, def.height, def.promotion.zone);
+    let kinds = def.pieces.len();
+    let placeholder = [[Square::from_index(0); 2]; 2];
+    let data = VariantData {
+        source: ck.text.to_string(),
+        name: def.name,
+        display_name: def.display_name,
+        width: def.width,
+        height: def.height,
+        start_fen: def.start_fen.clone(),
+        provisional_setup: def.provisional_setup,
+        pieces: def.pieces,
+        royal: def.royal,
+        king_jump: def.king_jump,
+        // Placeholder geometry so the setup's rights parse; filled in from the setup.
+        castling: def.castling.map(|rule| Castling {
+            king_distance: rule.king_distance,
+            rook_distance: rule.rook_distance,
+            rook_kind: rule.rook_kind,
+            king_start: [Square::from_index(0); 2],
+            rook_start: placeholder,
+            rook_target: placeholder,
+        }),
+        promotion_zone: def.promotion.zone,
+        promotion_optional: def.promotion.optional,
+        file_targets: def.promotion.file_targets,
+        rule_options: def.rule_options,
+        start_ranks: [vec![0; kinds], vec![0; kinds]],
+        tables,
+    };
+    // Read the setup with a provisional variant, then fill in what the setup determines.
+    let provisional = Variant(Arc::new(data));
+    let setup = read_setup(ck, &provisional, &def.start_fen, def.fen_at)?;
+    let Ok(mut data) = Arc::try_unwrap(provisional.0) else {
+        ck.error_at(None, "internal: variant still shared".to_string());
+        return None;
+    };
+    if let Some(rule) = def.castling {
+        data.castling = Some(castling_squares(ck, rule, &setup, data.width, data.height));
+    }
+    data.start_ranks = setup.start_ranks;
+    Some(Variant(Arc::new(data)))
+}
+
+/// What the start position tells: where each kind starts, where the Kings stand.
+struct SetupFacts {
+    /// Per colour, per kind: bit r set if the kind starts on rank r.
+    start_ranks: [Vec<u16>; 2],
+    king_start: [Option<Square>; 2],
+    cells: Vec<(Square, Color, KindId)>,
+}
+
+fn read_setup(
+    ck: &mut Checker<'_>,
+    variant: &Variant,
+    start_fen: &str,
+    fen_at: Option<usize>,
+) -> Option<SetupFacts> {
+    let setup = match Position::from_fen(variant, start_fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            ck.error_at(fen_at, format!("start_fen: {e}"));
+            return None;
+        }
+    };
+    let kinds = variant.pieces().len();
+    let mut facts = SetupFacts {
+        start_ranks: [vec![0u16; kinds], vec![0u16; kinds]],
+        king_start: [None, None],
+        cells: Vec::new(),
+    };
+    let royal = variant.0.royal;
+    for index in 0..256usize {
+        let sq = Square::from_index(index as u8);
+        if let Some((color, kind, _)) = setup.cell_at(sq) {
+            facts.cells.push((sq, color, kind));
+            facts.start_ranks[color.index()][kind.index()] |= 1 << sq.rank();
+            if Some(kind) == royal {
+                facts.king_start[color.index()] = Some(sq);
+            }
+        }
+    }
+    Some(facts)
+}
+
+/// Castling's King and Rook squares, from the setup; a wing that does not work is reported
+/// and left at the placeholder.
+fn castling_squares(
+    ck: &mut Checker<'_>,
+    rule: CastlingRule,
+    setup: &SetupFacts,
+    width: u8,
+    height: u8,
+) -> Castling {
+    let mut castling = Castling {
+        king_distance: rule.king_distance,
+        rook_distance: rule.rook_distance,
+        rook_kind: rule.rook_kind,
+        king_start: [Square::from_index(0); 2],
+        rook_start: [[Square::from_index(0); 2]; 2],
+        rook_target: [[Square::from_index(0); 2]; 2],
+    };
+    for color in [Color::White, Color::Black] {
+        let Some(ks) = setup.king_start[color.index()] else {
+            ck.error_at(
+                Some(rule.at),
+                format!("castling: {color} has no King in the setup"),
+            );
+            continue;
+        };
+        castling.king_start[color.index()] = ks;
+        for (wing, dir) in [(0usize, 1i32), (1, -1)] {
+            if let Some((start, target)) =
+                castling_wing(ck, rule, setup, color, ks, (wing, dir), (width, height))
+            {
+                castling.rook_start[color.index()][wing] = start;
+                castling.rook_target[color.index()][wing] = target;
+            }
+        }
+    }
+    castling
+}
+
+/// One wing's Rook: its start square (the outermost Rook on the King's rank on that side)
+/// and where it lands. `None` after reporting why there is none.
+fn castling_wing(
+    ck: &mut Checker<'_>,
+    rule: CastlingRule,
+    setup: &SetupFacts,
+    color: Color,
+    ks: Square,
+    (wing, dir): (usize, i32),
+    (width, height): (u8, u8),
+) -> Option<(Square, Square)> {
+    let king_distance = rule.king_distance;
+    let mut found = None;
+    let mut sq = ks;
+    while let Some(next) = sq.offset(dir, 0, width, height) {
+        sq = next;
+        if setup.cells.contains(&(sq, color, rule.rook_kind)) {
+            found = Some(sq);
+        }
+    }
+    let rsq = match found {
+        Some(rsq) if (rsq.file() as i32 - ks.file() as i32).abs() > king_distance as i32 => rsq,
+        _ => {
+            ck.error_at(
+                Some(rule.at),
+                format!(
+                    "castling: {color} needs a Rook on the King's rank farther than \
+                     {king_distance} squares on the {} side",
+                    if wing == 0 { "last file" } else { "a-file" }
+                ),
+            );
+            return None;
+        }
+    };
+    // Beside the King's new square, or `rook_distance` from its start; it must stay
+    // between the King's start and its own start square and not be the King's new square.
+    let king_to = ks.file() as i32 + dir * king_distance as i32;
+    let file = match rule.rook_distance {
+        Some(d) => rsq.file() as i32 - dir * d as i32,
+        None => king_to - dir,
+    };
+    let (lo, hi) = if dir > 0 {
+        (ks.file() as i32, rsq.file() as i32 - 1)
+    } else {
+        (rsq.file() as i32 + 1, ks.file() as i32)
+    };
+    match Square::new(file.clamp(0, 15) as u8, ks.rank()) {
+        Some(target) if (lo..=hi).contains(&file) && file != king_to => Some((rsq, target)),
+        _ => {
+            ck.error_at(
+                Some(rule.at),
+                format!(
+                    "castling: {color}'s Rook on {rsq} would not land between the King's \
+                     start and its own square"
+                ),
+            );
+            None
+        }
     }
 }
