@@ -14,6 +14,9 @@
 //! PostgreSQL: set `PLYPOST_TEST_POSTGRES_URL` (e.g. `postgres://postgres@127.0.0.1:5432/postgres`);
 //! each test creates `plypost_test_<random>` on that server and drops it afterwards. Without
 //! the variable the PostgreSQL variants are skipped — except under `CI=true`, where they fail.
+//!
+//! Shared by the two test binaries, `tests/all` and `tests/bench` (each declares it with
+//! `#[path = "../common/mod.rs"] mod common;`).
 
 #![allow(dead_code)]
 

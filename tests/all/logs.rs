@@ -3,7 +3,7 @@
 //! a King's jump), export → import → export, the bulk export, the CLI and upload imports and
 //! their errors.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -18,7 +18,7 @@ use plypost::games::GameId;
 use plypost_rules::{Position, Variant};
 use reqwest::StatusCode;
 
-use common::{location, Backend, TestApp};
+use crate::common::{location, Backend, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 

@@ -6,11 +6,9 @@
 //! step; the JSON log carries the definition. A definition from the page with a typo is
 //! refused with the typo's line.
 
-mod common;
-
 use reqwest::StatusCode;
 
-use common::{location, post_with, Backend, TestApp};
+use crate::common::{location, post_with, Backend, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 

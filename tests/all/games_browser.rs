@@ -5,8 +5,6 @@
 //! Needs /usr/bin/chromium and /usr/bin/chromedriver (`apt-get install chromium
 //! chromium-driver`). Without them the test is skipped, except under `CI=true`, where it fails.
 
-mod common;
-
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -17,7 +15,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use common::{post_with, Backend, TestApp};
+use crate::common::{post_with, Backend, TestApp};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";

@@ -1,10 +1,10 @@
 //! Accounts through HTTP: register, log in and out, settings, CSRF, rate limits, escaping.
 
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 
-use common::{assert_redirect, Backend, TestApp};
+use crate::common::{assert_redirect, Backend, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! PLYPOST_BENCH_URL=http://127.0.0.1:18080 PLYPOST_BENCH_OUT=/tmp/plypost-bench \
-//!   cargo test --release --test games_bench -- --ignored --nocapture
+//!   cargo test --release --test bench -- --ignored --nocapture --exact \
+//!   games::prepare_game_benchmarks
 //! ```
 //! It registers two players (or logs them in), plays a Terachess II game to 100 plies for
 //! the page benchmark, and prepares `PLYPOST_BENCH_GAMES` (default 768; bench/games.sh asks

@@ -4,11 +4,9 @@
 //!
 //! ```text
 //! PLYPOST_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres \
-//!   cargo test --release --test logs_bench -- --ignored --nocapture
+//!   cargo test --release --test bench -- --ignored --nocapture logs::
 //! ```
 //! The numbers go to BENCHMARKS.md ("Logs").
-
-mod common;
 
 use std::time::{Duration, Instant};
 
@@ -19,7 +17,7 @@ use plypost::db::DbConn;
 use plypost::logs::filter::{FilterQuery, LogFilter};
 use plypost::logs::list;
 
-use common::{Backend, TestApp};
+use crate::common::{Backend, TestApp};
 
 const GAMES: usize = 100_000;
 const USERS: usize = 500;

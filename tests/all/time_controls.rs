@@ -4,16 +4,14 @@
 //! deadlines and stop reminders, the yearly allowance running out, and two job runners
 //! racing over one expired game.
 
-mod common;
-
 use std::time::Duration as StdDuration;
 
 use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::smtp::SmtpServer;
-use common::{location, post_with, Backend, TestApp};
+use crate::common::smtp::SmtpServer;
+use crate::common::{location, post_with, Backend, TestApp};
 use plypost::db::schema::{games, outbox};
 use plypost::games::model::GameRow;
 use plypost::jobs::timeouts::{self, Report};

@@ -3,16 +3,14 @@
 //! unauthorised moves, concurrent submissions of one ply, resignation, draw by agreement,
 //! stalemate.
 
-mod common;
-
 use std::time::Duration;
 
 use base64::Engine;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::smtp::{ReceivedMail, SmtpServer};
-use common::{location, post_with, Backend, TestApp};
+use crate::common::smtp::{ReceivedMail, SmtpServer};
+use crate::common::{location, post_with, Backend, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 const WAIT: Duration = Duration::from_secs(15);

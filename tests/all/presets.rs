@@ -4,12 +4,10 @@
 //! refused, unique names, retire and delete, safe descriptions; and games: a forked preset with
 //! another setup played, and a game in progress untouched when its preset is edited.
 
-mod common;
-
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::{location, post_with, Backend, TestApp};
+use crate::common::{location, post_with, Backend, TestApp};
 
 const PASSWORD: &str = "correct horse battery";
 

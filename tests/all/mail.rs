@@ -1,15 +1,15 @@
 //! Mail through a real SMTP listener: password reset, outage and retry, exactly-once
 //! delivery, notifications with List-Unsubscribe.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::StatusCode;
 
-use common::smtp::SmtpServer;
-use common::{assert_redirect, Backend, TestApp};
+use crate::common::smtp::SmtpServer;
+use crate::common::{assert_redirect, Backend, TestApp};
 use plypost::accounts;
 use plypost::jobs::mail::MailWorker;
 use plypost::mail::outbox::{self, STATUS_PENDING, STATUS_SENT};
