@@ -4,9 +4,7 @@ use crate::common;
 
 use reqwest::StatusCode;
 
-use crate::common::{assert_redirect, Backend, TestApp};
-
-const PASSWORD: &str = "correct horse battery";
+use crate::common::{assert_redirect, Backend, TestApp, PASSWORD};
 
 async fn register_login_logout(backend: Backend) {
     let app = TestApp::new(backend).await;

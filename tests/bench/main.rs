@@ -11,3 +11,18 @@ mod common;
 
 mod games;
 mod logs;
+
+/// Deterministic pseudo-random numbers (no dependency on a seedable RNG): the set-ups make the
+/// same data on every run.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next number below `n`.
+    pub fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
