@@ -26,7 +26,7 @@ reuse=${BENCH_REUSE:-0}
 only=${BENCH_ONLY:-all}
 
 cargo build --release --quiet
-cargo test --release --quiet --test games_bench --no-run
+cargo test --release --quiet --test bench --no-run
 
 psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
 case $backend in
@@ -72,7 +72,8 @@ else
     fi
     start_server
     PLYPOST_BENCH_URL=$url PLYPOST_BENCH_OUT=$root/out PLYPOST_BENCH_GAMES=$games \
-        cargo test --release --quiet --test games_bench -- --ignored >"$root/setup.log" 2>&1
+        cargo test --release --quiet --test bench -- --ignored --exact games::prepare_game_benchmarks \
+        >"$root/setup.log" 2>&1
 
     # Measure a steady state: the set-up queued thousands of mails; let the worker send them.
     pending() {

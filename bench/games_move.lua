@@ -1,4 +1,4 @@
--- wrk script: submits prepared legal moves (tests/games_bench.rs writes moves.tsv and
+-- wrk script: submits prepared legal moves (tests/bench/games.rs writes moves.tsv and
 -- sessions.tsv). Each thread takes every n-th game, so the moves of one game are sent in
 -- order and hundreds of requests apart; the thread stops when its list is used up.
 -- Usage: BENCH_DIR=/tmp/plypost-bench WRK_THREADS=2 wrk -t2 -c32 -d60s --latency -s bench/games_move.lua URL

@@ -7,6 +7,11 @@
 //!     let app = TestApp::new(backend).await;
 //!     app.register("alice", "alice@example.org", "a long password").await;
 //!     let page = app.get_text("/").await;
+//!     // Players with their own cookies, and a game between them:
+//!     let (carol, dave) = (app.player("carol").await, app.player("dave").await);
+//!     let fields = [("variant", "chess"), ("color", "white")];
+//!     let game = app.start_game(&carol, "dave", &dave, &fields).await;
+//!     app.play_all(&carol, &dave, game, &["e2-e4", "e7-e5"]).await;
 //! }
 //! backend_tests!(my_test);   // runs on SQLite, and on PostgreSQL when configured
 //! ```
@@ -14,9 +19,13 @@
 //! PostgreSQL: set `PLYPOST_TEST_POSTGRES_URL` (e.g. `postgres://postgres@127.0.0.1:5432/postgres`);
 //! each test creates `plypost_test_<random>` on that server and drops it afterwards. Without
 //! the variable the PostgreSQL variants are skipped — except under `CI=true`, where they fail.
+//!
+//! Shared by the two test binaries, `tests/all` and `tests/bench` (each declares it with
+//! `#[path = "../common/mod.rs"] mod common;`).
 
 #![allow(dead_code)]
 
+pub mod presets;
 pub mod smtp;
 
 use std::collections::HashMap;
@@ -35,6 +44,12 @@ use plypost::db::DbConn;
 use plypost::web::AppState;
 
 pub const POSTGRES_ENV: &str = "PLYPOST_TEST_POSTGRES_URL";
+
+/// The password of every player the tests register.
+pub const PASSWORD: &str = "correct horse battery";
+
+/// How long a test waits for mail and other work in the background.
+pub const WAIT: Duration = Duration::from_secs(15);
 
 #[derive(Debug, Clone)]
 pub enum Backend {
@@ -328,6 +343,178 @@ impl TestApp {
         self.post("/logout", &[]).await
     }
 
+    /// A signed-in browser (its own cookies) of a newly registered player `name`, with the
+    /// address `name@example.org` and `PASSWORD`.
+    pub async fn player(&self, name: &str) -> reqwest::Client {
+        let client = self.new_client();
+        let res = post_with(
+            &client,
+            &self.address,
+            "/register",
+            &[
+                ("username", name),
+                ("email", &format!("{name}@example.org")),
+                ("password", PASSWORD),
+                ("password_confirm", PASSWORD),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
+        client
+    }
+
+    /// POSTs a form as `client` with that client's CSRF token (`post_with`).
+    pub async fn post_as(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Response {
+        post_with(client, &self.address, path, fields).await
+    }
+
+    /// GETs a page as `client`: the status and the body.
+    pub async fn get_as(&self, client: &reqwest::Client, path: &str) -> (StatusCode, String) {
+        let res = client.get(self.url(path)).send().await.expect("GET");
+        let status = res.status();
+        (status, res.text().await.expect("body"))
+    }
+
+    /// GETs a page as `client`: the body, whatever the status.
+    pub async fn get_text_as(&self, client: &reqwest::Client, path: &str) -> String {
+        client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("GET")
+            .text()
+            .await
+            .expect("body")
+    }
+
+    /// `author` sends the challenge form (`fields` and the opponent's name) and `opponent`
+    /// accepts the newest invitation on `/games`; returns the game's id.
+    pub async fn start_game(
+        &self,
+        author: &reqwest::Client,
+        opponent_name: &str,
+        opponent: &reqwest::Client,
+        fields: &[(&str, &str)],
+    ) -> i64 {
+        let mut fields = fields.to_vec();
+        fields.push(("opponent", opponent_name));
+        let res = self.post_as(author, "/challenges", &fields).await;
+        assert_eq!(
+            location(&res),
+            "/games?done=created",
+            "challenge {fields:?}"
+        );
+        let lobby = self.get_text_as(opponent, "/games").await;
+        let id = *challenge_ids(&lobby).last().expect("an invitation");
+        let res = self
+            .post_as(opponent, &format!("/challenges/{id}/accept"), &[])
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = location(&res);
+        to.trim_start_matches("/games/")
+            .split('?')
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("redirect to a game, got {to}"))
+    }
+
+    /// `author` (White) challenges `opponent` with the preset `slug` at three days a move,
+    /// and the opponent accepts; returns the game's id.
+    pub async fn game_with_preset(
+        &self,
+        author: &reqwest::Client,
+        opponent_name: &str,
+        opponent: &reqwest::Client,
+        slug: &str,
+    ) -> i64 {
+        let fields = [
+            ("preset", slug),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("message", ""),
+        ];
+        self.start_game(author, opponent_name, opponent, &fields)
+            .await
+    }
+
+    /// Submits the move form of `game` at `ply` (no comment, no draw offer).
+    pub async fn play(
+        &self,
+        client: &reqwest::Client,
+        game: i64,
+        ply: i64,
+        text: &str,
+    ) -> Response {
+        let ply = ply.to_string();
+        self.post_as(
+            client,
+            &format!("/games/{game}/move"),
+            &[("move", text), ("ply", &ply), ("comment", "")],
+        )
+        .await
+    }
+
+    /// Plays a list of moves alternately from ply 1, each expected to succeed.
+    pub async fn play_all(
+        &self,
+        white: &reqwest::Client,
+        black: &reqwest::Client,
+        game: i64,
+        moves: &[&str],
+    ) {
+        for (i, text) in moves.iter().enumerate() {
+            let client = if i % 2 == 0 { white } else { black };
+            let res = self.play(client, game, i as i64 + 1, text).await;
+            assert_eq!(
+                res.status(),
+                StatusCode::SEE_OTHER,
+                "move {} {text}: {}",
+                i + 1,
+                res.text().await.unwrap_or_default()
+            );
+        }
+    }
+
+    /// The moves stored for `game`, in order.
+    pub async fn stored_moves(&self, game: i64) -> Vec<String> {
+        self.with_db(move |conn| {
+            use plypost::db::schema::game_moves;
+            game_moves::table
+                .filter(game_moves::game_id.eq(game))
+                .order(game_moves::ply)
+                .select(game_moves::move_text)
+                .load::<String>(conn)
+                .unwrap()
+        })
+        .await
+    }
+
+    /// The outbox rows (kind, to, body) in the order they were queued.
+    pub async fn queued_mail(&self) -> Vec<(String, String, String)> {
+        self.with_db(|conn| {
+            use plypost::db::schema::outbox;
+            outbox::table
+                .order(outbox::id)
+                .select((outbox::kind, outbox::to_addr, outbox::body_text))
+                .load(conn)
+                .expect("outbox")
+        })
+        .await
+    }
+
+    /// How many outbox rows have `status` (`plypost::mail::outbox::STATUS_*`).
+    pub async fn outbox_count(&self, status: &'static str) -> i64 {
+        self.with_db(move |conn| {
+            plypost::mail::outbox::count_by_status(conn, status).expect("count")
+        })
+        .await
+    }
+
     /// Polls `check` until it returns `Some` (panics after `timeout`).
     pub async fn eventually<T, F, Fut>(&self, timeout: Duration, mut check: F) -> T
     where
@@ -419,6 +606,54 @@ pub fn assert_redirect(response: &Response, to: &str) {
         "expected a redirect"
     );
     assert_eq!(location(response), to);
+}
+
+/// The ids of the `/challenges/N/accept` forms on a page, in order.
+pub fn challenge_ids(page: &str) -> Vec<i64> {
+    page.match_indices("/challenges/")
+        .filter_map(|(i, _)| {
+            let rest = &page[i + "/challenges/".len()..];
+            let end = rest.find('/')?;
+            rest[end..]
+                .starts_with("/accept")
+                .then(|| rest[..end].parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// Undoes HTML escaping (named and decimal entities) in attribute values and text.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = tail.find(';').unwrap_or(0);
+        let entity = &tail[1..end.max(1)];
+        let decoded = match entity {
+            "quot" => Some('"'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            _ => entity
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<u32>().ok())
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) if end > 0 => {
+                out.push(c);
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 pub fn random_hex(bytes: usize) -> String {

@@ -4,11 +4,9 @@
 //!
 //! ```text
 //! PLYPOST_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres \
-//!   cargo test --release --test logs_bench -- --ignored --nocapture
+//!   cargo test --release --test bench -- --ignored --nocapture logs::
 //! ```
 //! The numbers go to BENCHMARKS.md ("Logs").
-
-mod common;
 
 use std::time::{Duration, Instant};
 
@@ -19,24 +17,12 @@ use plypost::db::DbConn;
 use plypost::logs::filter::{FilterQuery, LogFilter};
 use plypost::logs::list;
 
-use common::{Backend, TestApp};
+use crate::common::{Backend, TestApp};
+use crate::Lcg;
 
 const GAMES: usize = 100_000;
 const USERS: usize = 500;
 const BATCH: usize = 1_000;
-
-/// Deterministic pseudo-random numbers (no dependency on a seedable RNG).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 fn seed(conn: &mut DbConn, clock: &dyn plypost::clock::Clock) {
     plypost::presets::ensure_builtin_presets(conn, clock).unwrap();

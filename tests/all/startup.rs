@@ -1,12 +1,12 @@
 //! The binary and the migrations: `plypost migrate`, `plypost serve`, bad settings, and the
 //! two backends' migrations describing the same tables and columns.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Backend, TestDb};
+use crate::common::{Backend, TestDb};
 use plypost::db::{self, DatabaseUrl};
 
 const BIN: &str = env!("CARGO_BIN_EXE_plypost");

@@ -6,151 +6,27 @@
 //! step; the JSON log carries the definition. A definition from the page with a typo is
 //! refused with the typo's line.
 
-mod common;
-
 use reqwest::StatusCode;
 
-use common::{location, post_with, Backend, TestApp};
+use crate::common::presets::piece_figure;
+use crate::common::{unescape, Backend, TestApp};
 
-const PASSWORD: &str = "correct horse battery";
-
-async fn player(app: &TestApp, name: &str) -> reqwest::Client {
-    let client = app.new_client();
-    let res = post_with(
-        &client,
-        &app.address,
-        "/register",
-        &[
-            ("username", name),
-            ("email", &format!("{name}@example.org")),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
-    client
-}
-
-async fn get(app: &TestApp, client: &reqwest::Client, path: &str) -> (StatusCode, String) {
-    let res = client.get(app.url(path)).send().await.expect("GET");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-/// Undoes HTML escaping (named and numeric entities).
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end = tail.find(';').unwrap_or(0);
-        let entity = &tail[1..end.max(1)];
-        let decoded = match entity {
-            "quot" => Some('"'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "amp" => Some('&'),
-            _ => entity
-                .strip_prefix('#')
-                .and_then(|n| n.parse::<u32>().ok())
-                .and_then(char::from_u32),
-        };
-        match decoded {
-            Some(c) if end > 0 => {
-                out.push(c);
-                rest = &tail[end + 1..];
-            }
-            _ => {
-                out.push('&');
-                rest = &tail[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The fields of a preset's edit form as the page shows them.
-fn form_fields(page: &str) -> Vec<(String, String)> {
-    let form_start = page.find("id=\"preset-form\"").expect("edit form");
-    let form = &page[form_start..page[form_start..].find("</form>").unwrap() + form_start];
-    let attr = |tag: &str, name: &str| -> Option<String> {
-        let key = format!("{name}=\"");
-        let start = tag.find(&key)? + key.len();
-        let end = tag[start..].find('"')? + start;
-        Some(unescape(&tag[start..end]))
-    };
-    let mut out = Vec::new();
-    for (i, _) in form.match_indices("<input") {
-        let tag = &form[i..i + form[i..].find('>').unwrap()];
-        let Some(name) = attr(tag, "name") else {
-            continue;
-        };
-        let kind = attr(tag, "type").unwrap_or_else(|| "text".into());
-        if (kind == "checkbox" || kind == "radio") && !tag.contains(" checked") {
-            continue;
-        }
-        out.push((name, attr(tag, "value").unwrap_or_default()));
-    }
-    for (i, _) in form.match_indices("<textarea") {
-        let open_end = i + form[i..].find('>').unwrap();
-        let name = attr(&form[i..open_end], "name").unwrap();
-        let close = open_end + form[open_end..].find("</textarea>").unwrap();
-        out.push((name, unescape(&form[open_end + 1..close])));
-    }
-    out
-}
-
-/// Submits the edit form of `slug` with `changes` applied to what the form shows.
+/// Saves the edit form of `slug` with `changes` applied to what the form shows; the editor
+/// must link the documentation.
 async fn edit(
     app: &TestApp,
     client: &reqwest::Client,
     slug: &str,
     changes: &[(&str, &str)],
 ) -> reqwest::Response {
-    let (status, page) = get(app, client, &format!("/presets/{slug}/edit")).await;
-    assert_eq!(status, StatusCode::OK, "edit form of {slug}");
+    let page = app.preset_edit_form(client, slug).await;
     assert!(
         page.contains("href=\"/help/variants\""),
         "the editor links the documentation"
     );
-    let mut fields = form_fields(&page);
-    fields.retain(|(k, _)| k != "csrf_token");
-    for (name, value) in changes {
-        fields.retain(|(k, _)| k != name);
-        fields.push(((*name).to_owned(), (*value).to_owned()));
-    }
-    fields.push(("action".into(), "save".into()));
-    let borrowed: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    post_with(
-        client,
-        &app.address,
-        &format!("/presets/{slug}/edit"),
-        &borrowed,
-    )
-    .await
-}
-
-/// Forks `source` under `name`; returns the new preset's slug.
-async fn fork(app: &TestApp, client: &reqwest::Client, source: &str, name: &str) -> String {
-    let res = post_with(
-        client,
-        &app.address,
-        &format!("/presets/{source}/fork"),
-        &[("name", name)],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "fork {source}");
-    location(&res)
-        .strip_prefix("/presets/")
-        .and_then(|r| r.split('/').next())
-        .expect("redirect to the copy")
-        .to_owned()
+    let changes: Vec<(&str, Option<&str>)> = changes.iter().map(|(k, v)| (*k, Some(*v))).collect();
+    app.submit_preset_form(client, slug, &page, &changes, "save")
+        .await
 }
 
 /// The documentation page's worked example: the TOML code block naming `capablanca`.
@@ -182,76 +58,6 @@ fn string_value(definition: &str, key: &str) -> String {
     line[prefix.len()..line.len() - 1].to_owned()
 }
 
-/// The `<figure>` of the piece with FEN letter `letter` on a preset page.
-fn piece_figure<'a>(page: &'a str, letter: &str) -> &'a str {
-    let marker = format!("data-piece=\"{letter}\"");
-    let start = page
-        .find(&marker)
-        .unwrap_or_else(|| panic!("figure of {letter}"));
-    let end = start + page[start..].find("</figure>").unwrap();
-    &page[start..end]
-}
-
-/// `author` (White) challenges `opponent`, who accepts; returns the game's id.
-async fn game_with_preset(
-    app: &TestApp,
-    author: &reqwest::Client,
-    opponent_name: &str,
-    opponent: &reqwest::Client,
-    slug: &str,
-) -> i64 {
-    let res = post_with(
-        author,
-        &app.address,
-        "/challenges",
-        &[
-            ("preset", slug),
-            ("color", "white"),
-            ("days_per_move", "3"),
-            ("opponent", opponent_name),
-            ("message", ""),
-        ],
-    )
-    .await;
-    assert_eq!(location(&res), "/games?done=created", "challenge");
-    let (_, lobby) = get(app, opponent, "/games").await;
-    let marker = "/accept\"";
-    let end = lobby.rfind(marker).expect("an invitation");
-    let start = lobby[..end].rfind("/challenges/").unwrap() + "/challenges/".len();
-    let id = &lobby[start..end];
-    let res = post_with(
-        opponent,
-        &app.address,
-        &format!("/challenges/{id}/accept"),
-        &[],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    location(&res)
-        .trim_start_matches("/games/")
-        .split('?')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("game id")
-}
-
-async fn play(
-    app: &TestApp,
-    client: &reqwest::Client,
-    game: i64,
-    ply: usize,
-    text: &str,
-) -> reqwest::Response {
-    let ply = ply.to_string();
-    post_with(
-        client,
-        &app.address,
-        &format!("/games/{game}/move"),
-        &[("move", text), ("ply", &ply), ("comment", "")],
-    )
-    .await
-}
-
 /// The Capablanca game: a Pawn double step first, the Archbishop out by its Knight move,
 /// the Chancellor by its Knight move, castling f1-i1 with the Rook j1-h1, and a smothered
 /// mate by the Archbishop on e6.
@@ -262,16 +68,18 @@ const GAME: &[&str] = &[
 
 async fn capablanca_from_the_docs_is_played(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
 
     // The page is linked from the site's navigation.
-    let (_, home) = get(&app, &alice, "/").await;
+    let (_, home) = app.get_as(&alice, "/").await;
     assert!(home.contains("href=\"/help/variants\""));
     let definition = capablanca_from_the_docs(&app).await;
     let setup = string_value(&definition, "start_fen");
 
-    let slug = fork(&app, &alice, "chess", "Capablanca from the docs").await;
+    let slug = app
+        .fork_preset(&alice, "chess", "Capablanca from the docs")
+        .await;
     let res = edit(
         &app,
         &alice,
@@ -286,7 +94,7 @@ async fn capablanca_from_the_docs_is_played(backend: Backend) {
     );
 
     // The preset's legend: every piece with its XBetza, as the definition gives it.
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains("Capablanca chess (10 × 8)"), "{page}");
     let mut pieces = 0;
     for block in definition.split("[[piece]]").skip(1) {
@@ -305,8 +113,8 @@ async fn capablanca_from_the_docs_is_played(backend: Backend) {
     assert!(piece_figure(&page, "C").contains("Chancellor"));
 
     // A game of it, to mate.
-    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
-    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{game}")).await;
     for betza in ["BN", "RN", "fmWfceFifmnD"] {
         assert!(
             page.contains(&format!("<code class=\"xbetza\">{betza}</code>")),
@@ -315,22 +123,18 @@ async fn capablanca_from_the_docs_is_played(backend: Backend) {
     }
     // The Archbishop has no Rook step, nor a Knight leap onto its own Pawn.
     for illegal in ["Ac1-c3", "Ac1-c2", "Ac1-e2"] {
-        let res = play(&app, &alice, game, 1, illegal).await;
+        let res = app.play(&alice, game, 1, illegal).await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{illegal}");
     }
-    let res = play(&app, &alice, game, 1, "Ac1-c3").await;
+    let res = app.play(&alice, game, 1, "Ac1-c3").await;
     let text = unescape(&res.text().await.expect("body"));
     assert!(
         text.contains("a Archbishop cannot move from c1 to c3")
             || text.contains("an Archbishop cannot move from c1 to c3"),
         "the reason is shown"
     );
-    for (i, text) in GAME.iter().enumerate() {
-        let client = if i % 2 == 0 { &alice } else { &bob };
-        let res = play(&app, client, game, i + 1, text).await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER, "ply {}: {text}", i + 1);
-    }
-    let (_, page) = get(&app, &bob, &format!("/games/{game}")).await;
+    app.play_all(&alice, &bob, game, GAME).await;
+    let (_, page) = app.get_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("Finished: 1-0, checkmate"), "mate on e6");
 
     // The log carries the definition as the page gave it, and replays from it alone.
@@ -357,10 +161,12 @@ async fn capablanca_from_the_docs_is_played(backend: Backend) {
 
 async fn a_typo_in_the_docs_example_names_its_line(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
+    let alice = app.player("alice").await;
     let definition = capablanca_from_the_docs(&app).await;
     let setup = string_value(&definition, "start_fen");
-    let slug = fork(&app, &alice, "chess", "Capablanca with typos").await;
+    let slug = app
+        .fork_preset(&alice, "chess", "Capablanca with typos")
+        .await;
     let line_of = |needle: &str| {
         definition
             .lines()
@@ -406,7 +212,7 @@ async fn a_typo_in_the_docs_example_names_its_line(backend: Backend) {
         );
     }
     // Nothing was saved: the preset is still chess.
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains("Chess (8 × 8)"));
 }
 
@@ -417,7 +223,7 @@ async fn builtin_legends_show_xbetza(backend: Backend) {
     let app = TestApp::new(backend).await;
     for name in plypost_rules::Variant::builtin_names() {
         let variant = plypost_rules::Variant::builtin(name).expect("built-in");
-        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        let (status, page) = app.get_as(&app.client, &format!("/presets/{name}")).await;
         assert_eq!(status, StatusCode::OK, "{name}");
         for kind in variant.pieces() {
             let figure = unescape(piece_figure(&page, &kind.letter));

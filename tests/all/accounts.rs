@@ -1,12 +1,10 @@
 //! Accounts through HTTP: register, log in and out, settings, CSRF, rate limits, escaping.
 
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 
-use common::{assert_redirect, Backend, TestApp};
-
-const PASSWORD: &str = "correct horse battery";
+use crate::common::{assert_redirect, Backend, TestApp, PASSWORD};
 
 async fn register_login_logout(backend: Backend) {
     let app = TestApp::new(backend).await;

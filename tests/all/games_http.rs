@@ -3,74 +3,15 @@
 //! unauthorised moves, concurrent submissions of one ply, resignation, draw by agreement,
 //! stalemate.
 
-mod common;
-
-use std::time::Duration;
-
 use base64::Engine;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::smtp::{ReceivedMail, SmtpServer};
-use common::{location, post_with, Backend, TestApp};
+use crate::common::smtp::{ReceivedMail, SmtpServer};
+use crate::common::{challenge_ids, location, Backend, TestApp, WAIT};
 
-const PASSWORD: &str = "correct horse battery";
-const WAIT: Duration = Duration::from_secs(15);
-
-/// A signed-in browser of a newly registered player.
-async fn player(app: &TestApp, name: &str) -> reqwest::Client {
-    let client = app.new_client();
-    let res = post_with(
-        &client,
-        &app.address,
-        "/register",
-        &[
-            ("username", name),
-            ("email", &format!("{name}@example.org")),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
-    client
-}
-
-async fn post(
-    app: &TestApp,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    post_with(client, &app.address, path, fields).await
-}
-
-async fn get_text(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
-    client
-        .get(app.url(path))
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("body")
-}
-
-/// The ids of `/challenges/N/accept` forms on a page.
-fn challenge_ids(page: &str) -> Vec<i64> {
-    page.match_indices("/challenges/")
-        .filter_map(|(i, _)| {
-            let rest = &page[i + "/challenges/".len()..];
-            let end = rest.find('/')?;
-            rest[end..]
-                .starts_with("/accept")
-                .then(|| rest[..end].parse().ok())
-                .flatten()
-        })
-        .collect()
-}
-
-/// `author` challenges `opponent` (a username) and the opponent accepts; returns the game id.
+/// `author` challenges `opponent` (a username) at three days a move and the opponent
+/// accepts; returns the game id.
 async fn start_game(
     app: &TestApp,
     author: &reqwest::Client,
@@ -79,80 +20,14 @@ async fn start_game(
     variant: &str,
     color: &str,
 ) -> i64 {
-    let res = post(
-        app,
-        author,
-        "/challenges",
-        &[
-            ("variant", variant),
-            ("color", color),
-            ("days_per_move", "3"),
-            ("opponent", opponent_name),
-            ("message", "Good luck!"),
-        ],
-    )
-    .await;
-    assert_eq!(location(&res), "/games?done=created");
-    let lobby = get_text(app, opponent, "/games").await;
-    let id = *challenge_ids(&lobby).last().expect("an invitation");
-    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let to = location(&res);
-    to.trim_start_matches("/games/")
-        .split('?')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("redirect to a game, got {to}"))
-}
-
-async fn play(
-    app: &TestApp,
-    client: &reqwest::Client,
-    game: i64,
-    ply: i64,
-    text: &str,
-) -> reqwest::Response {
-    let ply = ply.to_string();
-    post(
-        app,
-        client,
-        &format!("/games/{game}/move"),
-        &[("move", text), ("ply", &ply), ("comment", "")],
-    )
-    .await
-}
-
-/// Plays a list of moves alternately from ply 1, each expected to succeed.
-async fn play_all(
-    app: &TestApp,
-    white: &reqwest::Client,
-    black: &reqwest::Client,
-    game: i64,
-    moves: &[&str],
-) {
-    for (i, text) in moves.iter().enumerate() {
-        let client = if i % 2 == 0 { white } else { black };
-        let res = play(app, client, game, i as i64 + 1, text).await;
-        assert_eq!(
-            res.status(),
-            StatusCode::SEE_OTHER,
-            "move {} {text}: {}",
-            i + 1,
-            res.text().await.unwrap_or_default()
-        );
-    }
-}
-
-async fn moves_stored(app: &TestApp, game: i64) -> i64 {
-    app.with_db(move |conn| {
-        use plypost::db::schema::game_moves;
-        game_moves::table
-            .filter(game_moves::game_id.eq(game))
-            .count()
-            .get_result::<i64>(conn)
-            .unwrap()
-    })
-    .await
+    let fields = [
+        ("variant", variant),
+        ("color", color),
+        ("days_per_move", "3"),
+        ("message", "Good luck!"),
+    ];
+    app.start_game(author, opponent_name, opponent, &fields)
+        .await
 }
 
 fn squash(text: &str) -> String {
@@ -191,8 +66,8 @@ fn subject(mail: &ReceivedMail) -> String {
 async fn fools_mate_with_mail(backend: Backend) {
     let smtp = SmtpServer::start().await;
     let app = TestApp::with_smtp(backend, smtp.url()).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
 
     // Invitation to bob, then the start: alice (White) is asked to move.
@@ -210,10 +85,10 @@ async fn fools_mate_with_mail(backend: Backend) {
         format!("[plypost] Game #{game} Chess: alice vs bob — your move")
     );
 
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("id=\"move-form\""), "alice may move");
     assert!(page.contains("viewBox"), "the board is an inline SVG");
-    let page_bob = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page_bob = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(!page_bob.contains("id=\"move-form\""), "bob waits");
     assert!(
         page_bob.contains("data-flipped=\"true\""),
@@ -227,7 +102,7 @@ async fn fools_mate_with_mail(backend: Backend) {
         } else {
             (&bob, "alice")
         };
-        let res = play(&app, client, game, i as i64 + 1, text).await;
+        let res = app.play(client, game, i as i64 + 1, text).await;
         assert_eq!(location(&res), format!("/games/{game}?done=move"), "{text}");
         if i < 3 {
             // The opponent gets "your move" with the move, a diagram and the link.
@@ -262,28 +137,28 @@ async fn fools_mate_with_mail(backend: Backend) {
     );
     assert!(last.decoded_text().contains("0-1, checkmate"));
 
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("Finished: 0-1, checkmate"));
     assert!(page.contains("hl-check"), "the mated King is marked");
     assert!(
         !page.contains("id=\"move-form\""),
         "finished games are read-only"
     );
-    let res = play(&app, &alice, game, 5, "e1-f2").await;
+    let res = app.play(&alice, game, 5, "e1-f2").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert!(res.text().await.unwrap().contains("This game is over."));
 
-    let home = get_text(&app, &alice, "/").await;
+    let home = app.get_text_as(&alice, "/").await;
     assert!(home.contains("Recently finished") && home.contains(&format!("/games/{game}")));
 }
 
 async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &bob, "alice", &alice, "terachess2", "black").await;
 
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("Game #") && page.contains("Terachess II"));
     assert!(
         page.contains("<symbol id=\"pc-king\""),
@@ -301,8 +176,9 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     );
     assert!(page.contains("Amazon"), "the legend");
 
-    play_all(&app, &alice, &bob, game, &["h4-h5", "h13-h12", "Kh2-h4"]).await;
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    app.play_all(&alice, &bob, game, &["h4-h5", "h13-h12", "Kh2-h4"])
+        .await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("Kh2-h4"), "the jump is in the move list");
     assert!(
         page.contains("data-square=\"h4\" data-image=\"king\""),
@@ -311,9 +187,9 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     assert!(page.contains("class=\"hl-to\"") || page.contains("hl-to"));
     // Black jumps too: h15 to h13 is free after h13-h12.
     play_all_from(&app, &bob, game, 4, "Kh15-h13").await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("Kh15-h13"));
-    assert_eq!(moves_stored(&app, game).await, 4);
+    assert_eq!(app.stored_moves(game).await.len(), 4);
     // alice saw the start position before (board and legal moves are cached by position):
     // what she sees now is the new one.
     assert!(page.contains("data-square=\"h13\" data-image=\"king\""));
@@ -324,7 +200,7 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     );
 
     // The home page lists it as alice's move.
-    let home = get_text(&app, &alice, "/").await;
+    let home = app.get_text_as(&alice, "/").await;
     let mine = home
         .find("id=\"my-turn\"")
         .expect("games waiting for alice");
@@ -332,25 +208,25 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
 }
 
 async fn play_all_from(app: &TestApp, client: &reqwest::Client, game: i64, ply: i64, text: &str) {
-    let res = play(app, client, game, ply, text).await;
+    let res = app.play(client, game, ply, text).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "{text}");
 }
 
 async fn illegal_and_unauthorised_moves(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let carol = player(&app, "carol").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
 
     // Illegal: the engine's reason, and the form keeps what was typed.
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/move"),
-        &[("move", "e2-e5"), ("ply", "1"), ("comment", "bold")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/move"),
+            &[("move", "e2-e5"), ("ply", "1"), ("comment", "bold")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = res.text().await.unwrap();
     assert!(
@@ -358,107 +234,106 @@ async fn illegal_and_unauthorised_moves(backend: Backend) {
         "{page}"
     );
     assert!(page.contains("value=\"e2-e5\"") && page.contains("value=\"bold\""));
-    let res = play(&app, &alice, game, 1, "nonsense!").await;
+    let res = app.play(&alice, game, 1, "nonsense!").await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     // Not your turn, not your game: 403, nothing stored.
     assert_eq!(
-        play(&app, &bob, game, 1, "e7-e5").await.status(),
+        app.play(&bob, game, 1, "e7-e5").await.status(),
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        play(&app, &carol, game, 1, "e2-e4").await.status(),
+        app.play(&carol, game, 1, "e2-e4").await.status(),
         StatusCode::FORBIDDEN
     );
-    let res = post(
-        &app,
-        &carol,
-        &format!("/games/{game}/resign"),
-        &[("confirm", "yes")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &carol,
+            &format!("/games/{game}/resign"),
+            &[("confirm", "yes")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let anonymous = app.new_client();
-    let res = post(
-        &app,
-        &anonymous,
-        &format!("/games/{game}/move"),
-        &[("move", "e2-e4"), ("ply", "1")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &anonymous,
+            &format!("/games/{game}/move"),
+            &[("move", "e2-e4"), ("ply", "1")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER, "log in first");
     assert!(location(&res).starts_with("/login"));
-    assert_eq!(moves_stored(&app, game).await, 0);
+    assert_eq!(app.stored_moves(game).await.len(), 0);
 
     // Unknown games are 404; bad ids too.
     assert_eq!(
-        play(&app, &alice, 999_999, 1, "e2-e4").await.status(),
+        app.play(&alice, 999_999, 1, "e2-e4").await.status(),
         StatusCode::NOT_FOUND
     );
     let res = alice.get(app.url("/games/abc")).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     // A missing ply is a bad request, never a 500.
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/move"),
-        &[("move", "e2-e4")],
-    )
-    .await;
+    let res = app
+        .post_as(&alice, &format!("/games/{game}/move"), &[("move", "e2-e4")])
+        .await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
 
     // A stale ply: the game has moved on.
-    play_all(&app, &alice, &bob, game, &["e2-e4"]).await;
-    let res = play(&app, &alice, game, 1, "d2-d4").await;
+    app.play_all(&alice, &bob, game, &["e2-e4"]).await;
+    let res = app.play(&alice, game, 1, "d2-d4").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert!(res.text().await.unwrap().contains("moved on"));
     // The same move again: it counts once.
-    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    let res = app.play(&alice, game, 1, "e2-e4").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert!(res.text().await.unwrap().contains("already played"));
-    assert_eq!(moves_stored(&app, game).await, 1);
+    assert_eq!(app.stored_moves(game).await.len(), 1);
 
     // Challenges: only the invitee accepts, nobody accepts their own, the author cancels.
-    let res = post(
-        &app,
-        &alice,
-        "/challenges",
-        &[
-            ("variant", "chess"),
-            ("color", "random"),
-            ("days_per_move", "5"),
-            ("opponent", "bob"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "random"),
+                ("days_per_move", "5"),
+                ("opponent", "bob"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let id = *challenge_ids(&get_text(&app, &bob, "/games").await)
+    let id = *challenge_ids(&app.get_text_as(&bob, "/games").await)
         .last()
         .unwrap();
     assert_eq!(
-        post(&app, &carol, &format!("/challenges/{id}/accept"), &[])
+        app.post_as(&carol, &format!("/challenges/{id}/accept"), &[])
             .await
             .status(),
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        post(&app, &alice, &format!("/challenges/{id}/accept"), &[])
+        app.post_as(&alice, &format!("/challenges/{id}/accept"), &[])
             .await
             .status(),
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        post(&app, &bob, &format!("/challenges/{id}/cancel"), &[])
+        app.post_as(&bob, &format!("/challenges/{id}/cancel"), &[])
             .await
             .status(),
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        location(&post(&app, &alice, &format!("/challenges/{id}/cancel"), &[]).await),
+        location(
+            &app.post_as(&alice, &format!("/challenges/{id}/cancel"), &[])
+                .await
+        ),
         "/games?done=cancelled"
     );
     assert_eq!(
-        post(&app, &bob, &format!("/challenges/{id}/accept"), &[])
+        app.post_as(&bob, &format!("/challenges/{id}/accept"), &[])
             .await
             .status(),
         StatusCode::CONFLICT
@@ -478,7 +353,7 @@ async fn illegal_and_unauthorised_moves(backend: Backend) {
         ];
         fields.retain(|(k, _)| *k != field);
         fields.push((field, value));
-        let res = post(&app, &alice, "/challenges", &fields).await;
+        let res = app.post_as(&alice, "/challenges", &fields).await;
         assert_eq!(
             res.status(),
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -487,58 +362,64 @@ async fn illegal_and_unauthorised_moves(backend: Backend) {
         assert!(res.text().await.unwrap().contains(message), "{message}");
     }
     // Open challenges: anyone signed in accepts from the lobby; the invitee may decline.
-    let res = post(
-        &app,
-        &alice,
-        "/challenges",
-        &[
-            ("variant", "obento"),
-            ("color", "black"),
-            ("days_per_move", "7"),
-            ("opponent", ""),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            "/challenges",
+            &[
+                ("variant", "obento"),
+                ("color", "black"),
+                ("days_per_move", "7"),
+                ("opponent", ""),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let lobby = get_text(&app, &carol, "/games").await;
+    let lobby = app.get_text_as(&carol, "/games").await;
     assert!(lobby.contains("Obento Chess"));
     let open = *challenge_ids(&lobby).last().unwrap();
-    let res = post(&app, &carol, &format!("/challenges/{open}/accept"), &[]).await;
+    let res = app
+        .post_as(&carol, &format!("/challenges/{open}/accept"), &[])
+        .await;
     assert!(location(&res).starts_with("/games/"));
-    let page = get_text(&app, &carol, &location(&res)).await;
+    let page = app.get_text_as(&carol, &location(&res)).await;
     assert!(
         page.contains("carol</span> (White)"),
         "the author chose Black"
     );
-    let res = post(
-        &app,
-        &bob,
-        "/challenges",
-        &[
-            ("variant", "chess"),
-            ("color", "white"),
-            ("days_per_move", "2"),
-            ("opponent", "carol"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &bob,
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "2"),
+                ("opponent", "carol"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    assert!(get_text(&app, &carol, "/")
+    assert!(app
+        .get_text_as(&carol, "/")
         .await
         .contains("bob invites you to Chess"));
-    let id = *challenge_ids(&get_text(&app, &carol, "/games").await)
+    let id = *challenge_ids(&app.get_text_as(&carol, "/games").await)
         .last()
         .unwrap();
     assert_eq!(
-        location(&post(&app, &carol, &format!("/challenges/{id}/decline"), &[]).await),
+        location(
+            &app.post_as(&carol, &format!("/challenges/{id}/decline"), &[])
+                .await
+        ),
         "/games?done=declined"
     );
 }
 
 async fn concurrent_submissions_of_one_ply(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "terachess2", "white").await;
 
     // The same move twice at once (double click), then two different moves (two tabs).
@@ -548,8 +429,8 @@ async fn concurrent_submissions_of_one_ply(backend: Backend) {
         (3, &alice, "a4-a5", "b4-b5"),
     ] {
         let (r1, r2) = tokio::join!(
-            play(&app, client, game, ply, a),
-            play(&app, client, game, ply, b)
+            app.play(client, game, ply, a),
+            app.play(client, game, ply, b)
         );
         let statuses = [r1.status(), r2.status()];
         let ok = statuses
@@ -561,12 +442,10 @@ async fn concurrent_submissions_of_one_ply(backend: Backend) {
             .filter(|s| **s == StatusCode::CONFLICT)
             .count();
         assert_eq!((ok, conflict), (1, 1), "ply {ply}: {statuses:?}");
-        assert_eq!(moves_stored(&app, game).await, ply);
+        assert_eq!(app.stored_moves(game).await.len(), ply as usize);
     }
     // Many at once: still exactly one.
-    let futures: Vec<_> = (0..8)
-        .map(|_| play(&app, &bob, game, 4, "p13-p12"))
-        .collect();
+    let futures: Vec<_> = (0..8).map(|_| app.play(&bob, game, 4, "p13-p12")).collect();
     let results = futures_join(futures).await;
     assert_eq!(
         results
@@ -582,8 +461,8 @@ async fn concurrent_submissions_of_one_ply(backend: Backend) {
             .all(|s| *s == StatusCode::SEE_OTHER || *s == StatusCode::CONFLICT),
         "{results:?}"
     );
-    assert_eq!(moves_stored(&app, game).await, 4);
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    assert_eq!(app.stored_moves(game).await.len(), 4);
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("name=\"ply\" value=\"5\""));
 }
 
@@ -624,81 +503,89 @@ async fn futures_util_join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F
 
 async fn resign_and_draw(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
 
     // Resignation needs the confirmation box.
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
-    play_all(&app, &alice, &bob, game, &["e2-e4"]).await;
-    let res = post(&app, &alice, &format!("/games/{game}/resign"), &[]).await;
+    app.play_all(&alice, &bob, game, &["e2-e4"]).await;
+    let res = app
+        .post_as(&alice, &format!("/games/{game}/resign"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/resign"),
-        &[("confirm", "yes")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/resign"),
+            &[("confirm", "yes")],
+        )
+        .await;
     assert_eq!(location(&res), format!("/games/{game}?done=resigned"));
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("Finished: 0-1, resignation"));
-    let res = post(
-        &app,
-        &bob,
-        &format!("/games/{game}/resign"),
-        &[("confirm", "yes")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &bob,
+            &format!("/games/{game}/resign"),
+            &[("confirm", "yes")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert_eq!(
-        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        app.play(&bob, game, 2, "e7-e5").await.status(),
         StatusCode::CONFLICT
     );
 
     // A draw offer goes with a move; moving declines it; a new offer is accepted.
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/move"),
-        &[
-            ("move", "e2-e4"),
-            ("ply", "1"),
-            ("offer_draw", "on"),
-            ("comment", "peace?"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/move"),
+            &[
+                ("move", "e2-e4"),
+                ("ply", "1"),
+                ("offer_draw", "on"),
+                ("comment", "peace?"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("offers a draw") && page.contains("id=\"draw-form\""));
     assert!(page.contains("peace?"), "the comment is in the move list");
     // Alice cannot accept her own offer.
-    let res = post(&app, &alice, &format!("/games/{game}/draw/accept"), &[]).await;
+    let res = app
+        .post_as(&alice, &format!("/games/{game}/draw/accept"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     play_all_from(&app, &bob, game, 2, "e7-e5").await;
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(!page.contains("id=\"draw-form\""), "declined by moving");
-    let res = post(&app, &bob, &format!("/games/{game}/draw/accept"), &[]).await;
+    let res = app
+        .post_as(&bob, &format!("/games/{game}/draw/accept"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/move"),
-        &[("move", "g1-f3"), ("ply", "3"), ("offer_draw", "on")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/move"),
+            &[("move", "g1-f3"), ("ply", "3"), ("offer_draw", "on")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = post(&app, &bob, &format!("/games/{game}/draw/accept"), &[]).await;
+    let res = app
+        .post_as(&bob, &format!("/games/{game}/draw/accept"), &[])
+        .await;
     assert_eq!(location(&res), format!("/games/{game}?done=draw"));
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("Finished: 1/2-1/2, draw agreed"));
 }
 
 async fn stalemate_ends_the_game(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
     // Sam Loyd's ten-move stalemate.
     let moves = [
@@ -706,8 +593,8 @@ async fn stalemate_ends_the_game(backend: Backend) {
         "f7-f6", "Qc7xd7", "Ke8-f7", "Qd7xb7", "Qd8-d3", "Qb7xb8", "Qd3-h7", "Qb8xc8", "Kf7-g6",
         "Qc8-e6",
     ];
-    play_all(&app, &alice, &bob, game, &moves).await;
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    app.play_all(&alice, &bob, game, &moves).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(
         page.contains("Finished: 1/2-1/2, stalemate"),
         "{}",
@@ -718,7 +605,7 @@ async fn stalemate_ends_the_game(backend: Backend) {
 
 /// Asserts that `client`'s view of the game page contains each of `wanted`.
 async fn page_shows(app: &TestApp, client: &reqwest::Client, game: i64, wanted: &[&str]) {
-    let page = get_text(app, client, &format!("/games/{game}")).await;
+    let page = app.get_text_as(client, &format!("/games/{game}")).await;
     for text in wanted {
         assert!(
             page.contains(text),
@@ -732,11 +619,11 @@ async fn page_shows(app: &TestApp, client: &reqwest::Client, game: i64, wanted: 
 /// the knights have gone out and back twice, and not before.
 async fn repetition_ends_the_game(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
     let out_and_back = ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"];
-    play_all(&app, &alice, &bob, game, &out_and_back).await;
+    app.play_all(&alice, &bob, game, &out_and_back).await;
     // The start position has occurred twice now.
     page_shows(&app, &alice, game, &["In progress"]).await;
     play_all_from(&app, &alice, game, 5, "Ng1-f3").await;
@@ -751,7 +638,7 @@ async fn repetition_ends_the_game(backend: Backend) {
         &["Finished: 1/2-1/2, threefold repetition"],
     )
     .await;
-    assert_eq!(moves_stored(&app, game).await, 8);
+    assert_eq!(app.stored_moves(game).await.len(), 8);
 }
 
 /// Moves made elsewhere (another server process on the same database; here the games service
@@ -759,12 +646,13 @@ async fn repetition_ends_the_game(backend: Backend) {
 /// cached move list is extended from the database up to the game row's ply.
 async fn moves_made_by_another_process(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
-    play_all(&app, &alice, &bob, game, &["Ng1-f3", "Ng8-f6"]).await;
+    app.play_all(&alice, &bob, game, &["Ng1-f3", "Ng8-f6"])
+        .await;
     // The server now holds the first two moves.
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("data-ply=\"2\"") && !page.contains("data-ply=\"3\""));
     let elsewhere = ["Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1"];
     let (clock, config) = (app.clock.clone(), app.config.clone());
@@ -810,24 +698,24 @@ async fn moves_made_by_another_process(backend: Backend) {
 /// comments and times included.
 async fn cached_moves_equal_the_stored_ones(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
-    play_all(&app, &alice, &bob, game, &["e2-e4", "e7-e5"]).await;
+    app.play_all(&alice, &bob, game, &["e2-e4", "e7-e5"]).await;
     // A time finer than the database keeps.
     app.clock
         .advance(chrono::Duration::nanoseconds(123_456_789));
-    let res = post(
-        &app,
-        &alice,
-        &format!("/games/{game}/move"),
-        &[
-            ("move", "Ng1-f3"),
-            ("ply", "3"),
-            ("comment", "développe <b>"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/move"),
+            &[
+                ("move", "Ng1-f3"),
+                ("ply", "3"),
+                ("comment", "développe <b>"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let served = app.state.move_logs.clone();
     let (cached, fresh) = app
@@ -859,8 +747,8 @@ async fn cached_moves_equal_the_stored_ones(backend: Backend) {
 /// row can be changed by hand) costs that player's mail, never a move.
 async fn a_bad_stored_address_costs_the_mail_not_the_move(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
     app.with_db(|conn| {
         use plypost::db::schema::users;
@@ -870,18 +758,15 @@ async fn a_bad_stored_address_costs_the_mail_not_the_move(backend: Backend) {
             .unwrap();
     })
     .await;
-    play_all(&app, &alice, &bob, game, &["e2-e4", "e7-e5"]).await;
-    assert_eq!(moves_stored(&app, game).await, 2);
-    let queued = app
-        .with_db(|conn| {
-            use plypost::db::schema::outbox;
-            outbox::table
-                .filter(outbox::kind.eq("your_turn"))
-                .select(outbox::to_addr)
-                .load::<String>(conn)
-                .unwrap()
-        })
-        .await;
+    app.play_all(&alice, &bob, game, &["e2-e4", "e7-e5"]).await;
+    assert_eq!(app.stored_moves(game).await.len(), 2);
+    let queued: Vec<String> = app
+        .queued_mail()
+        .await
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "your_turn")
+        .map(|(_, to, _)| to)
+        .collect();
     assert!(
         queued.iter().all(|to| !to.contains("nowhere")),
         "{queued:?}"

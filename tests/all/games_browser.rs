@@ -5,23 +5,19 @@
 //! Needs /usr/bin/chromium and /usr/bin/chromedriver (`apt-get install chromium
 //! chromium-driver`). Without them the test is skipped, except under `CI=true`, where it fails.
 
-mod common;
-
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use diesel::prelude::*;
 use fantoccini::{Client, ClientBuilder, Locator};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use common::{post_with, Backend, TestApp};
+use crate::common::{Backend, TestApp, PASSWORD};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const PASSWORD: &str = "correct horse battery";
 const WAIT: Duration = Duration::from_secs(20);
 
 /// chromedriver on a free port, stopped when dropped.
@@ -169,55 +165,26 @@ async fn click_move(b: &Client, app: &TestApp, game: i64, from: &str, to: &str, 
     assert!(list.contains(text), "{list}");
 }
 
-async fn moves_stored(app: &TestApp, game: i64) -> Vec<String> {
-    app.with_db(move |conn| {
-        use plypost::db::schema::game_moves;
-        game_moves::table
-            .filter(game_moves::game_id.eq(game))
-            .order(game_moves::ply)
-            .select(game_moves::move_text)
-            .load::<String>(conn)
-            .unwrap()
-    })
-    .await
-}
-
 #[actix_web::test]
 async fn terachess_by_clicking_in_a_browser() {
     if !browser_available() {
         return;
     }
     let app = TestApp::new(Backend::Sqlite).await;
-    let mut clients = Vec::new();
-    for name in ["alice", "bob"] {
-        let client = app.new_client();
-        let res = post_with(
-            &client,
-            &app.address,
-            "/register",
+    let alice_http = app.player("alice").await;
+    app.player("bob").await;
+    let res = app
+        .post_as(
+            &alice_http,
+            "/challenges",
             &[
-                ("username", name),
-                ("email", &format!("{name}@example.org")),
-                ("password", PASSWORD),
-                ("password_confirm", PASSWORD),
+                ("variant", "terachess2"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", "bob"),
             ],
         )
         .await;
-        assert_eq!(res.status(), StatusCode::SEE_OTHER);
-        clients.push(client);
-    }
-    let res = post_with(
-        &clients[0],
-        &app.address,
-        "/challenges",
-        &[
-            ("variant", "terachess2"),
-            ("color", "white"),
-            ("days_per_move", "3"),
-            ("opponent", "bob"),
-        ],
-    )
-    .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 
     let driver = start_driver().await;
@@ -257,7 +224,7 @@ async fn terachess_by_clicking_in_a_browser() {
     click_move(&bob, &app, game, "a13", "a11", "Pa13-a11").await;
 
     assert_eq!(
-        moves_stored(&app, game).await,
+        app.stored_moves(game).await,
         vec!["Ph4-h5", "Ph13-h12", "Kh2-h4", "Pa13-a11"]
     );
     let page = alice.source().await.unwrap();

@@ -4,170 +4,11 @@
 //! refused, unique names, retire and delete, safe descriptions; and games: a forked preset with
 //! another setup played, and a game in progress untouched when its preset is edited.
 
-mod common;
-
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::{location, post_with, Backend, TestApp};
-
-const PASSWORD: &str = "correct horse battery";
-
-/// A signed-in browser of a newly registered player.
-async fn player(app: &TestApp, name: &str) -> reqwest::Client {
-    let client = app.new_client();
-    let res = post_with(
-        &client,
-        &app.address,
-        "/register",
-        &[
-            ("username", name),
-            ("email", &format!("{name}@example.org")),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
-    client
-}
-
-async fn post(
-    app: &TestApp,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    post_with(client, &app.address, path, fields).await
-}
-
-async fn get(app: &TestApp, client: &reqwest::Client, path: &str) -> (StatusCode, String) {
-    let res = client.get(app.url(path)).send().await.expect("GET");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-/// The fields of a preset's edit form as the page shows them (text inputs, textareas,
-/// checked boxes and radios), so a test changes only what it means to.
-fn form_fields(page: &str) -> Vec<(String, String)> {
-    let form_start = page.find("id=\"preset-form\"").expect("edit form");
-    let form = &page[form_start..page[form_start..].find("</form>").unwrap() + form_start];
-    let attr = |tag: &str, name: &str| -> Option<String> {
-        let key = format!("{name}=\"");
-        let start = tag.find(&key)? + key.len();
-        let end = tag[start..].find('"')? + start;
-        Some(unescape(&tag[start..end]))
-    };
-    let mut out = Vec::new();
-    for (i, _) in form.match_indices("<input") {
-        let tag = &form[i..i + form[i..].find('>').unwrap()];
-        let Some(name) = attr(tag, "name") else {
-            continue;
-        };
-        let kind = attr(tag, "type").unwrap_or_else(|| "text".into());
-        if (kind == "checkbox" || kind == "radio") && !tag.contains(" checked") {
-            continue;
-        }
-        out.push((name, attr(tag, "value").unwrap_or_default()));
-    }
-    for (i, _) in form.match_indices("<textarea") {
-        let open_end = i + form[i..].find('>').unwrap();
-        let name = attr(&form[i..open_end], "name").unwrap();
-        let close = open_end + form[open_end..].find("</textarea>").unwrap();
-        out.push((name, unescape(&form[open_end + 1..close])));
-    }
-    out
-}
-
-/// Undoes the HTML escaping of attribute values and textareas (named and numeric entities).
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end = tail.find(';').unwrap_or(0);
-        let entity = &tail[1..end.max(1)];
-        let decoded = match entity {
-            "quot" => Some('"'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "amp" => Some('&'),
-            _ => entity
-                .strip_prefix('#')
-                .and_then(|n| n.parse::<u32>().ok())
-                .and_then(char::from_u32),
-        };
-        match decoded {
-            Some(c) if end > 0 => {
-                out.push(c);
-                rest = &tail[end + 1..];
-            }
-            _ => {
-                out.push('&');
-                rest = &tail[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Submits the edit form of `slug` with `changes` applied to what the form shows.
-async fn edit(
-    app: &TestApp,
-    client: &reqwest::Client,
-    slug: &str,
-    changes: &[(&str, Option<&str>)],
-    action: &str,
-) -> reqwest::Response {
-    let (status, page) = get(app, client, &format!("/presets/{slug}/edit")).await;
-    assert_eq!(status, StatusCode::OK, "edit form of {slug}");
-    let mut fields = form_fields(&page);
-    fields.retain(|(k, _)| k != "csrf_token");
-    for (name, value) in changes {
-        fields.retain(|(k, _)| k != name);
-        if let Some(v) = value {
-            fields.push(((*name).to_owned(), (*v).to_owned()));
-        }
-    }
-    fields.push(("action".into(), action.into()));
-    let borrowed: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    post(app, client, &format!("/presets/{slug}/edit"), &borrowed).await
-}
-
-/// Forks `source` under `name`; returns the new preset's slug.
-async fn fork(app: &TestApp, client: &reqwest::Client, source: &str, name: &str) -> String {
-    let res = post(
-        app,
-        client,
-        &format!("/presets/{source}/fork"),
-        &[("name", name)],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "fork {source}");
-    let to = location(&res);
-    let slug = to
-        .strip_prefix("/presets/")
-        .and_then(|r| r.split('/').next())
-        .expect("redirect to the copy")
-        .to_owned();
-    assert_eq!(to, format!("/presets/{slug}/edit?done=forked"));
-    slug
-}
-
-/// The `<figure>` of the piece with FEN letter `letter` on a preset page.
-fn piece_figure<'a>(page: &'a str, letter: &str) -> &'a str {
-    let marker = format!("data-piece=\"{letter}\"");
-    let start = page
-        .find(&marker)
-        .unwrap_or_else(|| panic!("figure of {letter}"));
-    let end = start + page[start..].find("</figure>").unwrap();
-    &page[start..end]
-}
+use crate::common::presets::piece_figure;
+use crate::common::{location, Backend, TestApp};
 
 /// The mark classes drawn on `square` in a move diagram.
 fn marks_on(figure: &str, square: &str) -> Vec<String> {
@@ -185,7 +26,7 @@ fn marks_on(figure: &str, square: &str) -> Vec<String> {
 
 async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let (status, index) = get(&app, &app.client, "/presets").await;
+    let (status, index) = app.get_as(&app.client, "/presets").await;
     assert_eq!(status, StatusCode::OK);
     for (name, size, kinds) in [
         ("terachess2", "16 × 16", "26 kinds"),
@@ -208,7 +49,7 @@ async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
         ("terachess2", false),
         ("obento", false),
     ] {
-        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        let (status, page) = app.get_as(&app.client, &format!("/presets/{name}")).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(
             page.contains("id=\"provisional-notice\""),
@@ -222,8 +63,8 @@ async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
     let res = app.get("/presets/chess/edit").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert!(location(&res).starts_with("/login"));
-    let alice = player(&app, "alice").await;
-    let (status, page) = get(&app, &alice, "/presets/chess/edit").await;
+    let alice = app.player("alice").await;
+    let (status, page) = app.get_as(&alice, "/presets/chess/edit").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(page.contains("Built-in presets are read-only"));
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -242,10 +83,10 @@ async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
         ("/presets/chess/retire", vec![]),
         ("/presets/chess/delete", vec![("confirm", "yes")]),
     ] {
-        let res = post(&app, &alice, path, &fields).await;
+        let res = app.post_as(&alice, path, &fields).await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{path}");
     }
-    let (_, page) = get(&app, &app.client, "/presets/chess").await;
+    let (_, page) = app.get_as(&app.client, "/presets/chess").await;
     assert!(page.contains("id=\"preset-version\">version 1<"));
     assert!(!page.contains("retired"));
 
@@ -258,7 +99,7 @@ async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
         "/presets/%3Cscript%3E",
         "/presets/nope/edit",
     ] {
-        let (status, _) = get(&app, &alice, path).await;
+        let (status, _) = app.get_as(&alice, path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
     }
 }
@@ -267,7 +108,7 @@ async fn every_piece_has_a_move_diagram(backend: Backend) {
     let app = TestApp::new(backend).await;
     for name in plypost_rules::Variant::builtin_names() {
         let variant = plypost_rules::Variant::builtin(name).unwrap();
-        let (status, page) = get(&app, &app.client, &format!("/presets/{name}")).await;
+        let (status, page) = app.get_as(&app.client, &format!("/presets/{name}")).await;
         assert_eq!(status, StatusCode::OK, "{name}");
         assert_eq!(
             page.matches("<figure class=\"piece-card\"").count(),
@@ -288,7 +129,7 @@ async fn every_piece_has_a_move_diagram(backend: Backend) {
     }
 
     // The Eagle (9x9 diagram, on e5): one diagonal step, then outward along ranks and files.
-    let (_, page) = get(&app, &app.client, "/presets/terachess2").await;
+    let (_, page) = app.get_as(&app.client, "/presets/terachess2").await;
     let eagle = piece_figure(&page, "G");
     assert!(
         eagle.contains("data-square=\"e5\""),
@@ -320,7 +161,7 @@ async fn every_piece_has_a_move_diagram(backend: Backend) {
     assert_eq!(marks_on(pawn, "d6"), ["mk-capture"]);
 
     // GraTiA's Nightpotentate (9x9, on e5): one or two Knight leaps in one direction.
-    let (_, page) = get(&app, &app.client, "/presets/gratia").await;
+    let (_, page) = app.get_as(&app.client, "/presets/gratia").await;
     let np = piece_figure(&page, "+N");
     for sq in ["f7", "g9", "d7", "c9", "g6", "i7", "c4", "a3", "d3", "c1"] {
         assert_eq!(marks_on(np, sq), ["mk-both"], "Nightpotentate {sq}");
@@ -330,7 +171,7 @@ async fn every_piece_has_a_move_diagram(backend: Backend) {
     }
 
     // The King's jump of Terachess II is a first move only.
-    let (_, page) = get(&app, &app.client, "/presets/terachess2").await;
+    let (_, page) = app.get_as(&app.client, "/presets/terachess2").await;
     let king = piece_figure(&page, "K");
     assert_eq!(marks_on(king, "f5"), ["mk-both"]);
     assert_eq!(marks_on(king, "g6"), ["mk-first"]);
@@ -339,38 +180,37 @@ async fn every_piece_has_a_move_diagram(backend: Backend) {
 
 async fn fork_edit_preview_and_history(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
+    let alice = app.player("alice").await;
 
     // Signed out: no fork form, and a fork POST goes to the log-in page.
-    let (_, page) = get(&app, &app.client, "/presets/chess").await;
+    let (_, page) = app.get_as(&app.client, "/presets/chess").await;
     assert!(!page.contains("id=\"fork-form\""));
-    let slug = fork(&app, &alice, "chess", "Pawnless").await;
+    let slug = app.fork_preset(&alice, "chess", "Pawnless").await;
     assert_eq!(slug, "alice-pawnless");
-    let (status, page) = get(&app, &alice, &format!("/presets/{slug}/edit?done=forked")).await;
+    let (status, page) = app
+        .get_as(&alice, &format!("/presets/{slug}/edit?done=forked"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("is your copy"));
 
     // Preview without JavaScript: the board of the typed FEN, nothing saved.
     let rooks = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[("setup_fen", Some(rooks))],
-        "preview",
-    )
-    .await;
+    let res = app
+        .edit_preset(&alice, &slug, &[("setup_fen", Some(rooks))], "preview")
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let page = res.text().await.unwrap();
     assert!(page.contains("id=\"preview-board\""), "preview board");
     assert!(page.contains(rooks), "what was typed is kept");
-    let (_, shown) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    let (_, shown) = app.get_as(&alice, &format!("/presets/{slug}")).await;
     assert!(shown.contains("id=\"preset-version\">version 1<"));
 
     // An invalid FEN: the engine's message next to the field, on preview and on save.
     let bad = "r3k2r/8/8/8/8/8/8/R3K2R3 w KQkq - 0 1";
     for action in ["preview", "save"] {
-        let res = edit(&app, &alice, &slug, &[("setup_fen", Some(bad))], action).await;
+        let res = app
+            .edit_preset(&alice, &slug, &[("setup_fen", Some(bad))], action)
+            .await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{action}");
         let page = res.text().await.unwrap();
         assert!(
@@ -396,19 +236,19 @@ async fn fork_edit_preview_and_history(backend: Backend) {
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
     // Several bad fields at once, each with its message; nothing saved.
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("days_per_move", Some("0")),
-            ("light_color", Some("red")),
-            ("piece_letters", Some("Z=Y")),
-            ("move_count_limit", Some("-3")),
-        ],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("days_per_move", Some("0")),
+                ("light_color", Some("red")),
+                ("piece_letters", Some("Z=Y")),
+                ("move_count_limit", Some("-3")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = res.text().await.unwrap();
     for text in [
@@ -421,29 +261,29 @@ async fn fork_edit_preview_and_history(backend: Backend) {
     }
 
     // Save: a new version with what changed.
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("setup_fen", Some(rooks)),
-            ("move_count_limit", Some("")),
-            ("repetition", None),
-            ("days_per_move", Some("7")),
-            ("dark_color", Some("#336699")),
-            ("piece_letters", Some("R=T")),
-            (
-                "description",
-                Some("Rooks *only*. <script>alert(1)</script> [x](javascript:alert(1))"),
-            ),
-            ("note", Some("first try")),
-        ],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("setup_fen", Some(rooks)),
+                ("move_count_limit", Some("")),
+                ("repetition", None),
+                ("days_per_move", Some("7")),
+                ("dark_color", Some("#336699")),
+                ("piece_letters", Some("R=T")),
+                (
+                    "description",
+                    Some("Rooks *only*. <script>alert(1)</script> [x](javascript:alert(1))"),
+                ),
+                ("note", Some("first try")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(&res), format!("/presets/{slug}?done=saved"));
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains("id=\"preset-version\">version 2<"));
     assert!(page.contains(rooks));
     assert!(page.contains("#336699"), "the preset's colours");
@@ -466,21 +306,23 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         "{history}"
     );
     // The old version stays readable.
-    let (_, v1) = get(&app, &app.client, &format!("/presets/{slug}?version=1")).await;
+    let (_, v1) = app
+        .get_as(&app.client, &format!("/presets/{slug}?version=1"))
+        .await;
     assert!(v1.contains("id=\"preset-version\">version 1<"));
     assert!(v1.contains("the current version is"));
 
     // Saving the same again makes no version; a stale form is refused.
-    let res = edit(&app, &alice, &slug, &[], "save").await;
+    let res = app.edit_preset(&alice, &slug, &[], "save").await;
     assert_eq!(location(&res), format!("/presets/{slug}?done=unchanged"));
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[("base_version", Some("1")), ("days_per_move", Some("5"))],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[("base_version", Some("1")), ("days_per_move", Some("5"))],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert!(res
         .text()
@@ -489,37 +331,41 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         .contains("saved again since you opened the form"));
 
     // Names are unique per owner (ignoring case), not across owners.
-    let other = fork(&app, &alice, "chess", "").await;
+    let other = app.fork_preset(&alice, "chess", "").await;
     assert_eq!(other, "alice-chess-fork");
-    let res = edit(&app, &alice, &other, &[("name", Some("PAWNLESS"))], "save").await;
+    let res = app
+        .edit_preset(&alice, &other, &[("name", Some("PAWNLESS"))], "save")
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res
         .text()
         .await
         .unwrap()
         .contains("You already have a preset named “PAWNLESS”"));
-    let res = post(&app, &alice, "/presets/chess/fork", &[("name", "pawnless")]).await;
+    let res = app
+        .post_as(&alice, "/presets/chess/fork", &[("name", "pawnless")])
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let bob = player(&app, "bob").await;
-    let bobs = fork(&app, &bob, "chess", "Pawnless").await;
+    let bob = app.player("bob").await;
+    let bobs = app.fork_preset(&bob, "chess", "Pawnless").await;
     assert_eq!(bobs, "bob-pawnless");
 
     // The index lists both under Orthodox chess, with their authors.
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     assert!(index.contains("href=\"/presets/alice-pawnless\""));
     assert!(index.contains("href=\"/presets/bob-pawnless\""));
 }
 
 async fn only_the_owner_edits(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let slug = fork(&app, &alice, "obento", "Bento box").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let slug = app.fork_preset(&alice, "obento", "Bento box").await;
 
-    let (status, page) = get(&app, &bob, &format!("/presets/{slug}/edit")).await;
+    let (status, page) = app.get_as(&bob, &format!("/presets/{slug}/edit")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(page.contains("Only the owner of a preset can change it"));
-    let (_, page) = get(&app, &bob, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&bob, &format!("/presets/{slug}")).await;
     assert!(
         !page.contains(&format!("/presets/{slug}/edit")),
         "no edit link"
@@ -546,7 +392,7 @@ async fn only_the_owner_edits(backend: Backend) {
         (format!("/presets/{slug}/retire"), vec![]),
         (format!("/presets/{slug}/delete"), vec![("confirm", "yes")]),
     ] {
-        let res = post(&app, &bob, &path, &fields).await;
+        let res = app.post_as(&bob, &path, &fields).await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{path}");
     }
     // Without the CSRF token even the owner is refused.
@@ -557,7 +403,7 @@ async fn only_the_owner_edits(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
-    let (status, page) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    let (status, page) = app.get_as(&alice, &format!("/presets/{slug}")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("id=\"preset-version\">version 1<"));
     assert!(page.contains("Bento box"));
@@ -565,58 +411,59 @@ async fn only_the_owner_edits(backend: Backend) {
 
 async fn retire_unlist_and_delete(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let slug = fork(&app, &alice, "chess", "Short lived").await;
-    let hidden = fork(&app, &alice, "chess", "Hidden").await;
-    let res = edit(
-        &app,
-        &alice,
-        &hidden,
-        &[("visibility", Some("unlisted"))],
-        "save",
-    )
-    .await;
+    let alice = app.player("alice").await;
+    let slug = app.fork_preset(&alice, "chess", "Short lived").await;
+    let hidden = app.fork_preset(&alice, "chess", "Hidden").await;
+    let res = app
+        .edit_preset(&alice, &hidden, &[("visibility", Some("unlisted"))], "save")
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 
     // Unlisted: not in anyone else's index, but its page is open to anyone with the link.
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     assert!(!index.contains(&format!("/presets/{hidden}\"")));
-    let (_, own) = get(&app, &alice, "/presets").await;
+    let (_, own) = app.get_as(&alice, "/presets").await;
     assert!(
         own.contains(&format!("/presets/{hidden}\"")),
         "the owner sees it"
     );
-    let (status, _) = get(&app, &app.client, &format!("/presets/{hidden}")).await;
+    let (status, _) = app.get_as(&app.client, &format!("/presets/{hidden}")).await;
     assert_eq!(status, StatusCode::OK);
 
     // Retire and bring back.
-    let res = post(&app, &alice, &format!("/presets/{slug}/retire"), &[]).await;
+    let res = app
+        .post_as(&alice, &format!("/presets/{slug}/retire"), &[])
+        .await;
     assert_eq!(location(&res), format!("/presets/{slug}?done=retired"));
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     assert!(!index.contains(&format!("/presets/{slug}\"")));
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains("This preset is retired"));
     assert!(!page.contains("id=\"challenge-link\""));
-    let res = post(&app, &alice, &format!("/presets/{slug}/restore"), &[]).await;
+    let res = app
+        .post_as(&alice, &format!("/presets/{slug}/restore"), &[])
+        .await;
     assert_eq!(location(&res), format!("/presets/{slug}?done=restored"));
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     assert!(index.contains(&format!("/presets/{slug}\"")));
 
     // Delete needs the confirmation box; then it is gone.
-    let res = post(&app, &alice, &format!("/presets/{slug}/delete"), &[]).await;
+    let res = app
+        .post_as(&alice, &format!("/presets/{slug}/delete"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let res = post(
-        &app,
-        &alice,
-        &format!("/presets/{slug}/delete"),
-        &[("confirm", "yes")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/presets/{slug}/delete"),
+            &[("confirm", "yes")],
+        )
+        .await;
     assert_eq!(location(&res), "/presets?done=deleted");
-    let (status, _) = get(&app, &alice, &format!("/presets/{slug}")).await;
+    let (status, _) = app.get_as(&alice, &format!("/presets/{slug}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // The name is free again.
-    let again = fork(&app, &alice, "chess", "Short lived").await;
+    let again = app.fork_preset(&alice, "chess", "Short lived").await;
     assert_eq!(again, slug);
     let count = app
         .with_db(|conn| {
@@ -631,66 +478,6 @@ async fn retire_unlist_and_delete(backend: Backend) {
     assert_eq!(count, 1);
 }
 
-/// `author` challenges `opponent` with the preset `slug` and the opponent accepts; returns
-/// the game's id.
-async fn game_with_preset(
-    app: &TestApp,
-    author: &reqwest::Client,
-    opponent_name: &str,
-    opponent: &reqwest::Client,
-    slug: &str,
-) -> i64 {
-    let res = post(
-        app,
-        author,
-        "/challenges",
-        &[
-            ("preset", slug),
-            ("color", "white"),
-            ("days_per_move", "3"),
-            ("opponent", opponent_name),
-            ("message", ""),
-        ],
-    )
-    .await;
-    assert_eq!(
-        location(&res),
-        "/games?done=created",
-        "challenge with {slug}"
-    );
-    let (_, lobby) = get(app, opponent, "/games").await;
-    let marker = "/accept\"";
-    let end = lobby.rfind(marker).expect("an invitation");
-    let start = lobby[..end].rfind("/challenges/").unwrap() + "/challenges/".len();
-    let id = &lobby[start..end];
-    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    location(&res)
-        .trim_start_matches("/games/")
-        .split('?')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("game id")
-}
-
-async fn play(
-    app: &TestApp,
-    client: &reqwest::Client,
-    game: i64,
-    ply: i64,
-    text: &str,
-) -> StatusCode {
-    let ply = ply.to_string();
-    post(
-        app,
-        client,
-        &format!("/games/{game}/move"),
-        &[("move", text), ("ply", &ply), ("comment", "")],
-    )
-    .await
-    .status()
-}
-
 /// King and Rook against King: `Ra1-a2` is legal here and not from the normal setup.
 const ROOK_SETUP: &str = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
 /// Two Rooks: `Rh1-h2` is legal here, `Ra1-a2` is not (no Rook on a1).
@@ -698,26 +485,28 @@ const H_ROOK_SETUP: &str = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
 
 async fn forked_preset_is_played(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let slug = fork(&app, &alice, "chess", "Rook ending").await;
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("setup_fen", Some(ROOK_SETUP)),
-            ("days_per_move", Some("7")),
-        ],
-        "save",
-    )
-    .await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let slug = app.fork_preset(&alice, "chess", "Rook ending").await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("setup_fen", Some(ROOK_SETUP)),
+                ("days_per_move", Some("7")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 
     // "Challenge with this preset" opens the form with the preset and its time control.
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains(&format!("href=\"/challenges/new?preset={slug}\"")));
-    let (status, form) = get(&app, &alice, &format!("/challenges/new?preset={slug}")).await;
+    let (status, form) = app
+        .get_as(&alice, &format!("/challenges/new?preset={slug}"))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         form.contains(&format!("value=\"{slug}\" selected")),
@@ -725,25 +514,25 @@ async fn forked_preset_is_played(backend: Backend) {
     );
     assert!(form.contains("name=\"days_per_move\"") && form.contains("value=\"7\""));
     // Without a preset the variant's built-in one is chosen.
-    let (_, form) = get(&app, &alice, "/challenges/new").await;
+    let (_, form) = app.get_as(&alice, "/challenges/new").await;
     assert!(form.contains("value=\"terachess2\" selected"), "{form}");
 
-    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
 
     // Any kind of time control can be the default: the form offers it.
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("time_kind", Some("fischer")),
-            ("reserve_days", Some("5")),
-            ("increment_hours", Some("12")),
-            ("cap_days", Some("")),
-        ],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("time_kind", Some("fischer")),
+                ("reserve_days", Some("5")),
+                ("increment_hours", Some("12")),
+                ("cap_days", Some("")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let fischer = plypost::games::time_control::TimeControl::Fischer {
         reserve: 5 * 86_400,
@@ -751,18 +540,20 @@ async fn forked_preset_is_played(backend: Backend) {
         cap: None,
     }
     .describe();
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(
         page.contains(&format!("Default time control: {fischer}.")),
         "{fischer}"
     );
-    let (_, form) = get(&app, &alice, &format!("/challenges/new?preset={slug}")).await;
+    let (_, form) = app
+        .get_as(&alice, &format!("/challenges/new?preset={slug}"))
+        .await;
     assert!(form.contains("value=\"fischer\" checked"));
     assert!(form.contains("name=\"reserve_days\" min=\"1\" max=\"90\" value=\"5\""));
     assert!(form.contains("name=\"increment_hours\" min=\"0\" max=\"240\" value=\"12\""));
     assert!(form.contains(&format!("{fischer} by default")));
 
-    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{game}")).await;
     assert!(
         page.contains("id=\"game-preset\""),
         "the game names its preset"
@@ -771,20 +562,20 @@ async fn forked_preset_is_played(backend: Backend) {
         "href=\"/presets/{slug}?version=2\">Rook ending</a>, version 2"
     )));
     assert_eq!(
-        play(&app, &alice, game, 1, "Ra1-a2").await,
+        app.play(&alice, game, 1, "Ra1-a2").await.status(),
         StatusCode::SEE_OTHER
     );
     assert_eq!(
-        play(&app, &bob, game, 2, "Ke8-e7").await,
+        app.play(&bob, game, 2, "Ke8-e7").await.status(),
         StatusCode::SEE_OTHER
     );
 
     // The preset page lists the game, with the version it is played with.
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     let games = &page[page.find("id=\"preset-games\"").unwrap()..];
     assert!(games.contains(&format!("href=\"/games/{game}\"")));
     assert!(games.contains("version 2 · in progress"));
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     let row = &index[index.find(&format!("data-preset=\"{slug}\"")).unwrap()..];
     assert!(
         row[..row.find("</tr>").unwrap()].contains("<td>1</td>"),
@@ -792,87 +583,89 @@ async fn forked_preset_is_played(backend: Backend) {
     );
 
     // A used preset cannot be deleted, only retired; a retired one starts no new games.
-    let res = post(
-        &app,
-        &alice,
-        &format!("/presets/{slug}/delete"),
-        &[("confirm", "yes")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/presets/{slug}/delete"),
+            &[("confirm", "yes")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.unwrap().contains("Retire it instead"));
-    let res = post(&app, &alice, &format!("/presets/{slug}/retire"), &[]).await;
+    let res = app
+        .post_as(&alice, &format!("/presets/{slug}/retire"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = post(
-        &app,
-        &alice,
-        "/challenges",
-        &[
-            ("preset", slug.as_str()),
-            ("color", "white"),
-            ("days_per_move", "3"),
-            ("opponent", "bob"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            "/challenges",
+            &[
+                ("preset", slug.as_str()),
+                ("color", "white"),
+                ("days_per_move", "3"),
+                ("opponent", "bob"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.unwrap().contains("is retired"));
     // Its game goes on.
     assert_eq!(
-        play(&app, &alice, game, 3, "Ra2-a7").await,
+        app.play(&alice, game, 3, "Ra2-a7").await.status(),
         StatusCode::SEE_OTHER
     );
-    let res = post(
-        &app,
-        &alice,
-        "/challenges",
-        &[
-            ("preset", "no-such-preset"),
-            ("color", "white"),
-            ("days_per_move", "3"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            "/challenges",
+            &[
+                ("preset", "no-such-preset"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 async fn game_keeps_its_preset_version(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let slug = fork(&app, &alice, "chess", "Short draws").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let slug = app.fork_preset(&alice, "chess", "Short draws").await;
     // Version 2: the Rook setup, drawn after 2 plies without capture or Pawn move.
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("setup_fen", Some(ROOK_SETUP)),
-            ("move_count_limit", Some("2")),
-        ],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("setup_fen", Some(ROOK_SETUP)),
+                ("move_count_limit", Some("2")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let old_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
-    let other_old_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let old_game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
+    let other_old_game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
 
     // Version 3: another setup, and no move-count draw.
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[
-            ("setup_fen", Some(H_ROOK_SETUP)),
-            ("move_count_limit", Some("")),
-        ],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("setup_fen", Some(H_ROOK_SETUP)),
+                ("move_count_limit", Some("")),
+            ],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 
     // The games in progress keep version 2: its setup ...
-    let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{old_game}")).await;
     assert!(
         page.contains("version 2"),
         "the game page says which version"
@@ -882,46 +675,46 @@ async fn game_keeps_its_preset_version(backend: Backend) {
         "and that the preset has moved on"
     );
     assert_eq!(
-        play(&app, &alice, old_game, 1, "Rh1-h2").await,
+        app.play(&alice, old_game, 1, "Rh1-h2").await.status(),
         StatusCode::UNPROCESSABLE_ENTITY
     );
     assert_eq!(
-        play(&app, &alice, old_game, 1, "Ra1-a2").await,
+        app.play(&alice, old_game, 1, "Ra1-a2").await.status(),
         StatusCode::SEE_OTHER
     );
     // ... and its rules: drawn by the move count after two quiet plies.
     assert_eq!(
-        play(&app, &bob, old_game, 2, "Ke8-e7").await,
+        app.play(&bob, old_game, 2, "Ke8-e7").await.status(),
         StatusCode::SEE_OTHER
     );
-    let (_, page) = get(&app, &alice, &format!("/games/{old_game}")).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{old_game}")).await;
     assert!(page.contains("Finished"), "move-count draw of version 2");
     assert_eq!(
-        play(&app, &alice, other_old_game, 1, "Ra1-a2").await,
+        app.play(&alice, other_old_game, 1, "Ra1-a2").await.status(),
         StatusCode::SEE_OTHER
     );
 
     // A new game gets version 3: the new setup and no move-count draw.
-    let new_game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
-    let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
+    let new_game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{new_game}")).await;
     assert!(page.contains("version 3"));
     assert_eq!(
-        play(&app, &alice, new_game, 1, "Ra1-a2").await,
+        app.play(&alice, new_game, 1, "Ra1-a2").await.status(),
         StatusCode::UNPROCESSABLE_ENTITY
     );
     assert_eq!(
-        play(&app, &alice, new_game, 1, "Rh1-h2").await,
+        app.play(&alice, new_game, 1, "Rh1-h2").await.status(),
         StatusCode::SEE_OTHER
     );
     assert_eq!(
-        play(&app, &bob, new_game, 2, "Ke8-e7").await,
+        app.play(&bob, new_game, 2, "Ke8-e7").await.status(),
         StatusCode::SEE_OTHER
     );
     assert_eq!(
-        play(&app, &alice, new_game, 3, "Rh2-h3").await,
+        app.play(&alice, new_game, 3, "Rh2-h3").await.status(),
         StatusCode::SEE_OTHER
     );
-    let (_, page) = get(&app, &alice, &format!("/games/{new_game}")).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{new_game}")).await;
     assert!(page.contains("In progress"));
 
     // What the games pinned, as stored.
@@ -962,22 +755,22 @@ async fn builtin_preset_gets_a_version_when_the_engine_changes(backend: Backend)
     let clock = app.clock.clone();
     app.with_db(move |conn| plypost::presets::ensure_builtin_presets(conn, &*clock).unwrap())
         .await;
-    let (_, page) = get(&app, &app.client, "/presets/obento").await;
+    let (_, page) = app.get_as(&app.client, "/presets/obento").await;
     assert!(page.contains("id=\"preset-version\">version 2<"));
     assert!(page.contains("the server — The engine&#39;s definition of the variant changed."));
     // Nothing new when nothing changed.
     let clock = app.clock.clone();
     app.with_db(move |conn| plypost::presets::ensure_builtin_presets(conn, &*clock).unwrap())
         .await;
-    let (_, page) = get(&app, &app.client, "/presets/obento").await;
+    let (_, page) = app.get_as(&app.client, "/presets/obento").await;
     assert!(page.contains("id=\"preset-version\">version 2<"));
 }
 
 async fn a_preset_carries_its_own_definition(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let slug = fork(&app, &alice, "chess", "Wazir chess").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let slug = app.fork_preset(&alice, "chess", "Wazir chess").await;
     let chess = plypost_rules::Variant::builtin("chess").unwrap();
 
     // Every problem of a broken definition, each with its line; nothing saved.
@@ -986,14 +779,9 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         .replace("width = 8", "width = 99")
         .replacen("[[piece]]", "colour = \"blue\"\n[[piece]]", 1);
     for action in ["save", "preview"] {
-        let res = edit(
-            &app,
-            &alice,
-            &slug,
-            &[("definition", Some(&broken))],
-            action,
-        )
-        .await;
+        let res = app
+            .edit_preset(&alice, &slug, &[("definition", Some(&broken))], action)
+            .await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{action}");
         let page = res.text().await.unwrap();
         let errors = &page[page.find("id=\"definition-errors\"").expect("errors")..];
@@ -1009,22 +797,22 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         chess.source_text()
     );
     let setup = "4k3/8/8/8/8/8/8/3WK3 w - - 0 1";
-    let res = edit(
-        &app,
-        &alice,
-        &slug,
-        &[("definition", Some(&wazir)), ("setup_fen", Some(setup))],
-        "save",
-    )
-    .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[("definition", Some(&wazir)), ("setup_fen", Some(setup))],
+            "save",
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let (_, page) = get(&app, &app.client, &format!("/presets/{slug}")).await;
+    let (_, page) = app.get_as(&app.client, &format!("/presets/{slug}")).await;
     assert!(page.contains("variant definition changed"));
     let figure = piece_figure(&page, "W");
     assert!(figure.contains("Wazir"));
     assert_eq!(marks_on(figure, "e6"), ["mk-both"]);
     assert!(marks_on(figure, "f6").is_empty());
-    let (_, index) = get(&app, &app.client, "/presets").await;
+    let (_, index) = app.get_as(&app.client, "/presets").await;
     let row = &index[index.find(&format!("data-preset=\"{slug}\"")).unwrap()..];
     assert!(
         row[..row.find("</tr>").unwrap()]
@@ -1033,20 +821,20 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
     );
 
     // A game of it is played by that definition.
-    let game = game_with_preset(&app, &alice, "bob", &bob, &slug).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
     assert_eq!(
-        play(&app, &alice, game, 1, "Wd1-d2").await,
+        app.play(&alice, game, 1, "Wd1-d2").await.status(),
         StatusCode::SEE_OTHER
     );
     assert_eq!(
-        play(&app, &bob, game, 2, "Ke8-d7").await,
+        app.play(&bob, game, 2, "Ke8-d7").await.status(),
         StatusCode::SEE_OTHER
     );
     assert_eq!(
-        play(&app, &alice, game, 3, "Wd2-e3").await,
+        app.play(&alice, game, 3, "Wd2-e3").await.status(),
         StatusCode::UNPROCESSABLE_ENTITY
     );
-    let (_, page) = get(&app, &alice, &format!("/games/{game}")).await;
+    let (_, page) = app.get_as(&alice, &format!("/games/{game}")).await;
     assert!(
         page.contains("Wazir"),
         "the game's legend has the new piece"

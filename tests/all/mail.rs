@@ -1,22 +1,19 @@
 //! Mail through a real SMTP listener: password reset, outage and retry, exactly-once
 //! delivery, notifications with List-Unsubscribe.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::StatusCode;
 
-use common::smtp::SmtpServer;
-use common::{assert_redirect, Backend, TestApp};
+use crate::common::smtp::SmtpServer;
+use crate::common::{assert_redirect, Backend, TestApp, PASSWORD, WAIT};
 use plypost::accounts;
 use plypost::jobs::mail::MailWorker;
-use plypost::mail::outbox::{self, STATUS_PENDING, STATUS_SENT};
+use plypost::mail::outbox::{STATUS_PENDING, STATUS_SENT};
 use plypost::mail::{self, MailKind, Mailer, Outgoing};
-
-const PASSWORD: &str = "correct horse battery";
-const WAIT: Duration = Duration::from_secs(15);
 
 async fn password_reset_by_mail(backend: Backend) {
     let smtp = SmtpServer::start().await;
@@ -202,10 +199,7 @@ async fn mail_survives_an_smtp_outage(backend: Backend) {
     app.state.mail_wakeup.notify_one();
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(smtp.received().len(), 1, "sent exactly once");
-    let sent = app
-        .with_db(|conn| outbox::count_by_status(conn, STATUS_SENT).unwrap())
-        .await;
-    assert_eq!(sent, 1);
+    assert_eq!(app.outbox_count(STATUS_SENT).await, 1);
 }
 
 async fn two_workers_never_send_twice(backend: Backend) {
@@ -355,11 +349,6 @@ async fn file_transport_writes_eml(backend: Backend) {
     assert!(content.contains("/password-reset/"));
 }
 
-async fn sent_count(app: &TestApp) -> i64 {
-    app.with_db(|conn| outbox::count_by_status(conn, STATUS_SENT).unwrap())
-        .await
-}
-
 async fn cleanup_forgets_old_rows(backend: Backend) {
     let smtp = SmtpServer::start().await;
     let app = TestApp::with_smtp(backend, smtp.url()).await;
@@ -370,7 +359,7 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
         .await;
     smtp.wait_for(1, WAIT).await;
     app.eventually(WAIT, || async {
-        (sent_count(&app).await == 1).then_some(())
+        (app.outbox_count(STATUS_SENT).await == 1).then_some(())
     })
     .await;
 
@@ -379,11 +368,15 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
         app.with_db(move |conn| plypost::jobs::cleanup::run_once(conn, &clock).unwrap())
     };
     run(clock.clone()).await;
-    assert_eq!(sent_count(&app).await, 1, "recent mail is kept");
+    assert_eq!(
+        app.outbox_count(STATUS_SENT).await,
+        1,
+        "recent mail is kept"
+    );
 
     app.clock.advance(chrono::Duration::days(31));
     run(clock.clone()).await;
-    assert_eq!(sent_count(&app).await, 0);
+    assert_eq!(app.outbox_count(STATUS_SENT).await, 0);
     let (attempts, resets) = app
         .with_db(|conn| {
             use diesel::prelude::*;

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! PLYPOST_BENCH_URL=http://127.0.0.1:18080 PLYPOST_BENCH_OUT=/tmp/plypost-bench \
-//!   cargo test --release --test games_bench -- --ignored --nocapture
+//!   cargo test --release --test bench -- --ignored --nocapture --exact \
+//!   games::prepare_game_benchmarks
 //! ```
 //! It registers two players (or logs them in), plays a Terachess II game to 100 plies for
 //! the page benchmark, and prepares `PLYPOST_BENCH_GAMES` (default 768; bench/games.sh asks
@@ -24,7 +25,8 @@ use std::time::Duration;
 use plypost_rules::{Game, Position, Variant};
 use reqwest::cookie::{CookieStore, Jar};
 
-const PASSWORD: &str = "correct horse battery";
+use crate::common::{extract_csrf, PASSWORD};
+use crate::Lcg;
 
 struct Player {
     client: reqwest::Client,
@@ -36,15 +38,13 @@ fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
 }
 
-async fn text(client: &reqwest::Client, url: &str) -> String {
-    client.get(url).send().await.unwrap().text().await.unwrap()
+/// The CSRF token of a page's form.
+fn page_csrf(html: &str) -> String {
+    extract_csrf(html).expect("a CSRF field")
 }
 
-fn csrf(html: &str) -> String {
-    let marker = "name=\"csrf_token\" value=\"";
-    let start = html.find(marker).expect("a CSRF field") + marker.len();
-    let end = html[start..].find('"').unwrap() + start;
-    html[start..end].to_owned()
+async fn text(client: &reqwest::Client, url: &str) -> String {
+    client.get(url).send().await.unwrap().text().await.unwrap()
 }
 
 async fn player(base: &str, name: &str) -> Player {
@@ -55,7 +55,7 @@ async fn player(base: &str, name: &str) -> Player {
         .timeout(Duration::from_secs(60))
         .build()
         .unwrap();
-    let token = csrf(&text(&client, &format!("{base}/login")).await);
+    let token = page_csrf(&text(&client, &format!("{base}/login")).await);
     let email = format!("{name}@bench.invalid");
     let res = client
         .post(format!("{base}/register"))
@@ -70,7 +70,7 @@ async fn player(base: &str, name: &str) -> Player {
         .await
         .unwrap();
     if res.status() != reqwest::StatusCode::SEE_OTHER {
-        let token = csrf(&text(&client, &format!("{base}/login")).await);
+        let token = page_csrf(&text(&client, &format!("{base}/login")).await);
         let res = client
             .post(format!("{base}/login"))
             .form(&[
@@ -87,7 +87,7 @@ async fn player(base: &str, name: &str) -> Player {
             "log in {name}"
         );
     }
-    let csrf = csrf(&text(&client, &format!("{base}/challenges/new")).await);
+    let csrf = page_csrf(&text(&client, &format!("{base}/challenges/new")).await);
     Player { client, jar, csrf }
 }
 
@@ -147,17 +147,14 @@ async fn new_game(base: &str, alice: &Player, bob: &Player) -> i64 {
 fn move_sequence(plies: usize) -> Vec<String> {
     let variant = Variant::builtin("terachess2").unwrap();
     let mut game = Game::new(Position::start(&variant));
-    let mut seed: u64 = 0x5eed_1234;
+    let mut rng = Lcg(0x5eed_1234);
     let mut out = Vec::new();
     while out.len() < plies {
         let pos = game.position().clone();
         let moves = pos.legal_moves();
         let mut tries = 0;
         loop {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = moves[(seed >> 33) as usize % moves.len()];
+            let mv = moves[rng.next(moves.len() as u64) as usize];
             let mut next = game.clone();
             next.play(&mv).unwrap();
             tries += 1;

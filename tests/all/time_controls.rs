@@ -4,22 +4,15 @@
 //! deadlines and stop reminders, the yearly allowance running out, and two job runners
 //! racing over one expired game.
 
-mod common;
-
-use std::time::Duration as StdDuration;
-
 use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
 use diesel::prelude::*;
 use reqwest::StatusCode;
 
-use common::smtp::SmtpServer;
-use common::{location, post_with, Backend, TestApp};
-use plypost::db::schema::{games, outbox};
+use crate::common::smtp::SmtpServer;
+use crate::common::{location, Backend, TestApp, WAIT};
+use plypost::db::schema::games;
 use plypost::games::model::GameRow;
 use plypost::jobs::timeouts::{self, Report};
-
-const PASSWORD: &str = "correct horse battery";
-const WAIT: StdDuration = StdDuration::from_secs(15);
 
 /// All tests start on a fixed date, far from a year boundary.
 fn start_time() -> chrono::DateTime<Utc> {
@@ -35,58 +28,7 @@ async fn app(backend: Backend, smtp: Option<&SmtpServer>) -> TestApp {
     app
 }
 
-async fn player(app: &TestApp, name: &str) -> reqwest::Client {
-    let client = app.new_client();
-    let res = post_with(
-        &client,
-        &app.address,
-        "/register",
-        &[
-            ("username", name),
-            ("email", &format!("{name}@example.org")),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
-    client
-}
-
-async fn post(
-    app: &TestApp,
-    client: &reqwest::Client,
-    path: &str,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    post_with(client, &app.address, path, fields).await
-}
-
-async fn get_text(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
-    client
-        .get(app.url(path))
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("body")
-}
-
-fn accept_ids(page: &str) -> Vec<i64> {
-    page.match_indices("/challenges/")
-        .filter_map(|(i, _)| {
-            let rest = &page[i + "/challenges/".len()..];
-            let end = rest.find('/')?;
-            rest[end..]
-                .starts_with("/accept")
-                .then(|| rest[..end].parse().ok())
-                .flatten()
-        })
-        .collect()
-}
-
-/// `author` (White) challenges `opponent` with the time-control fields given; the
+/// `author` (White) challenges `opponent` to chess with the time-control fields given; the
 /// opponent accepts. Returns the game id.
 async fn start_game(
     app: &TestApp,
@@ -95,42 +37,10 @@ async fn start_game(
     opponent: &reqwest::Client,
     time: &[(&str, &str)],
 ) -> i64 {
-    let mut fields = vec![
-        ("variant", "chess"),
-        ("color", "white"),
-        ("opponent", opponent_name),
-        ("message", ""),
-    ];
+    let mut fields = vec![("variant", "chess"), ("color", "white"), ("message", "")];
     fields.extend_from_slice(time);
-    let res = post(app, author, "/challenges", &fields).await;
-    assert_eq!(location(&res), "/games?done=created");
-    let lobby = get_text(app, opponent, "/games").await;
-    let id = *accept_ids(&lobby).last().expect("an invitation");
-    let res = post(app, opponent, &format!("/challenges/{id}/accept"), &[]).await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    location(&res)
-        .trim_start_matches("/games/")
-        .split('?')
-        .next()
-        .and_then(|s| s.parse().ok())
-        .expect("a game id")
-}
-
-async fn play(
-    app: &TestApp,
-    client: &reqwest::Client,
-    game: i64,
-    ply: i64,
-    text: &str,
-) -> reqwest::Response {
-    let ply = ply.to_string();
-    post(
-        app,
-        client,
-        &format!("/games/{game}/move"),
-        &[("move", text), ("ply", &ply), ("comment", "")],
-    )
-    .await
+    app.start_game(author, opponent_name, opponent, &fields)
+        .await
 }
 
 async fn game_row(app: &TestApp, id: i64) -> GameRow {
@@ -170,29 +80,17 @@ async fn pass(app: &TestApp, clients: &[&reqwest::Client], by: Duration) {
     }
 }
 
-/// Outbox rows (kind, to, body) in order.
-async fn queued(app: &TestApp) -> Vec<(String, String, String)> {
-    app.with_db(|conn| {
-        outbox::table
-            .order(outbox::id)
-            .select((outbox::kind, outbox::to_addr, outbox::body_text))
-            .load(conn)
-            .expect("outbox")
-    })
-    .await
-}
-
 async fn days_game_times_out(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "2")]).await;
     let started = now(&app);
     assert_eq!(
         game_row(&app, game).await.deadline_at,
         Some(started + Duration::days(2))
     );
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("Time control: 2 days per move"), "{page}");
     assert!(page.contains("2 days</strong> left"), "{page}");
 
@@ -204,7 +102,7 @@ async fn days_game_times_out(backend: Backend) {
     )
     .await;
     assert_eq!(run_job(&app).await.timed_out, 0);
-    let home = get_text(&app, &alice, "/").await;
+    let home = app.get_text_as(&alice, "/").await;
     assert!(home.contains("class=\"urgent\""), "{home}");
     assert!(home.contains("1 minute left"), "{home}");
 
@@ -217,13 +115,14 @@ async fn days_game_times_out(backend: Backend) {
     assert_eq!(row.result_reason.as_deref(), Some("time"));
     // Finished when the time ran out, not when the job noticed.
     assert_eq!(row.finished_at, Some(started + Duration::days(2)));
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     let ran_out = (started + Duration::days(2)).format("%Y-%m-%d %H:%M UTC");
     assert!(
         page.contains(&format!("Finished: 0-1, time (time ran out {ran_out})")),
         "{page}"
     );
-    let mails: Vec<_> = queued(&app)
+    let mails: Vec<_> = app
+        .queued_mail()
         .await
         .into_iter()
         .filter(|(_, _, body)| body.contains("ran out of time"))
@@ -235,10 +134,10 @@ async fn days_game_times_out(backend: Backend) {
 
 async fn late_move_is_refused_and_ends_the_game(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
-    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    let res = app.play(&alice, game, 1, "e2-e4").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let moved = now(&app);
     pass(
@@ -248,7 +147,7 @@ async fn late_move_is_refused_and_ends_the_game(backend: Backend) {
     )
     .await;
     // The job has not run: the move itself finds the time ran out.
-    let res = play(&app, &bob, game, 2, "e7-e5").await;
+    let res = app.play(&bob, game, 2, "e7-e5").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     let page = res.text().await.unwrap_or_default();
     assert!(page.contains("Your time ran out"), "{page}");
@@ -262,8 +161,8 @@ async fn late_move_is_refused_and_ends_the_game(backend: Backend) {
 
 async fn fischer_reserve_increment_and_time_out(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let time = [
         ("time_kind", "fischer"),
         ("reserve_days", "2"),
@@ -271,7 +170,7 @@ async fn fischer_reserve_increment_and_time_out(backend: Backend) {
         ("cap_days", "3"),
     ];
     let game = start_game(&app, &alice, "bob", &bob, &time).await;
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(
         page.contains("2 days + 12 hours per move, at most 3 days"),
         "{page}"
@@ -279,7 +178,7 @@ async fn fischer_reserve_increment_and_time_out(backend: Backend) {
     // White uses a day: 1 day left + 12 hours increment.
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
     assert_eq!(
-        play(&app, &alice, game, 1, "e2-e4").await.status(),
+        app.play(&alice, game, 1, "e2-e4").await.status(),
         StatusCode::SEE_OTHER
     );
     let row = game_row(&app, game).await;
@@ -288,13 +187,13 @@ async fn fischer_reserve_increment_and_time_out(backend: Backend) {
     // Black answers at once: the reserve grows by the increment up to the cap (3 days).
     app.clock.advance(Duration::minutes(1));
     assert_eq!(
-        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        app.play(&bob, game, 2, "e7-e5").await.status(),
         StatusCode::SEE_OTHER
     );
     let row = game_row(&app, game).await;
     assert_eq!(row.black_reserve_secs, Some(2 * 86400 - 60 + 12 * 3600));
     assert_eq!(row.deadline_at, Some(now(&app) + Duration::hours(36)));
-    let page = get_text(&app, &alice, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains("1 day 12 hours</strong> left"), "{page}");
     assert!(page.contains("reserve: 2 days 11 hours"), "{page}");
 
@@ -307,8 +206,8 @@ async fn fischer_reserve_increment_and_time_out(backend: Backend) {
 
 async fn lone_king_cannot_win_on_time(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
     // White (to move) has a Queen; Black has only the King.
     app.with_db(move |conn| {
@@ -327,21 +226,21 @@ async fn lone_king_cannot_win_on_time(backend: Backend) {
 
 async fn untimed_games_and_abandonment(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     // Only between named players.
-    let res = post(
-        &app,
-        &alice,
-        "/challenges",
-        &[
-            ("variant", "chess"),
-            ("color", "white"),
-            ("opponent", ""),
-            ("time_kind", "untimed"),
-        ],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &alice,
+            "/challenges",
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("opponent", ""),
+                ("time_kind", "untimed"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res
         .text()
@@ -350,23 +249,29 @@ async fn untimed_games_and_abandonment(backend: Backend) {
         .contains("named player"));
 
     let game = start_game(&app, &alice, "bob", &bob, &[("time_kind", "untimed")]).await;
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("Time control: untimed"), "{page}");
     assert!(!page.contains("abandon-form"));
 
     pass(&app, &[&alice, &bob], Duration::days(59)).await;
     assert_eq!(run_job(&app).await, Report::default());
-    let res = post(&app, &bob, &format!("/games/{game}/abandon"), &[]).await;
+    let res = app
+        .post_as(&bob, &format!("/games/{game}/abandon"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(game_row(&app, game).await.is_active());
 
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
-    let page = get_text(&app, &bob, &format!("/games/{game}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("abandon-form"), "{page}");
-    let carol = player(&app, "carol").await;
-    let res = post(&app, &carol, &format!("/games/{game}/abandon"), &[]).await;
+    let carol = app.player("carol").await;
+    let res = app
+        .post_as(&carol, &format!("/games/{game}/abandon"), &[])
+        .await;
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
-    let res = post(&app, &bob, &format!("/games/{game}/abandon"), &[]).await;
+    let res = app
+        .post_as(&bob, &format!("/games/{game}/abandon"), &[])
+        .await;
     assert_eq!(location(&res), format!("/games/{game}?done=abandoned"));
     let row = game_row(&app, game).await;
     assert_eq!(row.result, None, "no winner");
@@ -386,10 +291,7 @@ fn reminders_to(smtp: &SmtpServer, to: &str) -> Vec<String> {
 async fn all_mail_delivered(app: &TestApp) {
     app.eventually(WAIT, || async {
         let pending = app
-            .with_db(|conn| {
-                plypost::mail::outbox::count_by_status(conn, plypost::mail::outbox::STATUS_PENDING)
-                    .expect("count")
-            })
+            .outbox_count(plypost::mail::outbox::STATUS_PENDING)
             .await;
         (pending == 0).then_some(())
     })
@@ -399,19 +301,19 @@ async fn all_mail_delivered(app: &TestApp) {
 async fn reminders_are_sent_once_each(backend: Backend) {
     let smtp = SmtpServer::start().await;
     let app = app(backend, Some(&smtp)).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
-    let res = post(
-        &app,
-        &alice,
-        "/settings/preferences",
-        &[
-            ("notify_turn", "on"),
-            ("notify_reminder", "on"),
-            ("time_zone", "Europe/Paris"),
-        ],
-    )
-    .await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let res = app
+        .post_as(
+            &alice,
+            "/settings/preferences",
+            &[
+                ("notify_turn", "on"),
+                ("notify_reminder", "on"),
+                ("time_zone", "Europe/Paris"),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
     let deadline = now(&app) + Duration::days(3);
@@ -453,16 +355,16 @@ async fn reminders_are_sent_once_each(backend: Backend) {
 
     // A move resets them: Bob, with reminders off, gets none for his turn.
     assert_eq!(
-        play(&app, &alice, game, 1, "e2-e4").await.status(),
+        app.play(&alice, game, 1, "e2-e4").await.status(),
         StatusCode::SEE_OTHER
     );
-    let res = post(
-        &app,
-        &bob,
-        "/settings/preferences",
-        &[("notify_turn", "on"), ("time_zone", "UTC")],
-    )
-    .await;
+    let res = app
+        .post_as(
+            &bob,
+            "/settings/preferences",
+            &[("notify_turn", "on"), ("time_zone", "UTC")],
+        )
+        .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     pass(
         &app,
@@ -472,7 +374,7 @@ async fn reminders_are_sent_once_each(backend: Backend) {
     .await;
     assert_eq!(run_job(&app).await.reminders, 0);
     assert_eq!(
-        play(&app, &bob, game, 2, "e7-e5").await.status(),
+        app.play(&bob, game, 2, "e7-e5").await.status(),
         StatusCode::SEE_OTHER
     );
     pass(
@@ -508,20 +410,20 @@ async fn three_day_games(
 
 async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let (relaxed, strict) = three_day_games(&app, &alice, &bob).await;
     let original = game_row(&app, relaxed).await.deadline_at.expect("deadline");
 
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
-    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/start", &[]).await;
     assert_eq!(location(&res), "/settings?saved=vacation_started#vacation");
-    let settings = get_text(&app, &alice, "/settings").await;
+    let settings = app.get_text_as(&alice, "/settings").await;
     assert!(settings.contains("You are on vacation"), "{settings}");
-    let page = get_text(&app, &bob, &format!("/games/{relaxed}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{relaxed}")).await;
     assert!(page.contains("alice is on vacation until"), "{page}");
     assert!(page.contains("Clock stopped (vacation)"), "{page}");
-    let page = get_text(&app, &bob, &format!("/games/{strict}")).await;
+    let page = app.get_text_as(&bob, &format!("/games/{strict}")).await;
     assert!(page.contains("no vacation (clocks never stop)"), "{page}");
 
     // Past both original deadlines: only the "no vacation" game ends; no reminders.
@@ -534,20 +436,20 @@ async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
         Some("time")
     );
     assert!(game_row(&app, relaxed).await.is_active());
-    let page = get_text(&app, &alice, &format!("/games/{relaxed}")).await;
+    let page = app.get_text_as(&alice, &format!("/games/{relaxed}")).await;
     assert!(
         page.contains("2 days</strong> left"),
         "clock stopped at 2 days: {page}"
     );
 
-    let res = post(&app, &alice, "/settings/vacation/end", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/end", &[]).await;
     assert_eq!(location(&res), "/settings?saved=vacation_ended#vacation");
     assert_eq!(
         game_row(&app, relaxed).await.deadline_at,
         Some(original + Duration::days(4)),
         "moved by the time spent"
     );
-    let settings = get_text(&app, &alice, "/settings").await;
+    let settings = app.get_text_as(&alice, "/settings").await;
     assert!(
         settings.contains("Vacation left this year: <strong>26 days</strong>"),
         "{settings}"
@@ -566,22 +468,22 @@ async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
 /// accepted; the same move in a game that allows no vacation comes too late.
 async fn moving_while_on_vacation(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let (relaxed, strict) = three_day_games(&app, &alice, &bob).await;
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
-    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/start", &[]).await;
     assert_eq!(location(&res), "/settings?saved=vacation_started#vacation");
     // Past both original deadlines; the clock job has not run.
     pass(&app, &[&alice, &bob], Duration::days(4)).await;
-    let res = play(&app, &alice, relaxed, 1, "e2-e4").await;
+    let res = app.play(&alice, relaxed, 1, "e2-e4").await;
     assert_eq!(
         res.status(),
         StatusCode::SEE_OTHER,
         "the vacation stopped the clock"
     );
     assert_eq!(game_row(&app, relaxed).await.ply, 1);
-    let res = play(&app, &alice, strict, 1, "e2-e4").await;
+    let res = app.play(&alice, strict, 1, "e2-e4").await;
     assert_eq!(
         res.status(),
         StatusCode::CONFLICT,
@@ -594,11 +496,11 @@ async fn moving_while_on_vacation(backend: Backend) {
 
 async fn allowance_runs_out(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "2")]).await;
     let original = game_row(&app, game).await.deadline_at.expect("deadline");
-    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/start", &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 
     pass(&app, &[&alice, &bob], Duration::days(29)).await;
@@ -612,12 +514,12 @@ async fn allowance_runs_out(backend: Backend) {
         game_row(&app, game).await.deadline_at,
         Some(original + Duration::days(30))
     );
-    let settings = get_text(&app, &alice, "/settings").await;
+    let settings = app.get_text_as(&alice, "/settings").await;
     assert!(
         settings.contains("Vacation left this year: <strong>none</strong>"),
         "{settings}"
     );
-    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/start", &[]).await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res
         .text()
@@ -631,8 +533,8 @@ async fn allowance_runs_out(backend: Backend) {
 
 async fn two_runners_time_out_once(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let mut ids = Vec::new();
     for _ in 0..3 {
         ids.push(start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await);
@@ -656,7 +558,8 @@ async fn two_runners_time_out_once(backend: Backend) {
         total += r.await.expect("runner");
     }
     assert_eq!(total, 3, "each game timed out exactly once");
-    let mails = queued(&app)
+    let mails = app
+        .queued_mail()
         .await
         .into_iter()
         .filter(|(_, _, body)| body.contains("ran out of time"))
@@ -669,25 +572,26 @@ async fn two_runners_time_out_once(backend: Backend) {
 
 async fn no_reminders_while_on_vacation(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "3")]).await;
     // Twelve hours left when Alice leaves: a reminder would be due, but her clock stops.
     pass(&app, &[&alice, &bob], Duration::hours(60)).await;
-    let res = post(&app, &alice, "/settings/vacation/start", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/start", &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(run_job(&app).await.reminders, 0);
     pass(&app, &[&alice, &bob], Duration::days(2)).await;
     assert_eq!(run_job(&app).await, Report::default());
-    let home = get_text(&app, &alice, "/").await;
+    let home = app.get_text_as(&alice, "/").await;
     assert!(home.contains("12 hours left"), "{home}");
     assert!(home.contains("clock stopped: vacation"), "{home}");
     // Back home: the clock runs from where it stopped, and the reminder goes out.
-    let res = post(&app, &alice, "/settings/vacation/end", &[]).await;
+    let res = app.post_as(&alice, "/settings/vacation/end", &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(run_job(&app).await.reminders, 1);
     assert!(game_row(&app, game).await.is_active());
-    let reminders = queued(&app)
+    let reminders = app
+        .queued_mail()
         .await
         .into_iter()
         .filter(|(kind, _, _)| kind == "reminder")
@@ -697,12 +601,12 @@ async fn no_reminders_while_on_vacation(backend: Backend) {
 
 async fn home_sorts_by_time_left(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let slow = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "5")]).await;
     let untimed = start_game(&app, &alice, "bob", &bob, &[("time_kind", "untimed")]).await;
     let fast = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
-    let home = get_text(&app, &alice, "/").await;
+    let home = app.get_text_as(&alice, "/").await;
     let at = |id: i64| {
         home.find(&format!("href=\"/games/{id}\""))
             .unwrap_or_else(|| panic!("game {id} listed: {home}"))
@@ -715,8 +619,8 @@ async fn home_sorts_by_time_left(backend: Backend) {
 
 async fn late_move_racing_the_job_ends_the_game_once(backend: Backend) {
     let app = app(backend, None).await;
-    let alice = player(&app, "alice").await;
-    let bob = player(&app, "bob").await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
     let game = start_game(&app, &alice, "bob", &bob, &[("days_per_move", "1")]).await;
     pass(
         &app,
@@ -733,13 +637,14 @@ async fn late_move_racing_the_job_ends_the_game_once(backend: Backend) {
         let mut conn = pool.get().expect("connection");
         timeouts::time_out_due(&mut conn, &*clock, &config).expect("time-outs")
     });
-    let res = play(&app, &alice, game, 1, "e2-e4").await;
+    let res = app.play(&alice, game, 1, "e2-e4").await;
     assert_eq!(res.status(), StatusCode::CONFLICT);
     assert!(job.await.expect("job") <= 1);
     let row = game_row(&app, game).await;
     assert_eq!(row.ply, 0);
     assert_eq!(row.result.as_deref(), Some("0-1"));
-    let mails = queued(&app)
+    let mails = app
+        .queued_mail()
         .await
         .into_iter()
         .filter(|(_, _, body)| body.contains("ran out of time"))

@@ -3,7 +3,7 @@
 //! a King's jump), export → import → export, the bulk export, the CLI and upload imports and
 //! their errors.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -18,27 +18,7 @@ use plypost::games::GameId;
 use plypost_rules::{Position, Variant};
 use reqwest::StatusCode;
 
-use common::{location, Backend, TestApp};
-
-const PASSWORD: &str = "correct horse battery";
-
-async fn register(app: &TestApp, name: &str) -> reqwest::Client {
-    let client = app.new_client();
-    let res = common::post_with(
-        &client,
-        &app.address,
-        "/register",
-        &[
-            ("username", name),
-            ("email", &format!("{name}@example.org")),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER, "register {name}");
-    client
-}
+use crate::common::{location, unescape, Backend, TestApp};
 
 fn user(conn: &mut DbConn, name: &str) -> User {
     users::table
@@ -162,7 +142,7 @@ async fn logs(app: &TestApp, query: &str) -> (StatusCode, String) {
 async fn filters_combine(backend: Backend) {
     let app = TestApp::new(backend).await;
     for name in ["alice", "bob", "carol"] {
-        register(&app, name).await;
+        app.player(name).await;
     }
     // g1: alice–bob, Terachess II, Black resigns. g2: bob–carol, chess, in progress.
     // g3: carol–alice, Terachess II, draw by agreement. g4: alice–carol, chess, Black mates.
@@ -307,8 +287,8 @@ async fn filters_combine(backend: Backend) {
 
 async fn keyset_pages(backend: Backend) {
     let app = TestApp::new(backend).await;
-    register(&app, "alice").await;
-    register(&app, "bob").await;
+    app.player("alice").await;
+    app.player("bob").await;
     let first = start_game(&app, "chess", "alice", "bob", 3).await;
     // 120 copies of it with the same last-move time in pairs, so ties need the id.
     set_sql(
@@ -369,10 +349,6 @@ fn link_before(page: &str, marker: &str) -> Option<String> {
     Some(unescape(&page[start..end]))
 }
 
-fn unescape(html: &str) -> String {
-    html.replace("&#38;", "&").replace("&amp;", "&")
-}
-
 fn next_link(page: &str) -> Option<String> {
     link_before(page, "rel=\"next\"")
 }
@@ -385,8 +361,8 @@ const TERA_MOVES: [&str; 6] = ["h4-h6", "h13-h11", "Nc3-d5", "Nc14-d12", "a4-a5"
 
 async fn replay_terachess2(backend: Backend) {
     let app = TestApp::new(backend).await;
-    register(&app, "alice").await;
-    register(&app, "bob").await;
+    app.player("alice").await;
+    app.player("bob").await;
     let id = start_game(&app, "terachess2", "alice", "bob", 3).await;
     let moves: Vec<(&str, &str)> = TERA_MOVES.iter().map(|m| (*m, "")).collect();
     play_moves(&app, id, &moves).await;
@@ -484,8 +460,8 @@ async fn jump_and_promotion_game(app: &TestApp) -> GameId {
 
 async fn pgn_and_json_fields(backend: Backend) {
     let app = TestApp::new(backend).await;
-    register(&app, "alice").await;
-    register(&app, "bob").await;
+    app.player("alice").await;
+    app.player("bob").await;
     let id = jump_and_promotion_game(&app).await;
 
     let res = app.get(&format!("/logs/{id}.pgn")).await;
@@ -652,8 +628,8 @@ async fn upload(
 
 async fn round_trip_and_upload(backend: Backend) {
     let app = TestApp::new(backend).await;
-    register(&app, "alice").await;
-    let bob = register(&app, "bob").await;
+    app.player("alice").await;
+    let bob = app.player("bob").await;
     let id = jump_and_promotion_game(&app).await;
     let first = app.get_text(&format!("/logs/{id}.pgn")).await;
 
@@ -807,7 +783,7 @@ async fn round_trip_and_upload(backend: Backend) {
 
 async fn import_errors(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let bob = register(&app, "bob").await;
+    let bob = app.player("bob").await;
     let good = "[Event \"one\"]\n[White \"x\"]\n[Black \"y\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\n1. e2-e4 e7-e5 *\n\n";
     let illegal = "[Event \"two\"]\n[White \"p\"]\n[Black \"q\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\n1. e2-e4 e7-e5 2. Ke1-e3 *\n\n";
     let unknown_move = "[Event \"three\"]\n[White \"p\"]\n[Black \"q\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\n1. e2-e4 Zz9-k4 *\n\n";
@@ -859,8 +835,8 @@ async fn import_errors(backend: Backend) {
 
 async fn bulk_export(backend: Backend) {
     let app = TestApp::new(backend).await;
-    register(&app, "alice").await;
-    register(&app, "bob").await;
+    app.player("alice").await;
+    app.player("bob").await;
     let id = start_game(&app, "chess", "alice", "bob", 3).await;
     play_moves(&app, id, &[("e2-e4", "a comment"), ("e7-e5", "")]).await;
     let tera = start_game(&app, "terachess2", "bob", "alice", 3).await;

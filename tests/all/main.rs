@@ -1,0 +1,23 @@
+//! The integration tests, in one binary (one link, one process; the approach of crates.io's
+//! `tests/all`): each module is one area of the application, and `common` (shared with
+//! `tests/bench`) holds `TestApp`, `Backend`, `backend_tests!` and the SMTP server.
+//!
+//! ```text
+//! cargo test --test all                    # everything
+//! cargo test --test all -- games_http::    # one area (module)
+//! cargo test --test all -- on_postgres::   # the PostgreSQL half of every backend_tests!
+//! ```
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod accounts;
+mod games_browser;
+mod games_http;
+mod logs;
+mod mail;
+mod presets;
+mod startup;
+mod time_controls;
+mod variant_docs;
