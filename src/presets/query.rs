@@ -13,7 +13,8 @@ use super::PresetError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
 use crate::domain::ChallengeStatus;
-use crate::games::model::{GameId, PresetVersionId, PresetVersionRow};
+use super::model::PresetVersionRow;
+use crate::db::{GameId, PresetVersionId};
 use crate::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).

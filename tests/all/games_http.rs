@@ -656,7 +656,7 @@ async fn moves_made_by_another_process(backend: Backend) {
     assert!(page.contains("data-ply=\"2\"") && !page.contains("data-ply=\"3\""));
     let elsewhere = ["Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1"];
     let (clock, config) = (app.clock.clone(), app.config.clone());
-    app.with_db(move |conn| {
+    app.with_pooled(move |conn| {
         use plypost::db::schema::games;
         use plypost::games::move_log::MoveLogCache;
         use plypost::games::play::{play_move, MoveInput};
@@ -664,7 +664,7 @@ async fn moves_made_by_another_process(backend: Backend) {
         let (white, black): (plypost::db::UserId, plypost::db::UserId) = games::table
             .find(game)
             .select((games::white_id, games::black_id))
-            .first(conn)
+            .first(conn.conn())
             .unwrap();
         for (i, text) in elsewhere.iter().enumerate() {
             let ply = i as i64 + 3;

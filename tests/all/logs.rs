@@ -42,7 +42,7 @@ async fn start_game(app: &TestApp, variant: &str, white: &str, black: &str, days
 async fn start_with(app: &TestApp, input: ChallengeInput, white: &str, black: &str) -> GameId {
     let (clock, config) = (app.clock.clone(), app.config.clone());
     let (white, black) = (white.to_owned(), black.to_owned());
-    app.with_db(move |conn| {
+    app.with_pooled(move |conn| {
         let author = user(conn, &white);
         let opponent = user(conn, &black);
         let input = ChallengeInput {
@@ -63,7 +63,7 @@ async fn play_moves(app: &TestApp, id: GameId, moves: &[(&str, &str)]) {
         app.clock.advance(chrono::Duration::hours(1));
         let (clock, config) = (app.clock.clone(), app.config.clone());
         let (text, comment) = (text.to_string(), comment.to_string());
-        app.with_db(move |conn| {
+        app.with_pooled(move |conn| {
             let (ply, white, black, side): (i64, UserId, UserId, String) = games::table
                 .find(id)
                 .select((
@@ -72,7 +72,7 @@ async fn play_moves(app: &TestApp, id: GameId, moves: &[(&str, &str)]) {
                     games::black_id,
                     games::side_to_move,
                 ))
-                .first(conn)
+                .first(conn.conn())
                 .unwrap();
             let mover = if side == "white" { white } else { black };
             let input = MoveInput {
@@ -99,7 +99,7 @@ async fn play_moves(app: &TestApp, id: GameId, moves: &[(&str, &str)]) {
 async fn resign(app: &TestApp, id: GameId, who: &str) {
     let (clock, config) = (app.clock.clone(), app.config.clone());
     let who = who.to_owned();
-    app.with_db(move |conn| {
+    app.with_pooled(move |conn| {
         let u = user(conn, &who);
         play::resign(conn, &*clock, &config, u.id, id).expect("resign");
     })
@@ -168,7 +168,7 @@ async fn filters_combine(backend: Backend) {
     .await;
     // An open challenge by carol.
     let (clock, config) = (app.clock.clone(), app.config.clone());
-    app.with_db(move |conn| {
+    app.with_pooled(move |conn| {
         let carol = user(conn, "carol");
         let input = ChallengeInput {
             variant: "chess".into(),

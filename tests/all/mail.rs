@@ -252,7 +252,7 @@ async fn notifications_carry_list_unsubscribe(backend: Backend) {
     app.register("lena", "lena@example.org", PASSWORD).await;
     let clock = app.clock.clone();
     let config = app.config.clone();
-    app.with_db(move |conn| {
+    app.with_pooled(move |conn| {
         let user = accounts::users::find_by_username(conn, "lena")
             .unwrap()
             .unwrap();
@@ -260,7 +260,7 @@ async fn notifications_carry_list_unsubscribe(backend: Backend) {
             .unwrap()
             .to_owned();
         let unsubscribe = accounts::unsubscribe_url(&config, &user, MailKind::YourTurn);
-        plypost::db::write_transaction(conn, |conn| {
+        conn.write(|conn| {
             mail::queue(
                 conn,
                 &*clock,

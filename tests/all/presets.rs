@@ -534,7 +534,7 @@ async fn forked_preset_is_played(backend: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let fischer = plypost::games::time_control::TimeControl::Fischer {
+    let fischer = plypost::time_control::TimeControl::Fischer {
         reserve: 5 * 86_400,
         increment: 12 * 3600,
         cap: None,

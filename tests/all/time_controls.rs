@@ -56,7 +56,7 @@ async fn game_row(app: &TestApp, id: i64) -> GameRow {
 
 async fn run_job(app: &TestApp) -> Report {
     let (clock, config) = (app.clock.clone(), app.config.clone());
-    app.with_db(move |conn| timeouts::run_once(conn, &*clock, &config).expect("clock job"))
+    app.with_pooled(move |conn| timeouts::run_once(conn, &*clock, &config).expect("clock job"))
         .await
 }
 
@@ -111,8 +111,8 @@ async fn days_game_times_out(backend: Backend) {
     assert_eq!(report.timed_out, 1);
     assert_eq!(run_job(&app).await.timed_out, 0, "timed out once");
     let row = game_row(&app, game).await;
-    assert_eq!(row.result.as_deref(), Some("0-1"));
-    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("0-1"));
+    assert_eq!(row.result_reason.map(|r| r.as_str()), Some("time"));
     // Finished when the time ran out, not when the job noticed.
     assert_eq!(row.finished_at, Some(started + Duration::days(2)));
     let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
@@ -153,8 +153,8 @@ async fn late_move_is_refused_and_ends_the_game(backend: Backend) {
     assert!(page.contains("Your time ran out"), "{page}");
     let row = game_row(&app, game).await;
     assert_eq!(row.ply, 1, "the late move was not stored");
-    assert_eq!(row.result.as_deref(), Some("1-0"));
-    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("1-0"));
+    assert_eq!(row.result_reason.map(|r| r.as_str()), Some("time"));
     assert_eq!(row.finished_at, Some(moved + Duration::days(1)));
     assert_eq!(run_job(&app).await.timed_out, 0);
 }
@@ -200,8 +200,8 @@ async fn fischer_reserve_increment_and_time_out(backend: Backend) {
     pass(&app, &[&alice, &bob], Duration::hours(36)).await;
     assert_eq!(run_job(&app).await.timed_out, 1);
     let row = game_row(&app, game).await;
-    assert_eq!(row.result.as_deref(), Some("0-1"));
-    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("0-1"));
+    assert_eq!(row.result_reason.map(|r| r.as_str()), Some("time"));
 }
 
 async fn lone_king_cannot_win_on_time(backend: Backend) {
@@ -220,8 +220,8 @@ async fn lone_king_cannot_win_on_time(backend: Backend) {
     pass(&app, &[&alice, &bob], Duration::days(1)).await;
     assert_eq!(run_job(&app).await.timed_out, 1);
     let row = game_row(&app, game).await;
-    assert_eq!(row.result.as_deref(), Some("1/2-1/2"));
-    assert_eq!(row.result_reason.as_deref(), Some("time"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("1/2-1/2"));
+    assert_eq!(row.result_reason.map(|r| r.as_str()), Some("time"));
 }
 
 async fn untimed_games_and_abandonment(backend: Backend) {
@@ -275,7 +275,7 @@ async fn untimed_games_and_abandonment(backend: Backend) {
     assert_eq!(location(&res), format!("/games/{game}?done=abandoned"));
     let row = game_row(&app, game).await;
     assert_eq!(row.result, None, "no winner");
-    assert_eq!(row.result_reason.as_deref(), Some("abandoned"));
+    assert_eq!(row.result_reason.map(|r| r.as_str()), Some("abandoned"));
 }
 
 /// Reminder mails actually delivered to `to`.
@@ -432,7 +432,7 @@ async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
     assert_eq!(report.timed_out, 1);
     assert_eq!(report.reminders, 0);
     assert_eq!(
-        game_row(&app, strict).await.result_reason.as_deref(),
+        game_row(&app, strict).await.result_reason.map(|r| r.as_str()),
         Some("time")
     );
     assert!(game_row(&app, relaxed).await.is_active());
@@ -491,7 +491,7 @@ async fn moving_while_on_vacation(backend: Backend) {
     );
     let strict = game_row(&app, strict).await;
     assert_eq!(strict.ply, 0);
-    assert_eq!(strict.result_reason.as_deref(), Some("time"));
+    assert_eq!(strict.result_reason.map(|r| r.as_str()), Some("time"));
 }
 
 async fn allowance_runs_out(backend: Backend) {
@@ -566,7 +566,7 @@ async fn two_runners_time_out_once(backend: Backend) {
         .count();
     assert_eq!(mails, 6, "one mail per player and game");
     for id in ids {
-        assert_eq!(game_row(&app, id).await.result.as_deref(), Some("0-1"));
+        assert_eq!(game_row(&app, id).await.result.map(|r| r.as_str()), Some("0-1"));
     }
 }
 
@@ -642,7 +642,7 @@ async fn late_move_racing_the_job_ends_the_game_once(backend: Backend) {
     assert!(job.await.expect("job") <= 1);
     let row = game_row(&app, game).await;
     assert_eq!(row.ply, 0);
-    assert_eq!(row.result.as_deref(), Some("0-1"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("0-1"));
     let mails = app
         .queued_mail()
         .await

@@ -40,7 +40,7 @@ use reqwest::{Response, StatusCode};
 
 use plypost::clock::TestClock;
 use plypost::config::Config;
-use plypost::db::DbConn;
+use plypost::db::{Db, DbConn};
 use plypost::web::AppState;
 
 pub const POSTGRES_ENV: &str = "PLYPOST_TEST_POSTGRES_URL";
@@ -284,10 +284,18 @@ impl TestApp {
         &self,
         f: impl FnOnce(&mut DbConn) -> T + Send + 'static,
     ) -> T {
+        self.with_pooled(move |db| f(db)).await
+    }
+
+    /// Runs `f` with a pooled connection, for service calls that write (`Db::write`).
+    pub async fn with_pooled<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Db) -> T + Send + 'static,
+    ) -> T {
         let pool = self.state.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn = pool.get().expect("connection");
-            f(&mut conn)
+            let mut db = pool.get().expect("connection");
+            f(&mut db)
         })
         .await
         .expect("db task")

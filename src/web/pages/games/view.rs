@@ -45,21 +45,8 @@ fn squares(position: &Position) -> impl Iterator<Item = Square> {
 
 /// Reads the two squares of a compact move text (`h2h4`, `d15d16q`).
 pub fn compact_squares(compact: &str) -> Option<(Square, Square)> {
-    fn square(text: &str) -> Option<(Square, &str)> {
-        let mut chars = text.char_indices();
-        let (_, file) = chars.next()?;
-        if !file.is_ascii_lowercase() {
-            return None;
-        }
-        let digits_end = text[1..]
-            .find(|c: char| !c.is_ascii_digit())
-            .map_or(text.len(), |i| i + 1);
-        let rank: u8 = text.get(1..digits_end)?.parse().ok()?;
-        let sq = Square::new(file as u8 - b'a', rank.checked_sub(1)?)?;
-        Some((sq, &text[digits_end..]))
-    }
-    let (from, rest) = square(compact)?;
-    let (to, _) = square(rest)?;
+    let (from, rest) = Square::parse_prefix(compact)?;
+    let (to, _) = Square::parse_prefix(rest)?;
     Some((from, to))
 }
 
