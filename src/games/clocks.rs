@@ -16,7 +16,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::games;
 use crate::db::{Db, DbConn, UserId};
-use crate::domain::GameStatus;
+use crate::domain::{EndReason, GameResult, GameStatus};
 use crate::format::datetime_in;
 use crate::mail::MailKind;
 use crate::presets::rules;
@@ -137,9 +137,9 @@ pub fn time_out(
         };
         let drawn = !time_control::could_checkmate(&position, winner_color);
         let result = match (drawn, loser_white) {
-            (true, _) => "1/2-1/2",
-            (false, true) => "0-1",
-            (false, false) => "1-0",
+            (true, _) => GameResult::Draw,
+            (false, true) => GameResult::BlackWins,
+            (false, false) => GameResult::WhiteWins,
         };
         let changed = diesel::update(
             games::table
@@ -151,7 +151,7 @@ pub fn time_out(
         .set((
             games::status.eq(GameStatus::Finished),
             games::result.eq(Some(result)),
-            games::result_reason.eq(Some("time")),
+            games::result_reason.eq(Some(EndReason::Time)),
             games::finished_at.eq(Some(turn.deadline)),
             games::draw_offer_by.eq(None::<UserId>),
         ))
@@ -184,7 +184,7 @@ pub fn time_out(
             })?;
             notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
         }
-        tracing::info!(game = %id, result, "game ended on time");
+        tracing::info!(game = %id, result = %result, "game ended on time");
         Ok(true)
     })
 }
@@ -234,8 +234,8 @@ pub fn abandon(
         )
         .set((
             games::status.eq(GameStatus::Finished),
-            games::result.eq(None::<String>),
-            games::result_reason.eq(Some("abandoned")),
+            games::result.eq(None::<GameResult>),
+            games::result_reason.eq(Some(EndReason::Abandoned)),
             games::finished_at.eq(Some(now)),
             games::draw_offer_by.eq(None::<UserId>),
         ))

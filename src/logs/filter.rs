@@ -1,6 +1,7 @@
 //! The filters of the logs page, read from the query string. A bad value is ignored and
 //! reported (never an error page): the page says which value it could not use.
 
+use crate::domain::{ChallengeStatus, EndReason, GameResult, GameStatus};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
@@ -43,6 +44,19 @@ pub enum StatusFilter {
     Finished,
 }
 
+impl StatusFilter {
+    /// The filter named as the status it selects (`open`, `active`, `finished`).
+    fn parse(text: &str) -> Option<Self> {
+        if text == ChallengeStatus::Open.as_str() {
+            return Some(StatusFilter::Open);
+        }
+        match text.parse::<GameStatus>().ok()? {
+            GameStatus::Active => Some(StatusFilter::Active),
+            GameStatus::Finished => Some(StatusFilter::Finished),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultFilter {
     White,
@@ -51,26 +65,14 @@ pub enum ResultFilter {
 }
 
 impl ResultFilter {
-    pub fn stored(self) -> &'static str {
+    pub fn stored(self) -> GameResult {
         match self {
-            ResultFilter::White => "1-0",
-            ResultFilter::Black => "0-1",
-            ResultFilter::Draw => "1/2-1/2",
+            ResultFilter::White => GameResult::WhiteWins,
+            ResultFilter::Black => GameResult::BlackWins,
+            ResultFilter::Draw => GameResult::Draw,
         }
     }
 }
-
-/// The reasons a game can end with, as stored.
-pub const REASONS: &[&str] = &[
-    "checkmate",
-    "resignation",
-    "time",
-    "agreement",
-    "stalemate",
-    "repetition",
-    "move_count",
-    "abandoned",
-];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DateField {
@@ -176,13 +178,13 @@ impl LogFilter {
         };
         f.status = match q.status.trim() {
             "" | "any" => StatusFilter::Games,
-            "open" => StatusFilter::Open,
-            "active" => StatusFilter::Active,
-            "finished" => StatusFilter::Finished,
-            other => {
-                bad("status", other);
-                StatusFilter::Games
-            }
+            other => match StatusFilter::parse(other) {
+                Some(status) => status,
+                None => {
+                    bad("status", other);
+                    StatusFilter::Games
+                }
+            },
         };
         f.result = match q.result.trim() {
             "" | "any" => None,
@@ -196,9 +198,9 @@ impl LogFilter {
         };
         f.reason = match q.reason.trim() {
             "" | "any" => None,
-            other => match REASONS.iter().find(|r| **r == other) {
-                Some(r) => Some(*r),
-                None => {
+            other => match other.parse::<EndReason>() {
+                Ok(reason) => Some(reason.as_str()),
+                Err(_) => {
                     bad("reason", other);
                     None
                 }
@@ -298,9 +300,9 @@ impl LogFilter {
             "status",
             match self.status {
                 StatusFilter::Games => None,
-                StatusFilter::Open => Some("open"),
-                StatusFilter::Active => Some("active"),
-                StatusFilter::Finished => Some("finished"),
+                StatusFilter::Open => Some(ChallengeStatus::Open.as_str()),
+                StatusFilter::Active => Some(GameStatus::Active.as_str()),
+                StatusFilter::Finished => Some(GameStatus::Finished.as_str()),
             },
         );
         put(

@@ -15,7 +15,7 @@ use super::filter::{Cursor, DateField, Imported, LogFilter, Side, Sort, StatusFi
 use super::LogError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, MultiBackend, UserId};
-use crate::domain::{ChallengeStatus, GameResult, GameStatus};
+use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 
 use crate::games::{ChallengeId, GameId, PresetVersionId};
 
@@ -368,10 +368,9 @@ pub fn variant_display(name: &str) -> String {
 
 /// `White won by checkmate`, `Draw by agreement`, `In progress`, ...
 pub fn status_words(status: &str, result: Option<&str>, reason: Option<&str>) -> String {
-    let reason = reason.map(|r| match r {
-        "move_count" => "the move-count rule".to_owned(),
-        "time" => "time".to_owned(),
-        other => other.to_owned(),
+    let reason = reason.map(|r| match r.parse::<EndReason>() {
+        Ok(EndReason::MoveCount) => "the move-count rule".to_owned(),
+        _ => r.to_owned(),
     });
     let by = reason.map(|r| format!(" by {r}")).unwrap_or_default();
     match (status, result.map(str::parse::<GameResult>)) {
@@ -445,7 +444,7 @@ struct OpenChallenge {
     author_id: UserId,
     opponent_id: Option<UserId>,
     preset_version_id: PresetVersionId,
-    author_color: String,
+    author_color: ColorChoice,
     created_at: NaiveDateTime,
 }
 
@@ -480,12 +479,12 @@ pub fn challenges_page(
         q = match f.side {
             Side::Either => q.filter(author.or(invited)),
             Side::White => q.filter(
-                (author.and(challenges::author_color.eq("white")))
-                    .or(invited.and(challenges::author_color.eq("black"))),
+                (author.and(challenges::author_color.eq(ColorChoice::White)))
+                    .or(invited.and(challenges::author_color.eq(ColorChoice::Black))),
             ),
             Side::Black => q.filter(
-                (author.and(challenges::author_color.eq("black")))
-                    .or(invited.and(challenges::author_color.eq("white"))),
+                (author.and(challenges::author_color.eq(ColorChoice::Black)))
+                    .or(invited.and(challenges::author_color.eq(ColorChoice::White))),
             ),
         };
     }
@@ -547,35 +546,41 @@ pub fn challenges_page(
     let presets = preset_infos(conn, &versions)?;
     let rows = found
         .iter()
-        .map(|c| {
-            let author = names.get(&c.author_id).cloned().unwrap_or_default();
-            let other = c
-                .opponent_id
-                .and_then(|o| names.get(&o).cloned())
-                .unwrap_or_else(|| "anyone".to_owned());
-            let (white, black) = match c.author_color.as_str() {
-                "white" => (author, other),
-                "black" => (other, author),
-                _ => (format!("{author} (colour at random)"), other),
-            };
-            let preset = presets.get(&c.preset_version_id);
-            LogRow {
-                game: None,
-                challenge: Some(c.id),
-                white,
-                black,
-                variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
-                preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
-                status: "Open challenge".to_owned(),
-                moves: 0,
-                last_move_at: None,
-                created_at: c.created_at,
-                to_move: None,
-                imported: false,
-            }
-        })
+        .map(|c| challenge_row(c, &names, presets.get(&c.preset_version_id)))
         .collect();
     Ok(ChallengePage { rows, prev, next })
+}
+
+/// A line of the log list for an open challenge.
+fn challenge_row(
+    c: &OpenChallenge,
+    names: &HashMap<UserId, String>,
+    preset: Option<&PresetInfo>,
+) -> LogRow {
+    let author = names.get(&c.author_id).cloned().unwrap_or_default();
+    let other = c
+        .opponent_id
+        .and_then(|o| names.get(&o).cloned())
+        .unwrap_or_else(|| "anyone".to_owned());
+    let (white, black) = match c.author_color {
+        ColorChoice::White => (author, other),
+        ColorChoice::Black => (other, author),
+        ColorChoice::Random => (format!("{author} (colour at random)"), other),
+    };
+    LogRow {
+        game: None,
+        challenge: Some(c.id),
+        white,
+        black,
+        variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
+        preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
+        status: "Open challenge".to_owned(),
+        moves: 0,
+        last_move_at: None,
+        created_at: c.created_at,
+        to_move: None,
+        imported: false,
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,8 @@
 
 use chrono::NaiveDateTime;
 
+use crate::domain::GameResult;
+
 /// One game as text: its tags in order and its moves.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -160,7 +162,7 @@ struct Reader {
 }
 
 fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+    token == "*" || token.parse::<GameResult>().is_ok()
 }
 
 impl Reader {

@@ -8,13 +8,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::{RuleOptions, Variant};
 
+use super::model::PresetVersionRow;
 use super::model::{PresetId, PresetRow, VersionRow, Visibility};
 use super::PresetError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
-use crate::domain::ChallengeStatus;
-use super::model::PresetVersionRow;
 use crate::db::{GameId, PresetVersionId};
+use crate::domain::ChallengeStatus;
 use crate::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).

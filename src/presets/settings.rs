@@ -6,7 +6,7 @@ use plypost_rules::{Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
 use crate::domain::TimeKind;
-use crate::time_control::{TimeControl, TimeControlInput};
+use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
 
 pub const NAME_MAX_CHARS: usize = 60;
 pub const DESCRIPTION_MAX_CHARS: usize = 10_000;
@@ -385,6 +385,68 @@ fn kept_days(text: &str) -> i64 {
     }
 }
 
+/// The move-count limit: a number of plies in range, or empty for none.
+fn check_move_count_limit(text: &str) -> Result<Option<u32>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<u32>() {
+        Ok(n) if (MOVE_COUNT_MIN..=MOVE_COUNT_MAX).contains(&n) => Ok(Some(n)),
+        _ => Err(format!(
+            "The move-count limit is a number of plies from {MOVE_COUNT_MIN} to {MOVE_COUNT_MAX}, or empty for none."
+        )),
+    }
+}
+
+/// Days per move, reserve days, increment hours and cap days, as a version stores them.
+type ClockColumns = (i64, Option<i64>, Option<i64>, Option<i64>);
+
+/// The default time control, by the challenge form's own rules; untimed is allowed as a
+/// default (the form asks for a named opponent when it is used).
+fn check_default_clock(input: &SettingsInput) -> Result<(TimeControl, ClockColumns), String> {
+    let typed = TimeControlInput {
+        kind: input.time_kind.clone(),
+        days_per_move: input.days_per_move.clone(),
+        reserve_days: input.reserve_days.clone(),
+        increment_hours: input.increment_hours.clone(),
+        cap_days: input.cap_days.clone(),
+    };
+    let control = TimeControl::parse(&typed, true)?;
+    let columns = match control {
+        TimeControl::DaysPerMove(days) => (days, None, None, None),
+        TimeControl::Fischer {
+            reserve,
+            increment,
+            cap,
+        } => (
+            kept_days(&input.days_per_move),
+            Some(reserve / DAY),
+            Some(increment / HOUR),
+            cap.map(|c| c / DAY),
+        ),
+        TimeControl::Untimed => (kept_days(&input.days_per_move), None, None, None),
+    };
+    Ok((control, columns))
+}
+
+/// What is wrong with a description (nothing: empty).
+fn description_problems(description: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if description.chars().count() > DESCRIPTION_MAX_CHARS {
+        problems.push(format!(
+            "The description has at most {DESCRIPTION_MAX_CHARS} characters."
+        ));
+    }
+    if description
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        problems.push("The description contains control characters.".to_owned());
+    }
+    problems
+}
+
 /// Checks every field against the `current` variant (or the typed definition's, when it
 /// changed); returns the settings or the message of each refused field.
 pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, FieldErrors> {
@@ -418,51 +480,16 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         }
         Err(_) => String::new(),
     };
-    let limit_text = input.move_count_limit.trim();
-    let move_count_limit = if limit_text.is_empty() {
+    let move_count_limit = check_move_count_limit(&input.move_count_limit).unwrap_or_else(|e| {
+        errors.add(Field::MoveCount, e);
         None
-    } else {
-        match limit_text.parse::<u32>() {
-            Ok(n) if (MOVE_COUNT_MIN..=MOVE_COUNT_MAX).contains(&n) => Some(n),
-            _ => {
-                errors.add(
-                    Field::MoveCount,
-                    format!(
-                        "The move-count limit is a number of plies from {MOVE_COUNT_MIN} to {MOVE_COUNT_MAX}, or empty for none."
-                    ),
-                );
-                None
-            }
-        }
-    };
-    // The challenge form's own rules; untimed is allowed as a default (the form asks for a
-    // named opponent when it is used).
-    let typed = TimeControlInput {
-        kind: input.time_kind.clone(),
-        days_per_move: input.days_per_move.clone(),
-        reserve_days: input.reserve_days.clone(),
-        increment_hours: input.increment_hours.clone(),
-        cap_days: input.cap_days.clone(),
-    };
-    let control = TimeControl::parse(&typed, true).unwrap_or_else(|e| {
-        errors.add(Field::Days, e);
-        TimeControl::Untimed
     });
-    const DAY: i64 = 86_400;
-    let (days_per_move, reserve_days, increment_hours, cap_days) = match control {
-        TimeControl::DaysPerMove(days) => (days, None, None, None),
-        TimeControl::Fischer {
-            reserve,
-            increment,
-            cap,
-        } => (
-            kept_days(&input.days_per_move),
-            Some(reserve / DAY),
-            Some(increment / 3600),
-            cap.map(|c| c / DAY),
-        ),
-        TimeControl::Untimed => (kept_days(&input.days_per_move), None, None, None),
-    };
+    let (control, clock_columns) = check_default_clock(input).unwrap_or_else(|e| {
+        errors.add(Field::Days, e);
+        let days = kept_days(&input.days_per_move);
+        (TimeControl::Untimed, (days, None, None, None))
+    });
+    let (days_per_move, reserve_days, increment_hours, cap_days) = clock_columns;
     let mut color = |text: &str, which: &str| {
         check_color(text, which).unwrap_or_else(|e| {
             if errors.get(Field::Colors).is_none() {
@@ -478,20 +505,8 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         String::new()
     });
     let description = input.description.replace("\r\n", "\n").trim().to_owned();
-    if description.chars().count() > DESCRIPTION_MAX_CHARS {
-        errors.add(
-            Field::Description,
-            format!("The description has at most {DESCRIPTION_MAX_CHARS} characters."),
-        );
-    }
-    if description
-        .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\t')
-    {
-        errors.add(
-            Field::Description,
-            "The description contains control characters.",
-        );
+    for problem in description_problems(&description) {
+        errors.add(Field::Description, problem);
     }
     if input.note.chars().count() > NOTE_MAX_CHARS || input.note.chars().any(char::is_control) {
         errors.add(

@@ -13,6 +13,7 @@
 mod common;
 
 mod accounts;
+mod architecture;
 mod games_browser;
 mod games_http;
 mod logs;

@@ -432,7 +432,10 @@ async fn vacation_moves_deadlines_and_stops_reminders(backend: Backend) {
     assert_eq!(report.timed_out, 1);
     assert_eq!(report.reminders, 0);
     assert_eq!(
-        game_row(&app, strict).await.result_reason.map(|r| r.as_str()),
+        game_row(&app, strict)
+            .await
+            .result_reason
+            .map(|r| r.as_str()),
         Some("time")
     );
     assert!(game_row(&app, relaxed).await.is_active());
@@ -566,7 +569,10 @@ async fn two_runners_time_out_once(backend: Backend) {
         .count();
     assert_eq!(mails, 6, "one mail per player and game");
     for id in ids {
-        assert_eq!(game_row(&app, id).await.result.map(|r| r.as_str()), Some("0-1"));
+        assert_eq!(
+            game_row(&app, id).await.result.map(|r| r.as_str()),
+            Some("0-1")
+        );
     }
 }
 

@@ -7,9 +7,10 @@ use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
 use askama::Template;
 
+use crate::domain::EndReason;
 use crate::format::datetime_in;
 use crate::games::GameId;
-use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter, REASONS};
+use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter};
 use crate::logs::list::{self, LogRow, PAGE_SIZE};
 use crate::logs::{self, record, LogError, Replay};
 use crate::presets::{builtin_choices, BuiltinChoice};
@@ -139,9 +140,15 @@ async fn index(
     let page = IndexPage {
         ctx: &ctx,
         variants: builtin_choices(),
-        reasons: REASONS
+        reasons: EndReason::ALL
             .iter()
-            .map(|r| (*r, r.replace('_', " "), q.reason == *r))
+            .map(|r| {
+                (
+                    r.as_str(),
+                    r.as_str().replace('_', " "),
+                    q.reason == r.as_str(),
+                )
+            })
             .collect(),
         problems,
         rows: rows.into_iter().map(|r| row_view(r, &tz)).collect(),

@@ -6,6 +6,7 @@ use askama::Template;
 
 use crate::accounts::users::find_by_unsubscribe_token;
 use crate::accounts::{self};
+use crate::domain::MailKind;
 use crate::web::csrf::NoFields;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
@@ -27,9 +28,9 @@ struct UnsubscribePage<'a> {
 }
 
 fn describe(kind: &str) -> &'static str {
-    match kind {
-        "your_turn" => "emails when it is your move",
-        "reminder" => "reminders before your time runs out",
+    match kind.parse::<MailKind>() {
+        Ok(MailKind::YourTurn) => "emails when it is your move",
+        Ok(MailKind::Reminder) => "reminders before your time runs out",
         _ => "these emails",
     }
 }

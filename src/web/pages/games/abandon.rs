@@ -26,7 +26,10 @@ async fn abandon(
     match result {
         Ok(()) => {
             state.mail_wakeup.notify_one();
-            Ok(render::redirect(&format!("/games/{id}?done=abandoned")))
+            Ok(render::redirect(&format!(
+                "/games/{id}?done={}",
+                crate::domain::EndReason::Abandoned
+            )))
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
     }

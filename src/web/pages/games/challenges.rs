@@ -7,7 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
-use crate::domain::ColorChoice;
+use crate::domain::{ChallengeStatus, ColorChoice, TimeKind};
 use crate::format::datetime_in;
 use crate::games::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
@@ -103,9 +103,11 @@ async fn lobby(
     };
     let notice = match q.done.as_str() {
         "created" => Some("Your challenge is posted."),
-        "declined" => Some("You declined the challenge."),
-        "cancelled" => Some("Your challenge was withdrawn."),
-        _ => None,
+        done => match done.parse::<ChallengeStatus>() {
+            Ok(ChallengeStatus::Declined) => Some("You declined the challenge."),
+            Ok(ChallengeStatus::Cancelled) => Some("Your challenge was withdrawn."),
+            _ => None,
+        },
     };
     render::page(&LobbyPage {
         ctx: &ctx,
@@ -138,11 +140,11 @@ impl Default for ChallengeForm {
         Self {
             variant: "terachess2".to_owned(),
             preset: String::new(),
-            color: "random".to_owned(),
+            color: ColorChoice::Random.as_str().to_owned(),
             days_per_move: "3".to_owned(),
             message: String::new(),
             opponent: String::new(),
-            time_kind: "days".to_owned(),
+            time_kind: TimeKind::Days.as_str().to_owned(),
             reserve_days: "7".to_owned(),
             increment_hours: "24".to_owned(),
             cap_days: String::new(),
@@ -312,7 +314,10 @@ async fn decline(
         .db(move |conn| challenges::decline(conn, &*clock, user, id))
         .await?;
     match result {
-        Ok(()) => Ok(render::redirect("/games?done=declined")),
+        Ok(()) => Ok(render::redirect(&format!(
+            "/games?done={}",
+            ChallengeStatus::Declined
+        ))),
         Err(e) => error_response(&ctx, e, "/games"),
     }
 }
@@ -330,7 +335,10 @@ async fn cancel(
         .db(move |conn| challenges::cancel(conn, &*clock, user, id))
         .await?;
     match result {
-        Ok(()) => Ok(render::redirect("/games?done=cancelled")),
+        Ok(()) => Ok(render::redirect(&format!(
+            "/games?done={}",
+            ChallengeStatus::Cancelled
+        ))),
         Err(e) => error_response(&ctx, e, "/games"),
     }
 }

@@ -13,6 +13,9 @@ use askama::Template;
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 
+use plypost_rules::Position;
+
+use crate::accounts::User;
 use crate::db::DbConn;
 use crate::domain::EndReason;
 use crate::format::datetime_in;
@@ -20,7 +23,7 @@ use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
-use crate::games::{mail as game_mail, GameError, GameId};
+use crate::games::{mail as game_mail, GameError, GameId, GameRow, MoveRow};
 use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
@@ -175,37 +178,7 @@ fn game_page<'a>(
     } else {
         format!("{} (Black)", black.username)
     };
-    let status_line = if game.is_active() {
-        if position.is_check() {
-            format!("In progress — {to_move} to move, in check")
-        } else {
-            format!("In progress — {to_move} to move")
-        }
-    } else {
-        match (game.result_reason, game.finished_at) {
-            // Say when the time ran out: the game ended then, not when anyone noticed.
-            (Some(EndReason::Time), Some(at)) => format!(
-                "Finished: {} (time ran out {})",
-                game_mail::result_words(&game),
-                datetime_in(at, time_zone)
-            ),
-            _ => format!("Finished: {}", game_mail::result_words(&game)),
-        }
-    };
-    let lines = moves
-        .iter()
-        .map(|m| &m.row)
-        .map(|m| MoveLine {
-            ply: m.ply,
-            number: if m.ply % 2 == 1 {
-                format!("{}.", m.ply.div_euclid(2) + 1)
-            } else {
-                format!("{}...", m.ply / 2)
-            },
-            text: m.move_text.clone(),
-            comment: m.comment.clone(),
-        })
-        .collect();
+    let status_line = status_line(&game, &position, &to_move, time_zone);
     GamePage {
         ctx,
         id: game.id,
@@ -216,30 +189,7 @@ fn game_page<'a>(
         status_line,
         to_move,
         deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
-        clock: ClockLines {
-            control: clock.control.clone(),
-            no_vacation: !clock.allow_vacation,
-            time_left: clock.left.map(format_duration),
-            urgent: clock.urgent(),
-            paused: clock.paused,
-            vacations: clock
-                .on_vacation
-                .iter()
-                .map(|(who, until)| {
-                    let name = if *who == white.id {
-                        &white.username
-                    } else {
-                        &black.username
-                    };
-                    format!(
-                        "{name} is on vacation until {} at the latest",
-                        datetime_in(*until, time_zone)
-                    )
-                })
-                .collect(),
-            waiting_reserve: clock.waiting_reserve.map(format_duration),
-            can_abandon: clock.abandonable && is_player,
-        },
+        clock: clock_lines(&clock, &white, &black, time_zone, is_player),
         board: {
             let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
             let key = format!(
@@ -259,7 +209,7 @@ fn game_page<'a>(
         } else {
             Arc::from("[]")
         },
-        moves: lines,
+        moves: moves.iter().map(|m| move_line(&m.row)).collect(),
         legend: view::legend(&position),
         provisional: rules.variant.provisional_setup().map(str::to_owned),
         is_player,
@@ -278,6 +228,73 @@ fn game_page<'a>(
         typed_comment: form.typed_comment,
         offer_draw: form.offer_draw,
         preset,
+    }
+}
+
+/// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ...
+fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &str) -> String {
+    if game.is_active() {
+        return if position.is_check() {
+            format!("In progress — {to_move} to move, in check")
+        } else {
+            format!("In progress — {to_move} to move")
+        };
+    }
+    match (game.result_reason, game.finished_at) {
+        // Say when the time ran out: the game ended then, not when anyone noticed.
+        (Some(EndReason::Time), Some(at)) => format!(
+            "Finished: {} (time ran out {})",
+            game_mail::result_words(game),
+            datetime_in(at, time_zone)
+        ),
+        _ => format!("Finished: {}", game_mail::result_words(game)),
+    }
+}
+
+fn move_line(m: &MoveRow) -> MoveLine {
+    MoveLine {
+        ply: m.ply,
+        number: if m.ply % 2 == 1 {
+            format!("{}.", m.ply.div_euclid(2) + 1)
+        } else {
+            format!("{}...", m.ply / 2)
+        },
+        text: m.move_text.clone(),
+        comment: m.comment.clone(),
+    }
+}
+
+/// The clock section, in the viewer's time zone.
+fn clock_lines(
+    clock: &ClockView,
+    white: &User,
+    black: &User,
+    time_zone: &str,
+    is_player: bool,
+) -> ClockLines {
+    ClockLines {
+        control: clock.control.clone(),
+        no_vacation: !clock.allow_vacation,
+        time_left: clock.left.map(format_duration),
+        urgent: clock.urgent(),
+        paused: clock.paused,
+        vacations: clock
+            .on_vacation
+            .iter()
+            .map(|(who, until)| {
+                let name = if *who == white.id {
+                    &white.username
+                } else {
+                    &black.username
+                };
+                format!(
+                    "{name} is on vacation until {} at the latest",
+                    datetime_in(*until, time_zone)
+                )
+            })
+            .collect(),
+        waiting_reserve: clock.waiting_reserve.map(format_duration),
+        can_abandon: clock.abandonable && is_player,
     }
 }
 
@@ -332,7 +349,9 @@ async fn show(
         "resigned" => Some("You resigned.".to_owned()),
         "draw" => Some("The game is drawn by agreement.".to_owned()),
         "started" => Some("The game has started.".to_owned()),
-        "abandoned" => Some("The game was closed as abandoned.".to_owned()),
+        done if done == EndReason::Abandoned.as_str() => {
+            Some("The game was closed as abandoned.".to_owned())
+        }
         _ => None,
     };
     let page = game_page(
