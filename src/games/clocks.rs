@@ -7,11 +7,10 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, Position};
 
-use super::mail::{notify, players, result_words, subject};
+use super::mail::{header, notify, players, render, result_words, subject};
 use super::model::{GameId, GameRow};
 use super::GameError;
 use crate::accounts::vacation::{self, VacationRow};
-use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::games;
@@ -91,19 +90,6 @@ struct AbandonedMail<'a> {
     by: &'a str,
     days: i64,
     link: &'a str,
-}
-
-pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) -> String {
-    format!(
-        "Game #{}, {variant}: {} (White) vs {} (Black)\n",
-        game.id, white.username, black.username
-    )
-}
-
-fn render(template: &impl Template) -> Result<String, GameError> {
-    template
-        .render()
-        .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
 }
 
 /// Ends game `id` on time if the player to move has run out of it by now: a loss, or a

@@ -1,7 +1,7 @@
 //! The mails of a game: invitation, start, "your move" (with draw offers), end. All are
 //! queued in the caller's transaction and respect the recipient's "email on my turn" setting.
 
-use diesel::prelude::*;
+use askama::Template;
 use plypost_rules::Position;
 
 use super::model::{ChallengeRow, GameRow};
@@ -9,7 +9,6 @@ use super::GameError;
 use crate::accounts::{self, User};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::users;
 use crate::db::{DbConn, UserId};
 use crate::domain::{EndReason, GameResult};
 use crate::format::datetime_in;
@@ -18,19 +17,7 @@ use crate::presets::rules::Rules;
 
 /// Both players of a game: (White, Black).
 pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
-    // One query for both (the same user twice comes back once).
-    let found: Vec<User> = users::table
-        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
-        .select(User::as_select())
-        .load(conn)?;
-    let pick = |id: UserId| {
-        found
-            .iter()
-            .find(|u| u.id == id)
-            .cloned()
-            .ok_or(GameError::Db(diesel::result::Error::NotFound))
-    };
-    Ok((pick(game.white_id)?, pick(game.black_id)?))
+    Ok(super::players::of_game(conn, game)?.users())
 }
 
 /// `[plypost] Game #42 Terachess II: alice vs bob — your move`: one thread per game.
@@ -96,21 +83,40 @@ pub(crate) fn notify(
     }
 }
 
-fn header(game: &GameRow, rules: &Rules, white: &User, black: &User) -> String {
+/// The first line of every game mail: "Game #12, Chess: alice (White) vs bob (Black)".
+pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) -> String {
     format!(
-        "Game #{}, {}: {} (White) vs {} (Black)\n",
-        game.id,
-        rules.variant.display_name(),
-        white.username,
-        black.username
+        "Game #{}, {variant}: {} (White) vs {} (Black)\n",
+        game.id, white.username, black.username
     )
 }
 
-fn due_line(game: &GameRow, to: &User) -> String {
-    match game.deadline_at {
-        Some(at) => format!("Please move by {}.\n", datetime_in(at, &to.time_zone)),
-        None => String::new(),
-    }
+/// A mail body from its template.
+pub(crate) fn render(template: &impl Template) -> Result<String, GameError> {
+    template
+        .render()
+        .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
+}
+
+/// "Please move by ..." in `to`'s time zone, for a timed game.
+fn due(game: &GameRow, to: &User) -> Option<String> {
+    game.deadline_at.map(|at| datetime_in(at, &to.time_zone))
+}
+
+#[derive(Template)]
+#[template(path = "mail/your_move.txt")]
+struct YourMoveMail<'a> {
+    header: &'a str,
+    mover: &'a str,
+    /// `12. e4` or `12... e5`.
+    numbered_move: &'a str,
+    comment: Option<&'a str>,
+    draw_offered: bool,
+    diagram: &'a str,
+    /// The result in words when the move ended the game.
+    over: Option<String>,
+    due: Option<String>,
+    link: &'a str,
 }
 
 /// After a move: "your move" to the opponent, or the result when the move ended the game.
@@ -128,55 +134,42 @@ pub fn after_move(
     comment: Option<&str>,
     mover: UserId,
 ) -> Result<(), GameError> {
-    // `drawn`: the diagram drawn before the transaction, and whether from Black's side.
-    let diagram = |black_view: bool| match drawn {
+    let (mover_user, to) = if mover == white.id {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    // `drawn`: the diagram already drawn, and whether from Black's side.
+    let black_view = to.id == game.black_id;
+    let diagram = match drawn {
         (side, text) if *side == black_view => text.clone(),
         _ => diagram(after, black_view),
     };
-    let (mover_user, to) = if mover == white.id {
-        (&white, &black)
+    let number = (game.ply + 1) / 2;
+    let numbered_move = if game.ply % 2 == 0 {
+        format!("{number}. ... {move_text}")
     } else {
-        (&black, &white)
+        format!("{number}. {move_text}")
     };
-    let link = config.absolute_url(&format!("/games/{}", game.id));
-    let mut body = header(game, rules, white, black);
-    body.push_str(&format!(
-        "\n{} played {}. {}\n",
-        mover_user.username,
-        (game.ply + 1) / 2,
-        if game.ply % 2 == 0 {
-            format!("... {move_text}")
-        } else {
-            move_text.to_owned()
-        }
-    ));
-    if let Some(comment) = comment {
-        body.push_str(&format!("Comment: {comment}\n"));
-    }
-    let what = if game.is_active() {
-        if game.draw_offer_by == Some(mover) {
-            body.push_str(&format!(
-                "\n{} offers a draw. Accept it on the game page, or decline it by moving.\n",
-                mover_user.username
-            ));
-        }
-        body.push_str(&format!(
-            "\n{}\nIt is your move.\n",
-            diagram(to.id == game.black_id)
-        ));
-        body.push_str(&due_line(game, to));
-        if game.draw_offer_by == Some(mover) {
-            "your move (draw offered)".to_owned()
-        } else {
-            "your move".to_owned()
-        }
-    } else {
-        body.push_str(&format!("\n{}\n", diagram(to.id == game.black_id)));
-        body.push_str(&format!("The game is over: {}.\n", result_words(game)));
-        format!("game over, {}", game.result.map_or("", GameResult::as_str))
+    let draw_offered = game.is_active() && game.draw_offer_by == Some(mover);
+    let what = match (game.is_active(), draw_offered) {
+        (true, true) => "your move (draw offered)".to_owned(),
+        (true, false) => "your move".to_owned(),
+        (false, _) => format!("game over, {}", game.result.map_or("", GameResult::as_str)),
     };
-    body.push_str(&format!("\nThe game: {link}\n"));
-    let subject = subject(game, rules.variant.display_name(), white, black, &what);
+    let variant = rules.variant.display_name();
+    let body = render(&YourMoveMail {
+        header: &header(game, variant, white, black),
+        mover: &mover_user.username,
+        numbered_move: &numbered_move,
+        comment,
+        draw_offered,
+        diagram: &diagram,
+        over: (!game.is_active()).then(|| result_words(game)),
+        due: due(game, to),
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, white, black, &what);
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
 
@@ -199,6 +192,16 @@ pub fn result_words(game: &GameRow) -> String {
     }
 }
 
+#[derive(Template)]
+#[template(path = "mail/game_over.txt")]
+struct GameOverMail<'a> {
+    header: &'a str,
+    /// Who resigned or accepted the draw.
+    line: Option<String>,
+    result: &'a str,
+    link: &'a str,
+}
+
 /// The end of a game by resignation or agreement: mailed to the other player than `actor`.
 pub fn game_over(
     conn: &mut DbConn,
@@ -210,31 +213,43 @@ pub fn game_over(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
+    let variant = rules.variant.display_name();
     let what = format!("game over, {}", game.result.map_or("", GameResult::as_str));
-    let subject = subject(game, rules.variant.display_name(), &white, &black, &what);
+    let subject = subject(game, variant, &white, &black, &what);
+    let head = header(game, variant, &white, &black);
+    let result = result_words(game);
     for to in [&white, &black] {
         if Some(to.id) == actor {
             continue;
         }
-        let mut body = header(game, rules, &white, &black);
-        match (game.result_reason, actor) {
-            (Some(EndReason::Resignation), Some(_)) => {
-                let by = if to.id == white.id { &black } else { &white };
-                body.push_str(&format!("\n{} resigned.\n", by.username));
-            }
+        let by = if to.id == white.id { &black } else { &white };
+        let line = match (game.result_reason, actor) {
+            (Some(EndReason::Resignation), Some(_)) => Some(format!("{} resigned.", by.username)),
             (Some(EndReason::Agreement), Some(_)) => {
-                let by = if to.id == white.id { &black } else { &white };
-                body.push_str(&format!("\n{} accepted your draw offer.\n", by.username));
+                Some(format!("{} accepted your draw offer.", by.username))
             }
-            _ => {}
-        }
-        body.push_str(&format!(
-            "The game is over: {}.\n\nThe game: {link}\n",
-            result_words(game)
-        ));
+            _ => None,
+        };
+        let body = render(&GameOverMail {
+            header: &head,
+            line,
+            result: &result,
+            link: &link,
+        })?;
         notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())
+}
+
+#[derive(Template)]
+#[template(path = "mail/game_started.txt")]
+struct GameStartedMail<'a> {
+    header: &'a str,
+    colour: &'a str,
+    /// The board, for the player to move.
+    diagram: Option<String>,
+    due: Option<String>,
+    link: &'a str,
 }
 
 /// A new game: both players learn their colour; the one to move is asked to.
@@ -248,24 +263,33 @@ pub fn game_started(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
+    let variant = rules.variant.display_name();
+    let head = header(game, variant, &white, &black);
     for to in [&white, &black] {
         let to_move = to.id == game.player_to_move();
         let what = if to_move { "your move" } else { "game started" };
-        let subject = subject(game, rules.variant.display_name(), &white, &black, what);
-        let mut body = header(game, rules, &white, &black);
-        let colour = if to.id == white.id { "White" } else { "Black" };
-        body.push_str(&format!("\nThe game has started. You play {colour}.\n"));
-        if to_move {
-            body.push_str(&format!(
-                "\n{}\nIt is your move.\n",
-                diagram(start, to.id == game.black_id)
-            ));
-            body.push_str(&due_line(game, to));
-        }
-        body.push_str(&format!("\nThe game: {link}\n"));
+        let subject = subject(game, variant, &white, &black, what);
+        let body = render(&GameStartedMail {
+            header: &head,
+            colour: if to.id == white.id { "White" } else { "Black" },
+            diagram: to_move.then(|| diagram(start, to.id == game.black_id)),
+            due: due(game, to).filter(|_| to_move),
+            link: &link,
+        })?;
         notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())
+}
+
+#[derive(Template)]
+#[template(path = "mail/invitation.txt")]
+struct InvitationMail<'a> {
+    author: &'a str,
+    variant: &'a str,
+    time_control: &'a str,
+    colour: &'a str,
+    message: &'a str,
+    link: &'a str,
 }
 
 /// A named challenge: tells the invited player.
@@ -278,18 +302,14 @@ pub fn invitation(
     to: &User,
     variant: &str,
 ) -> Result<(), GameError> {
-    let link = config.absolute_url("/games");
-    let mut body = format!(
-        "{} invites you to a game of {variant} ({}; {} plays {}).\n",
-        author.username,
-        challenge.describe_time_control(),
-        author.username,
-        challenge.author_color
-    );
-    if !challenge.message.is_empty() {
-        body.push_str(&format!("\nTheir message: {}\n", challenge.message));
-    }
-    body.push_str(&format!("\nAccept or decline it here: {link}\n"));
+    let body = render(&InvitationMail {
+        author: &author.username,
+        variant,
+        time_control: &challenge.describe_time_control(),
+        colour: challenge.author_color.as_str(),
+        message: &challenge.message,
+        link: &config.absolute_url("/games"),
+    })?;
     let subject = format!(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username

@@ -12,6 +12,7 @@ pub mod model;
 pub mod move_log;
 mod move_update;
 pub mod play;
+pub mod players;
 pub mod query;
 pub mod vacations;
 

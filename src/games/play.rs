@@ -6,15 +6,13 @@ use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
-use super::model::{GameId, GameRow, MoveRow, NewMove, PresetVersionRow};
+use super::model::{GameId, GameRow, MoveRow, NewMove};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::{clean_text, mail, GameError};
-use crate::accounts::vacation::VacationRow;
-use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{game_moves, games, preset_versions, users, vacations};
+use crate::db::schema::{game_moves, games};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
 use crate::presets::rules::{self, Rules};
@@ -188,18 +186,13 @@ fn play_in_transaction(
 ) -> Result<Committed, GameError> {
     let game = GameRow::lock(conn, id)?;
     check_may_move(conn, &game, user, input)?;
-    let context = move_context(conn, &game)?;
+    let players = super::players::of_game(conn, &game)?;
     let now = clock.now_db();
-    let away = if game.player_to_move() == game.white_id {
-        context.white.1.clone()
-    } else {
-        context.black.1.clone()
-    };
-    let turn = super::clocks::turn_clock_given(&game, now, away);
+    let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
     if turn.as_ref().is_some_and(|t| t.deadline <= now) {
         return Err(GameError::TimeRanOut);
     }
-    let worked = work_out(conn, log, &game, input, context.version)?;
+    let worked = work_out(conn, log, &game, input)?;
     let updated = game_after_move(&game, &worked, turn.as_ref(), now, user, input.offer_draw);
     let ply = updated.ply;
     diesel::insert_into(game_moves::table)
@@ -222,7 +215,7 @@ fn play_in_transaction(
     if update.execute(conn)? != 1 {
         return Err(GameError::MovedOn);
     }
-    let players = (context.white.0, context.black.0);
+    let players = players.users();
     mail::after_move(
         conn,
         clock,
@@ -332,61 +325,14 @@ fn game_after_move(
     updated
 }
 
-/// What a move needs besides its game row.
-struct MoveContext {
-    /// White and Black, each with the vacation they are on.
-    white: (User, Option<VacationRow>),
-    black: (User, Option<VacationRow>),
-    /// The preset version the game is played under.
-    version: PresetVersionRow,
-}
-
-/// Both players with their vacations and the game's preset version, in one query (on
-/// PostgreSQL each query is a round trip). It takes no lock: the game's row lock is taken by
-/// [`GameRow::lock`], and a lock on the players or the preset version would hold up every other
-/// game they are in.
-fn move_context(conn: &mut DbConn, game: &GameRow) -> Result<MoveContext, GameError> {
-    type Found = (User, Option<VacationRow>, PresetVersionRow);
-    // The same user twice comes back once.
-    let found: Vec<Found> = users::table
-        .left_join(
-            vacations::table.on(vacations::user_id
-                .eq(users::id)
-                .and(vacations::ended_at.is_null())),
-        )
-        .inner_join(preset_versions::table.on(preset_versions::id.eq(game.preset_version_id)))
-        .filter(users::id.eq(game.white_id).or(users::id.eq(game.black_id)))
-        .select((
-            User::as_select(),
-            Option::<VacationRow>::as_select(),
-            PresetVersionRow::as_select(),
-        ))
-        .load(conn)?;
-    let pick = |id: UserId| {
-        found
-            .iter()
-            .find(|(user, _, _)| user.id == id)
-            .cloned()
-            .ok_or(GameError::Db(diesel::result::Error::NotFound))
-    };
-    let (white, white_away, version) = pick(game.white_id)?;
-    let (black, black_away, _) = pick(game.black_id)?;
-    Ok(MoveContext {
-        white: (white, white_away),
-        black: (black, black_away),
-        version,
-    })
-}
-
 /// Parses and checks the move against the game's position, and works out what follows.
 fn work_out(
     conn: &mut DbConn,
     log: &MoveLogCache,
     game: &GameRow,
     input: &MoveInput,
-    version: PresetVersionRow,
 ) -> Result<WorkedOut, GameError> {
-    let rules = rules::from_row(conn, version)?;
+    let rules = rules::load(conn, game.preset_version_id)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
     let mv = before

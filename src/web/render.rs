@@ -4,7 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use askama::Template;
 
-use super::WebError;
+use super::{Ctx, WebError};
 
 /// 200 with the rendered page.
 pub fn page<T: Template>(template: &T) -> Result<HttpResponse, WebError> {
@@ -17,6 +17,35 @@ pub fn page_with_status<T: Template>(
     template: &T,
 ) -> Result<HttpResponse, WebError> {
     respond(status, template.render()?)
+}
+
+/// A short page that says why a request was refused (not a form error) and links back.
+#[derive(Template)]
+#[template(path = "pages/message.html")]
+struct MessagePage<'a> {
+    ctx: &'a Ctx,
+    title: &'a str,
+    message: &'a str,
+    back: &'a str,
+}
+
+/// [`MessagePage`] with `status`.
+pub fn message_page(
+    ctx: &Ctx,
+    status: StatusCode,
+    title: &str,
+    message: &str,
+    back: &str,
+) -> Result<HttpResponse, WebError> {
+    page_with_status(
+        status,
+        &MessagePage {
+            ctx,
+            title,
+            message,
+            back,
+        },
+    )
 }
 
 /// [`page`] for a large page whose size is about known: rendered into a buffer of `capacity`

@@ -31,16 +31,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/presets/{slug}/delete", web::post().to(delete));
 }
 
-/// A short page with a message (refusals that are not form errors).
-#[derive(Template)]
-#[template(path = "pages/presets/message.html")]
-struct MessagePage<'a> {
-    ctx: &'a Ctx,
-    title: &'a str,
-    message: String,
-    back: String,
-}
-
 /// Maps a service error to a response: user errors become pages with the service's words.
 fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpResponse, WebError> {
     let (status, title) = match &err {
@@ -62,15 +52,7 @@ fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpRespons
             .join(" "),
         _ => err.to_string(),
     };
-    render::page_with_status(
-        status,
-        &MessagePage {
-            ctx,
-            title,
-            message,
-            back: back.to_owned(),
-        },
-    )
+    render::message_page(ctx, status, title, &message, back)
 }
 
 /// Slugs are lower-case letters, digits and dashes; anything else is simply not found.

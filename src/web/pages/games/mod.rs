@@ -38,16 +38,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/games/{id}/draw/accept", web::post().to(accept_draw));
 }
 
-/// A short page with a message (refusals that are not form errors).
-#[derive(Template)]
-#[template(path = "pages/games/message.html")]
-pub struct MessagePage<'a> {
-    pub ctx: &'a Ctx,
-    pub title: &'a str,
-    pub message: String,
-    pub back: String,
-}
-
 /// Maps a service error to a response: user errors become pages with the service's words.
 pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpResponse, WebError> {
     let (status, title) = match &err {
@@ -67,15 +57,7 @@ pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpRespo
             return Err(WebError::Internal(err.to_string()))
         }
     };
-    render::page_with_status(
-        status,
-        &MessagePage {
-            ctx,
-            title,
-            message: err.to_string(),
-            back: back.to_owned(),
-        },
-    )
+    render::message_page(ctx, status, title, &err.to_string(), back)
 }
 
 pub struct MoveLine {
