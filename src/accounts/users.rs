@@ -294,3 +294,45 @@ fn random_token() -> String {
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     hex::encode(bytes)
 }
+const SYSTEM_USERNAME: &str = "(imported)";
+const SYSTEM_KEY: &str = "(IMPORTED)";
+
+/// The reserved owner of imported games, created on first use. Its `username_key` is upper
+/// case, which no log-in or lookup ever produces, and it has no usable password.
+pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, AccountError> {
+    let find = |conn: &mut DbConn| {
+        users::table
+            .filter(users::username_key.eq(SYSTEM_KEY))
+            .select(users::id)
+            .first::<UserId>(conn)
+            .optional()
+    };
+    if let Some(id) = find(conn)? {
+        return Ok(id);
+    }
+    let now = clock.now_db();
+    let inserted = diesel::insert_into(users::table)
+        .values((
+            users::username.eq(SYSTEM_USERNAME),
+            users::username_key.eq(SYSTEM_KEY),
+            users::email.eq("imported@plypost.invalid"),
+            users::email_key.eq(SYSTEM_KEY),
+            // Not a password hash: no password matches it.
+            users::password_hash.eq("!"),
+            users::session_epoch.eq(0i64),
+            users::notify_turn.eq(false),
+            users::notify_reminder.eq(false),
+            users::time_zone.eq("UTC"),
+            users::unsubscribe_token.eq(SYSTEM_KEY),
+            users::created_at.eq(now),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn);
+    match inserted {
+        Ok(_) => {}
+        // Another import created it at the same time.
+        Err(e) if crate::db::is_unique_violation(&e) => {}
+        Err(e) => return Err(e.into()),
+    }
+    find(conn)?.ok_or_else(|| AccountError::NotFound)
+}

@@ -10,9 +10,10 @@ use super::{clean_text, mail, GameError};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{challenges, games, users};
+use crate::db::schema::{challenges, games, preset_versions, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
+use crate::presets::model::PresetId;
 use crate::presets::rules;
 use crate::time_control::{TimeControl, TimeControlInput};
 
@@ -276,6 +277,24 @@ pub fn decline(
             ))
         }
     })
+}
+
+/// Removes the declined and withdrawn challenges of `preset`'s versions (they started no
+/// game), so that the preset can be deleted. Open challenges stay: they keep it in use.
+pub fn forget_closed_of_preset(
+    conn: &mut DbConn,
+    preset: PresetId,
+) -> Result<usize, diesel::result::Error> {
+    let version_ids = preset_versions::table
+        .filter(preset_versions::preset_id.eq(preset))
+        .select(preset_versions::id);
+    diesel::delete(
+        challenges::table
+            .filter(challenges::preset_version_id.eq_any(version_ids))
+            .filter(challenges::status.ne(ChallengeStatus::Open))
+            .filter(challenges::game_id.is_null()),
+    )
+    .execute(conn)
 }
 
 /// The author withdraws the challenge.

@@ -7,6 +7,7 @@
 
 pub mod challenges;
 pub mod clocks;
+pub mod imported;
 pub mod mail;
 pub mod model;
 pub mod move_log;

@@ -2,10 +2,8 @@
 //! or unknown move is refused with its move number and the reason, and the other games of
 //! the file are still imported.
 //!
-//! An imported game belongs to the reserved user `(imported)` on both sides (its
-//! `username_key` is upper case, which no log-in or lookup ever produces, and it has no
-//! usable password); the names from the PGN are kept on the game. Imported games are
-//! finished (read-only) and marked `imported`; they are not rated and count for nobody.
+//! The games are stored by `games::imported`, on behalf of the reserved user `(imported)`
+//! (`accounts::users::system_user`).
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use diesel::prelude::*;
@@ -14,19 +12,18 @@ use plypost_rules::{Game, Position};
 use super::pgn::{self, PgnGame};
 use super::record::fen_turn;
 use super::LogError;
+use crate::accounts;
 use crate::clock::Clock;
-use crate::db::schema::{game_moves, games, preset_versions, presets, users};
-use crate::db::{is_unique_violation, Db, DbConn, UserId};
-use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus, Side, TimeKind};
-use crate::games::model::PresetVersionRow;
-use crate::games::{GameId, PresetVersionId};
+use crate::db::schema::{preset_versions, presets};
+use crate::db::{Db, DbConn, GameId, UserId};
+use crate::domain::{engine_outcome, EndReason, GameResult};
+use crate::games::{self, imported::ImportedGame, imported::ImportedMove};
+use crate::presets::model::PresetVersionRow;
 use crate::presets::rules;
+use crate::time_control::TimeControl;
 
 /// Largest PGN upload accepted by the web form.
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
-
-const SYSTEM_USERNAME: &str = "(imported)";
-const SYSTEM_KEY: &str = "(IMPORTED)";
 
 /// What happened to one game of the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,45 +100,6 @@ pub fn import_pgn(
         report.games.push((index, outcome));
     }
     Ok(report)
-}
-
-/// The reserved owner of imported games, created on first use.
-pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, LogError> {
-    let find = |conn: &mut DbConn| {
-        users::table
-            .filter(users::username_key.eq(SYSTEM_KEY))
-            .select(users::id)
-            .first::<UserId>(conn)
-            .optional()
-    };
-    if let Some(id) = find(conn)? {
-        return Ok(id);
-    }
-    let now = clock.now_db();
-    let inserted = diesel::insert_into(users::table)
-        .values((
-            users::username.eq(SYSTEM_USERNAME),
-            users::username_key.eq(SYSTEM_KEY),
-            users::email.eq("imported@plypost.invalid"),
-            users::email_key.eq(SYSTEM_KEY),
-            // Not a password hash: no password matches it.
-            users::password_hash.eq("!"),
-            users::session_epoch.eq(0i64),
-            users::notify_turn.eq(false),
-            users::notify_reminder.eq(false),
-            users::time_zone.eq("UTC"),
-            users::unsubscribe_token.eq(SYSTEM_KEY),
-            users::created_at.eq(now),
-            users::updated_at.eq(now),
-        ))
-        .execute(conn);
-    match inserted {
-        Ok(_) => {}
-        // Another import created it at the same time.
-        Err(e) if is_unique_violation(&e) => {}
-        Err(e) => return Err(e.into()),
-    }
-    find(conn)?.ok_or_else(|| LogError::Corrupt("the (imported) user is missing".into()))
 }
 
 fn invalid(text: impl Into<String>) -> LogError {
@@ -253,27 +211,34 @@ fn import_game(
     let mut replay = Game::with_options(start, rules.options);
     let checked = replay_moves(&mut replay, game, &start_fen, created_at)?;
     let (result, reason) = stored_result(game, &replay)?;
-    let imported = Imported {
+    let time_control = match time_tag(game.tag("TimeControl"))? {
+        TimeTag::Days(days) => TimeControl::DaysPerMove(days),
+        TimeTag::Fischer { reserve, increment } => TimeControl::Fischer {
+            reserve,
+            increment,
+            cap: None,
+        },
+        TimeTag::Untimed => TimeControl::Untimed,
+    };
+    let imported = ImportedGame {
         version: version.id,
         start_fen: &start_fen,
         final_position: replay.position(),
-        time: time_tag(game.tag("TimeControl"))?,
+        time_control,
         created_at,
         result,
         reason,
         by,
+        white_name: game.tag("White").unwrap_or("?"),
+        black_name: game.tag("Black").unwrap_or("?"),
+        event: game.tag("Event"),
+        site: game.tag("Site"),
     };
-    let id = db.write(|conn| store_imported(conn, clock, game, &imported, &checked))?;
+    let id = db.write(|conn| -> Result<GameId, LogError> {
+        let owner = accounts::users::system_user(conn, clock)?;
+        Ok(games::imported::store(conn, owner, &imported, &checked)?)
+    })?;
     Ok((id, checked.len()))
-}
-
-/// A move of an imported game, checked and written out as plypost stores it.
-struct Checked {
-    text: String,
-    compact: String,
-    fen_after: String,
-    comment: Option<String>,
-    played_at: NaiveDateTime,
 }
 
 /// Plays the game's moves on `replay`; the first illegal one is an error that names it.
@@ -282,7 +247,7 @@ fn replay_moves(
     game: &PgnGame,
     start_fen: &str,
     created_at: NaiveDateTime,
-) -> Result<Vec<Checked>, LogError> {
+) -> Result<Vec<ImportedMove>, LogError> {
     let mut checked = Vec::with_capacity(game.moves.len());
     for (i, mv) in game.moves.iter().enumerate() {
         let before = replay.position().clone();
@@ -297,7 +262,7 @@ fn replay_moves(
             .parse_move(&mv.text)
             .map_err(|e| fail(e.to_string()))?;
         replay.play(&parsed).map_err(|e| fail(e.to_string()))?;
-        checked.push(Checked {
+        checked.push(ImportedMove {
             text: before.move_text(&parsed),
             compact: before.move_compact(&parsed),
             fen_after: replay.position().to_fen(),
@@ -363,88 +328,6 @@ fn stored_result(
         },
     };
     Ok((Some(result), reason))
-}
-
-/// What is stored of an imported game besides its moves.
-struct Imported<'a> {
-    version: PresetVersionId,
-    start_fen: &'a str,
-    final_position: &'a Position,
-    time: TimeTag,
-    created_at: NaiveDateTime,
-    result: Option<GameResult>,
-    reason: Option<EndReason>,
-    by: Option<UserId>,
-}
-
-/// Inserts the imported game, played by the system user, and its moves.
-fn store_imported(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    game: &PgnGame,
-    imported: &Imported,
-    checked: &[Checked],
-) -> Result<GameId, LogError> {
-    let system = system_user(conn, clock)?;
-    let (time_kind, days, reserve, increment) = match imported.time {
-        TimeTag::Days(d) => (TimeKind::Days, Some(d), None, None),
-        TimeTag::Fischer { reserve, increment } => {
-            (TimeKind::Fischer, None, Some(reserve), Some(increment))
-        }
-        TimeTag::Untimed => (TimeKind::Untimed, None, None, None),
-    };
-    let last_move_at = checked.last().map(|m| m.played_at);
-    let finished_at = imported
-        .result
-        .map(|_| last_move_at.unwrap_or(imported.created_at));
-    let values = (
-        (
-            games::preset_version_id.eq(imported.version),
-            games::white_id.eq(system),
-            games::black_id.eq(system),
-            games::status.eq(GameStatus::Finished),
-            games::result.eq(imported.result),
-            games::result_reason.eq(imported.reason),
-            games::start_fen.eq(imported.start_fen),
-            games::current_fen.eq(imported.final_position.to_fen()),
-            games::ply.eq(checked.len() as i64),
-            games::side_to_move.eq(Side::from(imported.final_position.side_to_move())),
-        ),
-        (
-            games::time_kind.eq(time_kind),
-            games::days_per_move.eq(days),
-            games::reserve_secs.eq(reserve),
-            games::increment_secs.eq(increment),
-            games::last_move_at.eq(last_move_at),
-            games::created_at.eq(imported.created_at),
-            games::finished_at.eq(finished_at),
-        ),
-        (
-            games::imported.eq(true),
-            games::white_name.eq(game.tag("White").unwrap_or("?")),
-            games::black_name.eq(game.tag("Black").unwrap_or("?")),
-            games::imported_by.eq(imported.by),
-            games::source_event.eq(game.tag("Event")),
-            games::source_site.eq(game.tag("Site")),
-        ),
-    );
-    let insert = diesel::insert_into(games::table).values(values);
-    let id: GameId = crate::on_backend!(conn, |c| insert.returning(games::id).get_result(c))?;
-    for (i, m) in checked.iter().enumerate() {
-        diesel::insert_into(game_moves::table)
-            .values((
-                game_moves::game_id.eq(id),
-                game_moves::ply.eq(i as i64 + 1),
-                game_moves::move_text.eq(&m.text),
-                game_moves::compact.eq(&m.compact),
-                game_moves::fen_after.eq(&m.fen_after),
-                game_moves::comment.eq(m.comment.as_deref()),
-                game_moves::played_at.eq(m.played_at),
-                game_moves::user_id.eq(system),
-            ))
-            .execute(conn)?;
-    }
-    Ok(id)
 }
 
 #[cfg(test)]

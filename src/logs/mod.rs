@@ -27,6 +27,16 @@ pub enum LogError {
     Corrupt(String),
 }
 
+/// The owner of imported games could not be had: a server failure, not the file's fault.
+impl From<crate::accounts::AccountError> for LogError {
+    fn from(err: crate::accounts::AccountError) -> Self {
+        match err {
+            crate::accounts::AccountError::Db(e) => LogError::Db(e),
+            other => LogError::Corrupt(other.to_string()),
+        }
+    }
+}
+
 /// Games per database round trip of a bulk export.
 pub const EXPORT_BATCH: i64 = 100;
 

@@ -10,7 +10,7 @@ use super::settings::{self, Field, FieldErrors, Settings, SettingsInput};
 use super::PresetError;
 use crate::accounts::User;
 use crate::clock::Clock;
-use crate::db::schema::{challenges, games, preset_versions, presets};
+use crate::db::schema::{games, preset_versions, presets};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 
 /// `Terachess II (fast)!` → `terachess-ii-fast`.
@@ -372,9 +372,20 @@ pub fn set_retired(
     })
 }
 
+/// Removes the closed (declined, withdrawn) challenges of a preset's versions, in the
+/// deleting transaction. The challenges belong to `games`, which provides it
+/// (`games::challenges::forget_closed_of_preset`); presets do not write them.
+pub type ForgetClosedChallenges = fn(&mut DbConn, PresetId) -> Result<usize, diesel::result::Error>;
+
 /// Deletes a preset that no game and no open challenge uses. Challenges that were declined
-/// or withdrawn go with it; presets forked from it forget where they came from.
-pub fn delete(db: &mut Db, user: UserId, slug: &str) -> Result<(), PresetError> {
+/// or withdrawn go with it (`forget_challenges`); presets forked from it forget where they
+/// came from.
+pub fn delete(
+    db: &mut Db,
+    user: UserId,
+    slug: &str,
+    forget_challenges: ForgetClosedChallenges,
+) -> Result<(), PresetError> {
     db.write(|conn| {
         let preset = find_by_slug(conn, slug)?;
         check_owner(&preset, user)?;
@@ -399,15 +410,7 @@ pub fn delete(db: &mut Db, user: UserId, slug: &str) -> Result<(), PresetError> 
                 preset.name
             )));
         }
-        let version_ids = preset_versions::table
-            .filter(preset_versions::preset_id.eq(preset.id))
-            .select(preset_versions::id);
-        diesel::delete(
-            challenges::table
-                .filter(challenges::preset_version_id.eq_any(version_ids))
-                .filter(challenges::game_id.is_null()),
-        )
-        .execute(conn)?;
+        forget_challenges(conn, preset.id)?;
         diesel::update(presets::table.filter(presets::forked_from.eq(preset.id)))
             .set(presets::forked_from.eq(None::<PresetId>))
             .execute(conn)?;

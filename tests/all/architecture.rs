@@ -207,6 +207,49 @@ fn function_name(trimmed: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
+/// The module of `src/` that owns (alone writes) each table.
+const OWNERS: &[(&str, &str)] = &[
+    ("users", "accounts"),
+    ("sessions", "accounts"),
+    ("login_attempts", "accounts"),
+    ("password_resets", "accounts"),
+    ("vacations", "accounts"),
+    ("games", "games"),
+    ("game_moves", "games"),
+    ("challenges", "games"),
+    ("presets", "presets"),
+    ("preset_versions", "presets"),
+    ("outbox", "mail"),
+    ("reminders_sent", "jobs"),
+];
+
+/// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a
+/// module other than its owner, or of a table with no owner.
+fn writes_by_others(files: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let module = top_module(&file.path);
+        for call in ["insert_into(", "update(", "delete("] {
+            for (at, _) in file.code.match_indices(call) {
+                let rest = file.code[at + call.len()..].trim_start();
+                let table: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !rest[table.len()..].starts_with("::table") {
+                    continue;
+                }
+                let owner = OWNERS.iter().find(|(t, _)| *t == table).map(|(_, m)| *m);
+                if owner != Some(module) {
+                    let line = file.code[..at].lines().count();
+                    found.push(format!("{}:{line} writes {table}", file.path));
+                }
+            }
+        }
+    }
+    found
+}
+
 fn assert_none(what: &str, found: Vec<String>) {
     assert!(found.is_empty(), "{what}:\n  {}", found.join("\n  "));
 }
@@ -232,6 +275,14 @@ fn modules_of_src_import_each_other_one_way() {
     assert_none(
         "import cycles between modules of src/",
         cycles(&module_graph(&sources("src"))),
+    );
+}
+
+#[test]
+fn each_table_is_written_by_its_owner_only() {
+    assert_none(
+        "tables written outside their owning module",
+        writes_by_others(&sources("src")),
     );
 }
 
@@ -264,6 +315,24 @@ fn the_checks_find_what_they_look_for() {
     assert_eq!(service_imports_of_web(&bad), ["src/games/play.rs:1"]);
     assert_eq!(backend_matches_outside_db(&bad), ["src/presets/query.rs:2"]);
     assert_eq!(cycles(&module_graph(&bad)), ["games <-> presets"]);
+    let writes = [
+        file(
+            "src/logs/import.rs",
+            "x;\ndiesel::insert_into(\n    games::table)\n",
+        ),
+        file(
+            "src/games/play.rs",
+            "diesel::update(games::table.find(1))\n",
+        ),
+        file("src/games/query.rs", "diesel::delete(mystery::table)\n"),
+    ];
+    assert_eq!(
+        writes_by_others(&writes),
+        [
+            "src/logs/import.rs:2 writes games",
+            "src/games/query.rs:1 writes mystery"
+        ]
+    );
     let body = "    let x = 1;\n".repeat(5);
     let long = file(
         "src/a.rs",

@@ -20,5 +20,6 @@ mod logs;
 mod mail;
 mod presets;
 mod startup;
+mod storage;
 mod time_controls;
 mod variant_docs;

@@ -390,7 +390,10 @@ async fn delete(
     }
     let target = slug.clone();
     let result = state
-        .db(move |conn| manage::delete(conn, user, &target))
+        .db(move |conn| {
+            let forget = crate::games::challenges::forget_closed_of_preset;
+            manage::delete(conn, user, &target, forget)
+        })
         .await?;
     match result {
         Ok(()) => Ok(render::redirect("/presets?done=deleted")),
