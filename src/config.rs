@@ -207,13 +207,12 @@ impl Config {
 /// Connections are handed out first come, first served, so a request that finds none free
 /// waits in line (measured on 2 cores with PostgreSQL on the same machine, BENCHMARKS.md).
 ///
-/// * PostgreSQL: each connection is a server process competing for the same cores. Under 32
-///   clients on 2 cores, moves had p99 24-25 ms with 4, 26-27 with 5, 28-31 with 6, 35 with
-///   8 and 36-58 with 16 (6 and 8 moved 5-10 % more per second); pages were alike with 4 to
-///   8. With the database on a machine of its own, more may serve better.
+/// * PostgreSQL: each connection is a server process competing for the same cores; on a
+///   small machine that also runs the database, few connections gave the shortest tails.
+///   With the database on a machine of its own, more may serve better.
 /// * SQLite: a connection is a file handle and a page cache of at most 2 MB. A move keeps
-///   its connection while it queues for the single writer and waits for its group's commit;
-///   with 48 no move of a 32-client load waits for a connection first.
+///   its connection while it queues for the single writer, so the pool is larger than the
+///   number of clients expected at once.
 pub fn default_pool_size(database: &DatabaseUrl) -> u32 {
     match database {
         DatabaseUrl::Postgres(_) => 4,

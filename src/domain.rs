@@ -129,7 +129,7 @@ stored_text!(
 );
 
 stored_text!(
-    /// The kind of a time control (see `games::time_control`): days for each move, a
+    /// The kind of a time control (see `time_control`): days for each move, a
     /// Fischer reserve with an increment, or no clock.
     TimeKind {
         Days = "days",

@@ -1,7 +1,10 @@
 //! plypost: a correspondence (play-by-email) server for large chess variants.
 //!
 //! Data flows one way: `web` (parse the request, call a service, render) → services
-//! (`accounts`, `mail`, ...) → `db`. A handler never talks SQL; a service never builds HTML.
+//! (`accounts`, `presets`, `games`, `logs`, `mail`, `jobs`) → `db`, with the shared words in
+//! `domain`, `time_control` and `format`. A handler never talks SQL; a service never builds
+//! HTML and never imports `web`; `games` may use `presets` and `accounts`, not the reverse.
+//! `tests/all/architecture.rs` checks these rules.
 
 pub mod accounts;
 pub mod clock;

@@ -49,7 +49,7 @@ pub struct PieceKind {
     pub moves: Vec<MovePart>,
     /// The movement in XBetza, for legends: the `betza` text of a piece defined by one, else
     /// the file's documentation-only `xbetza` (checked to compile; that it means the same as
-    /// `moves` is checked for the built-in variants by `tests/betza_builtin.rs`).
+    /// `moves` is checked for the built-in variants by `tests/all/betza_builtin.rs`).
     pub xbetza: Option<String>,
     /// Why the piece has no exact XBetza form (`xbetza_note`), for legends.
     pub xbetza_note: Option<String>,

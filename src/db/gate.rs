@@ -2,8 +2,8 @@
 //!
 //! r2d2 wakes one waiter when a connection comes back, but any thread that asks at that
 //! moment (often the one that just gave it back) can take it first. Under a load with more
-//! requests than connections some waiters lost that race again and again: on PostgreSQL (16
-//! connections, 32 clients) the game page had p50 3.5 ms and p99 480-700 ms, up to 1.7 s.
+//! requests than connections some waiters lost that race again and again, for up to seconds
+//! (BENCHMARKS.md).
 //! The gate holds as many permits as the pool has connections and hands a returned permit
 //! straight to the oldest waiter, so nobody can overtake.
 

@@ -2,8 +2,9 @@
 //! mails that announce them. No HTTP here; the pages in `web::pages::games` call these
 //! functions and render what they return.
 //!
-//! Every change to a game is one transaction ([`crate::db::write_transaction`]) that also
-//! queues its mails, so a move and its announcement are stored together or not at all.
+//! Every change to a game is one write ([`crate::db::Db::write`]) that also queues its
+//! mails, so a move and its announcement are stored together or not at all. This module
+//! owns the `games`, `game_moves` and `challenges` tables.
 
 pub mod challenges;
 pub mod clocks;

@@ -6,8 +6,9 @@
 //! somebody has, instead of all of them (a 16x16 game's list with the position after each
 //! move runs to tens of kilobytes) on every page view and every move.
 //!
-//! * Only committed moves are stored: a list read inside a write transaction (on SQLite it
-//!   may hold another writer's moves of the same open group commit) is used but not kept.
+//! * Only committed moves are stored: a list read inside a write transaction (which may
+//!   still roll back) is used but not kept; the move's own write adds its move after the
+//!   commit (`store_committed`).
 //! * An entry also records its game's creation time, so that a game id used again after its
 //!   game was deleted (SQLite may do this) never meets the old game's moves.
 //! * Entries are dropped first-in first-out once the byte budget is spent.

@@ -6,13 +6,13 @@ use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
-use super::model::{GameId, GameRow, MoveRow, NewMove};
+use super::model::{GameId, GameRow, MoveRow, NewMove, PresetVersionRow};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::{clean_text, mail, GameError};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{game_moves, games};
+use crate::db::schema::{game_moves, games, preset_versions};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
 use crate::presets::rules::{self, Rules};
@@ -86,17 +86,17 @@ pub fn play_move(
     input: &MoveInput,
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
+    let prepared = prepare(db, log, user, id, input);
     let result = db.write(|conn| {
-        play_in_transaction(
-            conn,
+        let context = MoveContext {
             clock,
             config,
             log,
             user,
-            id,
             input,
-            comment.as_deref(),
-        )
+            comment: comment.as_deref(),
+        };
+        play_in_transaction(conn, &context, id, prepared)
     });
     match result {
         Ok(committed) => {
@@ -149,8 +149,47 @@ fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
     s == text || s == compact || s == without_letter || s.replace(['-', 'x'], "") == compact
 }
 
-/// A legal move worked out against the game as it stands.
+/// The move worked out before its write, from the game as it stands (no lock): the rules,
+/// legality, repetition and the mail's diagram are the expensive part, and done here they
+/// do not hold up other writes (on SQLite the one writer, on PostgreSQL the game's row
+/// lock). `None` when the game as read shows the move cannot be played, or it is illegal:
+/// the write then works out why, in the usual order (turn and time before legality).
+fn prepare(
+    db: &mut Db,
+    log: &MoveLogCache,
+    user: UserId,
+    id: GameId,
+    input: &MoveInput,
+) -> Option<WorkedOut> {
+    // The game and its preset version in one query (on PostgreSQL each is a round trip).
+    let (game, version): (GameRow, PresetVersionRow) = games::table
+        .inner_join(preset_versions::table)
+        .filter(games::id.eq(id))
+        .select((GameRow::as_select(), PresetVersionRow::as_select()))
+        .first(db.conn())
+        .ok()?;
+    let playable =
+        game.is_active() && game.player_to_move() == user && input.ply == game.ply + 1;
+    if !playable {
+        return None;
+    }
+    let rules = rules::from_row(db, version).ok()?;
+    work_out(db, log, &game, input, rules).ok()
+}
+
+/// What a move's write needs besides the game.
+struct MoveContext<'a> {
+    clock: &'a dyn Clock,
+    config: &'a Config,
+    log: &'a MoveLogCache,
+    user: UserId,
+    input: &'a MoveInput,
+    comment: Option<&'a str>,
+}
+
+/// A legal move worked out against the game at ply `ply_before`.
 struct WorkedOut {
+    ply_before: i64,
     rules: Rules,
     after: Position,
     move_text: String,
@@ -173,17 +212,20 @@ struct Committed {
 
 /// The move, inside its write transaction: who may move, the clock, legality, then the
 /// writes and the mails. Checked in that order, so a late move is a time-out, not an error.
-#[allow(clippy::too_many_arguments)]
 fn play_in_transaction(
     conn: &mut DbConn,
-    clock: &dyn Clock,
-    config: &Config,
-    log: &MoveLogCache,
-    user: UserId,
+    context: &MoveContext,
     id: GameId,
-    input: &MoveInput,
-    comment: Option<&str>,
+    prepared: Option<WorkedOut>,
 ) -> Result<Committed, GameError> {
+    let MoveContext {
+        clock,
+        config,
+        log,
+        user,
+        input,
+        comment,
+    } = *context;
     let game = GameRow::lock(conn, id)?;
     check_may_move(conn, &game, user, input)?;
     let players = super::players::of_game(conn, &game)?;
@@ -192,7 +234,15 @@ fn play_in_transaction(
     if turn.as_ref().is_some_and(|t| t.deadline <= now) {
         return Err(GameError::TimeRanOut);
     }
-    let worked = work_out(conn, log, &game, input)?;
+    // Moves are only ever appended: at the same ply the game is in the same position, and
+    // what was worked out before still holds.
+    let worked = match prepared.filter(|w| w.ply_before == game.ply) {
+        Some(worked) => worked,
+        None => {
+            let rules = rules::load(conn, game.preset_version_id)?;
+            work_out(conn, log, &game, input, rules)?
+        }
+    };
     let updated = game_after_move(&game, &worked, turn.as_ref(), now, user, input.offer_draw);
     let ply = updated.ply;
     diesel::insert_into(game_moves::table)
@@ -331,8 +381,8 @@ fn work_out(
     log: &MoveLogCache,
     game: &GameRow,
     input: &MoveInput,
+    rules: Rules,
 ) -> Result<WorkedOut, GameError> {
-    let rules = rules::load(conn, game.preset_version_id)?;
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
     let mv = before
@@ -352,6 +402,7 @@ fn work_out(
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (black_view, mail::diagram(&after, black_view));
     Ok(WorkedOut {
+        ply_before: game.ply,
         rules,
         after,
         move_text,

@@ -81,8 +81,7 @@ fn claim_due_in_transaction(
     // One statement finds and claims the batch, oldest due first (in the order of the
     // `outbox_due` index: the scan stops after the batch, however long the backlog). The
     // claimed rows are then reached by id: with the conditions repeated on the UPDATE,
-    // PostgreSQL planned it on `outbox_due` and walked the whole backlog (6.3 ms a batch with
-    // 4,700 mails pending). On PostgreSQL rows that another worker is claiming are skipped
+    // PostgreSQL planned it on `outbox_due` and walked the whole backlog. On PostgreSQL rows that another worker is claiming are skipped
     // (`SKIP LOCKED`); SQLite has one writer at a time.
     const CLAIM: &str = "UPDATE outbox SET claim_token = $1, claimed_until = $2
          WHERE id IN (SELECT id FROM outbox

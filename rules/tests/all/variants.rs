@@ -4,12 +4,12 @@ use plypost_rules::{Position, Variant};
 use std::collections::HashSet;
 
 const FILES: [(&str, &str); 6] = [
-    ("chess", include_str!("../variants/chess.toml")),
-    ("terachess2", include_str!("../variants/terachess2.toml")),
-    ("terachess1", include_str!("../variants/terachess1.toml")),
-    ("teramachy", include_str!("../variants/teramachy.toml")),
-    ("obento", include_str!("../variants/obento.toml")),
-    ("gratia", include_str!("../variants/gratia.toml")),
+    ("chess", include_str!("../../variants/chess.toml")),
+    ("terachess2", include_str!("../../variants/terachess2.toml")),
+    ("terachess1", include_str!("../../variants/terachess1.toml")),
+    ("teramachy", include_str!("../../variants/teramachy.toml")),
+    ("obento", include_str!("../../variants/obento.toml")),
+    ("gratia", include_str!("../../variants/gratia.toml")),
 ];
 
 #[test]
@@ -108,7 +108,7 @@ fn small_boards_work() {
         (5u8, 5u8, "k4/5/5/5/4K w - - 0 1"),
         (16, 5, "k15/16/16/16/15K w - - 0 1"),
     ] {
-        let text = include_str!("../variants/chess.toml")
+        let text = include_str!("../../variants/chess.toml")
             .replace("width = 8", &format!("width = {w}"))
             .replace("height = 8", &format!("height = {h}"))
             .replace(

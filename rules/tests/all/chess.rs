@@ -1,6 +1,6 @@
 //! Orthodox chess rules in hand-built positions (the perft suite covers the rest).
 
-mod common;
+use crate::common;
 use common::*;
 
 #[test]

@@ -1,6 +1,6 @@
 //! Teramachy: provisional setup notice, five promotion choices, King's jump on 16 x 12.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{perft, MoveError, Position};
 

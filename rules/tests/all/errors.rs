@@ -1,6 +1,6 @@
 //! Parser errors say what is wrong and where; the definition loader reports every problem.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{FenError, IllegalMove, MoveError, Position, Variant};
 
@@ -234,7 +234,7 @@ fn definition_syntax_error_has_a_line() {
 #[test]
 fn definition_bad_setup_is_reported() {
     let text =
-        include_str!("../variants/chess.toml").replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
+        include_str!("../../variants/chess.toml").replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
     let errors = Variant::from_toml(&text).unwrap_err();
     assert_eq!(errors.len(), 1);
     assert!(errors[0]
@@ -248,7 +248,7 @@ fn overlapping_moves_are_listed_once() {
     use plypost_rules::perft;
     let chess = Variant::builtin("chess").unwrap();
     // A Queen that also has a Wazir step: the step is already a Queen move.
-    let text = include_str!("../variants/chess.toml").replace(
+    let text = include_str!("../../variants/chess.toml").replace(
         "moves = [\"ride W,F\"]",
         "moves = [\"ride W,F\", \"leap W\"]",
     );
@@ -262,7 +262,7 @@ fn overlapping_moves_are_listed_once() {
         assert_eq!(perft(&a, 3), perft(&b, 3), "{fen}");
     }
     // A Knight that is also an Eagle reaches (1,2) both ways: one move.
-    let text = include_str!("../variants/chess.toml").replace(
+    let text = include_str!("../../variants/chess.toml").replace(
         "moves = [\"leap N\"]",
         "moves = [\"leap N\", \"bent F then orthogonal-outward\"]",
     );
@@ -278,7 +278,7 @@ fn overlapping_moves_are_listed_once() {
 #[test]
 fn castling_rook_must_land_between_king_and_rook() {
     // King 2 and Rook 2 in chess: the a-Rook would land on c1, the King's own new square.
-    let text = include_str!("../variants/chess.toml").replace(
+    let text = include_str!("../../variants/chess.toml").replace(
         "king_distance = 2\n",
         "king_distance = 2\nrook_distance = 2\n",
     );
@@ -291,7 +291,7 @@ fn castling_rook_must_land_between_king_and_rook() {
     );
     // Rook 3 is geometrically fine on the h-side (h1-e1 is the King's start, vacated) and
     // on the a-side (a1-d1, beside the King's new square c1).
-    let text = include_str!("../variants/chess.toml").replace(
+    let text = include_str!("../../variants/chess.toml").replace(
         "king_distance = 2\n",
         "king_distance = 2\nrook_distance = 3\n",
     );
@@ -307,7 +307,7 @@ fn castling_rook_must_land_between_king_and_rook() {
 
 #[test]
 fn setup_errors_are_reported_with_the_other_errors() {
-    let text = include_str!("../variants/chess.toml")
+    let text = include_str!("../../variants/chess.toml")
         .replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp")
         .replace("moves = [\"leap N\"]", "moves = [\"leap Q\"]");
     let errors = Variant::from_toml(&text).unwrap_err();
@@ -319,7 +319,7 @@ fn setup_errors_are_reported_with_the_other_errors() {
 
 #[test]
 fn documented_xbetza_is_checked() {
-    let chess = include_str!("../variants/chess.toml");
+    let chess = include_str!("../../variants/chess.toml");
     // The Knight's documentation line, with a typo: the error names its line.
     let line = chess
         .lines()

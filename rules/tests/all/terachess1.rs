@@ -1,6 +1,6 @@
 //! Terachess I: the pieces that differ from Terachess II.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{perft, Position};
 

@@ -1,6 +1,6 @@
 //! Terachess II: perft against the reference counts, and one test per special rule or piece.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{divide, perft, IllegalMove, Position};
 
@@ -12,7 +12,7 @@ fn tc2() -> plypost_rules::Variant {
 fn start_moves_equal_the_reference_list() {
     let v = tc2();
     let pos = Position::start(&v);
-    let expected: Vec<String> = list(include_str!("data/terachess2-start-moves.txt"));
+    let expected: Vec<String> = list(include_str!("../data/terachess2-start-moves.txt"));
     assert_eq!(all_moves(&pos), expected);
     assert_eq!(expected.len(), 54);
 }
@@ -25,7 +25,7 @@ fn perft_2() {
 #[test]
 fn perft_3_divide_matches_reference() {
     let pos = Position::start(&tc2());
-    let data = include_str!("data/terachess2-start-divide3.txt");
+    let data = include_str!("../data/terachess2-start-divide3.txt");
     let mut expected: Vec<(String, u64)> = data
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -1,6 +1,6 @@
 //! Obento Chess: 3-step e.p., castling with King 3, optional zone promotion, bent riders.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{perft, Position};
 

@@ -1,7 +1,7 @@
 //! GraTiA: castling King 3 / Rook 4, Pawns promoting by start file, must-continue bent
 //! riders, odd-only and min-range riders, lame double leapers.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{perft, Position};
 

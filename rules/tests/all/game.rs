@@ -1,6 +1,6 @@
 //! Game end: checkmate, stalemate, threefold repetition, the move-count rule, options.
 
-mod common;
+use crate::common;
 use common::*;
 use plypost_rules::{Color, DecisiveReason, DrawReason, Game, Outcome, Position, RuleOptions};
 
