@@ -168,8 +168,7 @@ fn prepare(
         .select((GameRow::as_select(), PresetVersionRow::as_select()))
         .first(db.conn())
         .ok()?;
-    let playable =
-        game.is_active() && game.player_to_move() == user && input.ply == game.ply + 1;
+    let playable = game.is_active() && game.player_to_move() == user && input.ply == game.ply + 1;
     if !playable {
         return None;
     }

@@ -233,8 +233,8 @@ fn definition_syntax_error_has_a_line() {
 
 #[test]
 fn definition_bad_setup_is_reported() {
-    let text =
-        include_str!("../../variants/chess.toml").replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
+    let text = include_str!("../../variants/chess.toml")
+        .replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
     let errors = Variant::from_toml(&text).unwrap_err();
     assert_eq!(errors.len(), 1);
     assert!(errors[0]
