@@ -151,8 +151,7 @@ fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
 
 /// The move worked out before its write, from the game as it stands (no lock): the rules,
 /// legality, repetition and the mail's diagram are the expensive part, and done here they
-/// do not hold up other writes (on SQLite the one writer, on PostgreSQL the game's row
-/// lock). `None` when the game as read shows the move cannot be played, or it is illegal:
+/// do not hold up other writes (on SQLite all writes take turns on one connection). `None` when the game as read shows the move cannot be played, or it is illegal:
 /// the write then works out why, in the usual order (turn and time before legality).
 fn prepare(
     db: &mut Db,
@@ -225,9 +224,10 @@ fn play_in_transaction(
         input,
         comment,
     } = *context;
-    let game = GameRow::lock(conn, id)?;
+    // No row lock: the update below is conditional on the ply and status read here, and
+    // UNIQUE (game_id, ply) stops a second move for the same ply.
+    let (game, players) = super::players::game_and_players(conn, id)?;
     check_may_move(conn, &game, user, input)?;
-    let players = super::players::of_game(conn, &game)?;
     let now = clock.now_db();
     let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
     if turn.as_ref().is_some_and(|t| t.deadline <= now) {

@@ -3,11 +3,11 @@
 
 use diesel::prelude::*;
 
-use super::model::GameRow;
+use super::model::{GameId, GameRow};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
-use crate::db::schema::{users, vacations};
+use crate::db::schema::{games, users, vacations};
 use crate::db::{DbConn, UserId};
 
 /// A player and the vacation they are on, if any.
@@ -37,6 +37,62 @@ impl Players {
     pub fn users(self) -> (User, User) {
         (self.white.user, self.black.user)
     }
+}
+
+/// Game `id` as it stands and both its players with their vacations, in one query (on
+/// PostgreSQL each query is a round trip). No lock: a change to the game that follows from
+/// this read must be conditional on what it read (a move's update is, on the ply).
+pub fn game_and_players(conn: &mut DbConn, id: GameId) -> Result<(GameRow, Players), GameError> {
+    let (white_user, black_user, white_away, black_away) = diesel::alias!(
+        users as white_user,
+        users as black_user,
+        vacations as white_away,
+        vacations as black_away
+    );
+    type Found = (
+        GameRow,
+        User,
+        User,
+        Option<VacationRow>,
+        Option<VacationRow>,
+    );
+    let found: Option<Found> = games::table
+        .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
+        .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
+        .left_join(
+            white_away.on(white_away
+                .field(vacations::user_id)
+                .eq(games::white_id)
+                .and(white_away.field(vacations::ended_at).is_null())),
+        )
+        .left_join(
+            black_away.on(black_away
+                .field(vacations::user_id)
+                .eq(games::black_id)
+                .and(black_away.field(vacations::ended_at).is_null())),
+        )
+        .filter(games::id.eq(id))
+        .select((
+            GameRow::as_select(),
+            white_user.fields(users::all_columns),
+            black_user.fields(users::all_columns),
+            white_away.fields(vacations::all_columns).nullable(),
+            black_away.fields(vacations::all_columns).nullable(),
+        ))
+        .first(conn)
+        .optional()?;
+    let (game, white, black, white_away, black_away) = found.ok_or(GameError::NotFound)?;
+    let players = Players {
+        white: Player {
+            user: white,
+            away: white_away,
+        },
+        black: Player {
+            user: black,
+            away: black_away,
+        },
+    };
+    Ok((game, players))
 }
 
 /// Both players of `game` with their vacations, in one query. It takes no lock: a lock on a
