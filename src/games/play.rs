@@ -6,13 +6,13 @@ use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
-use super::model::{GameId, GameRow, MoveRow, NewMove, PresetVersionRow};
+use super::model::{GameId, GameRow, MoveRow, NewMove};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::{clean_text, mail, GameError};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{game_moves, games, preset_versions};
+use crate::db::schema::{game_moves, games};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
 use crate::presets::rules::{self, Rules};
@@ -160,13 +160,8 @@ fn prepare(
     id: GameId,
     input: &MoveInput,
 ) -> Option<WorkedOut> {
-    // The game and its preset version in one query (on PostgreSQL each is a round trip).
-    let (game, version): (GameRow, PresetVersionRow) = games::table
-        .inner_join(preset_versions::table)
-        .filter(games::id.eq(id))
-        .select((GameRow::as_select(), PresetVersionRow::as_select()))
-        .first(db.conn())
-        .ok()?;
+    let super::players::GameWithPlayers { game, version, .. } =
+        super::players::game_with_players(db, id).ok()?;
     let playable = game.is_active() && game.player_to_move() == user && input.ply == game.ply + 1;
     if !playable {
         return None;
@@ -226,7 +221,12 @@ fn play_in_transaction(
     } = *context;
     // No row lock: the update below is conditional on the ply and status read here, and
     // UNIQUE (game_id, ply) stops a second move for the same ply.
-    let (game, players) = super::players::game_and_players(conn, id)?;
+    let super::players::GameWithPlayers {
+        game,
+        players,
+        version,
+        ..
+    } = super::players::game_with_players(conn, id)?;
     check_may_move(conn, &game, user, input)?;
     let now = clock.now_db();
     let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
@@ -238,7 +238,7 @@ fn play_in_transaction(
     let worked = match prepared.filter(|w| w.ply_before == game.ply) {
         Some(worked) => worked,
         None => {
-            let rules = rules::load(conn, game.preset_version_id)?;
+            let rules = rules::from_row(conn, version)?;
             work_out(conn, log, &game, input, rules)?
         }
     };

@@ -3,11 +3,11 @@
 
 use diesel::prelude::*;
 
-use super::model::{GameId, GameRow};
+use super::model::{GameId, GameRow, PresetVersionRow};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
-use crate::db::schema::{games, users, vacations};
+use crate::db::schema::{games, preset_versions, presets, users, vacations};
 use crate::db::{DbConn, UserId};
 
 /// A player and the vacation they are on, if any.
@@ -39,10 +39,20 @@ impl Players {
     }
 }
 
-/// Game `id` as it stands and both its players with their vacations, in one query (on
-/// PostgreSQL each query is a round trip). No lock: a change to the game that follows from
-/// this read must be conditional on what it read (a move's update is, on the ply).
-pub fn game_and_players(conn: &mut DbConn, id: GameId) -> Result<(GameRow, Players), GameError> {
+/// A game as it stands, with the preset version it pins and both players.
+pub struct GameWithPlayers {
+    pub game: GameRow,
+    pub version: PresetVersionRow,
+    /// The preset's slug, name and current version.
+    pub preset: (String, String, i64),
+    pub players: Players,
+}
+
+/// Game `id` with its preset version and preset, and both players with the vacations they
+/// are on, in one query (on PostgreSQL each query is a round trip): the game page and a
+/// move both read this. No lock: a change to the game that follows from this read must be
+/// conditional on what it read (a move's update is, on the ply).
+pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayers, GameError> {
     let (white_user, black_user, white_away, black_away) = diesel::alias!(
         users as white_user,
         users as black_user,
@@ -51,12 +61,15 @@ pub fn game_and_players(conn: &mut DbConn, id: GameId) -> Result<(GameRow, Playe
     );
     type Found = (
         GameRow,
+        PresetVersionRow,
+        (String, String, i64),
         User,
         User,
         Option<VacationRow>,
         Option<VacationRow>,
     );
     let found: Option<Found> = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
         .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
         .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
         .left_join(
@@ -74,6 +87,8 @@ pub fn game_and_players(conn: &mut DbConn, id: GameId) -> Result<(GameRow, Playe
         .filter(games::id.eq(id))
         .select((
             GameRow::as_select(),
+            PresetVersionRow::as_select(),
+            (presets::slug, presets::name, presets::current_version),
             white_user.fields(users::all_columns),
             black_user.fields(users::all_columns),
             white_away.fields(vacations::all_columns).nullable(),
@@ -81,18 +96,23 @@ pub fn game_and_players(conn: &mut DbConn, id: GameId) -> Result<(GameRow, Playe
         ))
         .first(conn)
         .optional()?;
-    let (game, white, black, white_away, black_away) = found.ok_or(GameError::NotFound)?;
-    let players = Players {
-        white: Player {
-            user: white,
-            away: white_away,
+    let (game, version, preset, white, black, white_away, black_away) =
+        found.ok_or(GameError::NotFound)?;
+    Ok(GameWithPlayers {
+        game,
+        version,
+        preset,
+        players: Players {
+            white: Player {
+                user: white,
+                away: white_away,
+            },
+            black: Player {
+                user: black,
+                away: black_away,
+            },
         },
-        black: Player {
-            user: black,
-            away: black_away,
-        },
-    };
-    Ok((game, players))
+    })
 }
 
 /// Both players of `game` with their vacations, in one query. It takes no lock: a lock on a

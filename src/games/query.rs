@@ -7,12 +7,12 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::Position;
 
-use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, PresetVersionRow};
+use super::model::{ChallengeId, ChallengeRow, GameId, GameRow};
 use super::move_log::{MoveLog, MoveLogCache};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
-use crate::db::schema::{challenges, games, preset_versions, presets, users, vacations};
+use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 use crate::presets::query::VersionLabel;
@@ -33,56 +33,20 @@ pub struct GameData {
 }
 
 pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
-    // The game with its preset version and preset, both players and the vacations they are
-    // on, in one query: the page is what players reload most, and with PostgreSQL each
-    // query is a round trip.
-    let (white_user, black_user, white_away, black_away) = diesel::alias!(
-        users as white_user,
-        users as black_user,
-        vacations as white_away,
-        vacations as black_away
-    );
-    type Found = (
-        GameRow,
-        PresetVersionRow,
-        (String, String, i64),
-        User,
-        User,
-        Option<VacationRow>,
-        Option<VacationRow>,
-    );
-    let found: Option<Found> = games::table
-        .inner_join(preset_versions::table.inner_join(presets::table))
-        .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
-        .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
-        .left_join(
-            white_away.on(white_away
-                .field(vacations::user_id)
-                .eq(games::white_id)
-                .and(white_away.field(vacations::ended_at).is_null())),
-        )
-        .left_join(
-            black_away.on(black_away
-                .field(vacations::user_id)
-                .eq(games::black_id)
-                .and(black_away.field(vacations::ended_at).is_null())),
-        )
-        .filter(games::id.eq(id))
-        .select((
-            GameRow::as_select(),
-            PresetVersionRow::as_select(),
-            (presets::slug, presets::name, presets::current_version),
-            white_user.fields(users::all_columns),
-            black_user.fields(users::all_columns),
-            white_away.fields(vacations::all_columns).nullable(),
-            black_away.fields(vacations::all_columns).nullable(),
-        ))
-        .first(conn)
-        .optional()?;
-    let (game, version, (slug, name, current_version), white, black, white_away, black_away) =
-        found.ok_or(GameError::NotFound)?;
+    let super::players::GameWithPlayers {
+        game,
+        version,
+        preset: (slug, name, current_version),
+        players,
+    } = super::players::game_with_players(conn, id)?;
+    let (white, black) = (players.white.user, players.black.user);
     // One vacation when a player plays himself.
-    let mut vacations: Vec<VacationRow> = white_away.into_iter().chain(black_away).collect();
+    let mut vacations: Vec<VacationRow> = players
+        .white
+        .away
+        .into_iter()
+        .chain(players.black.away)
+        .collect();
     vacations.dedup_by_key(|v| v.id);
     let moves = log.moves_of(conn, &game)?;
     let preset = VersionLabel {
