@@ -16,12 +16,14 @@ use diesel::{QueryResult, RunQueryDsl};
 use super::model::GameRow;
 use crate::domain::{EndReason, GameResult, GameStatus, Side};
 
-/// `UPDATE games SET <what a move changes> WHERE id = ? AND ply = ? AND status = ?`: the row
-/// as `after` has it, if the game is still at `ply_before` and in `status`.
+/// `UPDATE games SET <what a move changes> WHERE id = ? AND ply = ? AND status = ? AND
+/// <deadline as before>`: the row as `after` has it, if the game is still as `before` was
+/// read. A move's ply, an ending's status and a vacation's shifted deadline are everything
+/// that changes a game while its player to move thinks, so a move worked out from `before`
+/// never overwrites another change.
 pub struct MoveUpdate<'a> {
     pub after: &'a GameRow,
-    pub ply_before: i64,
-    pub status: GameStatus,
+    pub before: &'a GameRow,
 }
 
 impl QueryId for MoveUpdate<'_> {
@@ -85,11 +87,21 @@ where
         out.push_sql(" AND ");
         out.push_identifier("ply")?;
         out.push_sql(" = ");
-        out.push_bind_param::<BigInt, i64>(&self.ply_before)?;
+        out.push_bind_param::<BigInt, i64>(&self.before.ply)?;
         out.push_sql(" AND ");
         out.push_identifier("status")?;
         out.push_sql(" = ");
-        out.push_bind_param::<Text, GameStatus>(&self.status)?;
+        out.push_bind_param::<Text, GameStatus>(&self.before.status)?;
+        // `IS NOT DISTINCT FROM` in both dialects, spelled the way both accept.
+        out.push_sql(" AND (");
+        out.push_identifier("deadline_at")?;
+        out.push_sql(" = ");
+        out.push_bind_param::<Nullable<Timestamp>, _>(&self.before.deadline_at)?;
+        out.push_sql(" OR (");
+        out.push_identifier("deadline_at")?;
+        out.push_sql(" IS NULL AND ");
+        out.push_bind_param::<Nullable<Timestamp>, _>(&self.before.deadline_at)?;
+        out.push_sql(" IS NULL))");
         Ok(())
     }
 }
@@ -147,27 +159,58 @@ mod tests {
         let prepared = Arc::new(AtomicUsize::new(0));
         conn.set_instrumentation(CountCachedUpdates(prepared.clone()));
         for ply in 1..=3 {
-            let mut after = game(&mut conn);
-            let before = after.ply;
+            let before = game(&mut conn);
+            let mut after = before.clone();
             after.ply = ply;
             after.current_fen = format!("fen {ply}");
             after.draw_offer_by = (ply == 2).then_some(crate::db::UserId(1));
+            after.deadline_at = chrono::NaiveDate::from_ymd_opt(2026, 12, ply as u32)
+                .and_then(|d| d.and_hms_opt(10, 0, 0));
             let update = MoveUpdate {
                 after: &after,
-                ply_before: before,
-                status: GameStatus::Active,
+                before: &before,
             };
             assert_eq!(update.execute(&mut conn).unwrap(), 1);
             // A second submission for the same ply finds the game moved on.
             let again = MoveUpdate {
                 after: &after,
-                ply_before: before,
-                status: GameStatus::Active,
+                before: &before,
             };
             assert_eq!(again.execute(&mut conn).unwrap(), 0);
         }
         let stored = game(&mut conn);
         assert_eq!((stored.ply, stored.current_fen.as_str()), (3, "fen 3"));
+        // A deadline moved since the read (a vacation ended) stops the update.
+        let mut shifted = stored.clone();
+        shifted.deadline_at = stored.deadline_at.map(|d| d + chrono::Duration::days(1));
+        let mut after = stored.clone();
+        after.ply = 4;
+        let stale = MoveUpdate {
+            after: &after,
+            before: &shifted,
+        };
+        assert_eq!(stale.execute(&mut conn).unwrap(), 0);
+        // Read again, it applies; a game without a deadline matches a read without one.
+        let mut no_deadline = stored.clone();
+        no_deadline.deadline_at = None;
+        let mut after = no_deadline.clone();
+        after.ply = 4;
+        let fresh = MoveUpdate {
+            after: &after,
+            before: &stored,
+        };
+        assert_eq!(fresh.execute(&mut conn).unwrap(), 1);
+        let mut after_none = no_deadline.clone();
+        after_none.ply = 5;
+        let before_none = GameRow {
+            ply: 4,
+            ..no_deadline
+        };
+        let from_none = MoveUpdate {
+            after: &after_none,
+            before: &before_none,
+        };
+        assert_eq!(from_none.execute(&mut conn).unwrap(), 1);
         assert_eq!(stored.draw_offer_by, None);
         assert_eq!(
             prepared.load(Ordering::SeqCst),

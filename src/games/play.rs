@@ -10,6 +10,7 @@ use super::model::{GameId, GameRow, MoveRow, NewMove};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
 use super::{clean_text, mail, GameError};
+use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{game_moves, games};
@@ -74,8 +75,16 @@ fn occurrences(
     Ok(count)
 }
 
-/// Plays a move for `user`. Exactly one submission per ply can succeed: the expected ply is
-/// checked, the update is conditional on it, and UNIQUE (game_id, ply) backs both up.
+/// How often a move is worked out again when its game changed between the read and the write
+/// (a vacation moved its deadline, say). A second miss is a real conflict, which the next
+/// read names (moved on, finished, already played).
+const MOVE_ATTEMPTS: usize = 3;
+
+/// Plays a move for `user`: the game and both players are read once, the move is worked out
+/// from that read (the rules, legality, repetition and the mail's diagram, outside the write
+/// so they never hold up other writes), and the write is conditional on the game being as
+/// read. Exactly one submission per ply can succeed: the update checks the ply, and UNIQUE
+/// (game_id, ply) backs it up.
 pub fn play_move(
     db: &mut Db,
     clock: &dyn Clock,
@@ -86,35 +95,64 @@ pub fn play_move(
     input: &MoveInput,
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
-    let prepared = prepare(db, log, user, id, input);
-    let result = db.write(|conn| {
-        let context = MoveContext {
-            clock,
-            config,
-            log,
-            user,
-            input,
-            comment: comment.as_deref(),
-        };
-        play_in_transaction(conn, &context, id, prepared)
-    });
-    match result {
-        Ok(committed) => {
-            log.store_committed(&committed.game, &committed.history, committed.logged);
-            Ok(committed.played)
-        }
-        // The other submission committed first: tell which case it was.
-        Err(GameError::Db(e)) if is_unique_violation(&e) => {
-            Err(classify_late_submission(db, id, user, input))
-        }
-        // The move came too late: the game is lost on time, whether or not the time-out
-        // job has run yet; end it now (the move's transaction was rolled back).
-        Err(GameError::TimeRanOut) => {
+    for _ in 0..MOVE_ATTEMPTS {
+        let super::players::GameWithPlayers {
+            game,
+            players,
+            version,
+            ..
+        } = super::players::game_with_players(db, id)?;
+        check_may_move(db, &game, user, input)?;
+        let now = clock.now_db();
+        let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
+        if turn.as_ref().is_some_and(|t| t.deadline <= now) {
+            // Lost on time, whether or not the time-out job has run yet: end it now.
             super::clocks::time_out(db, clock, config, id)?;
-            Err(GameError::TimeRanOut)
+            return Err(GameError::TimeRanOut);
         }
-        Err(other) => Err(other),
+        let rules = rules::from_row(db, version)?;
+        let worked = work_out(db, log, &game, input, rules)?;
+        let updated = game_after_move(&game, &worked, turn.as_ref(), now, user, input.offer_draw);
+        let written = db.write(|conn| {
+            let context = MoveContext {
+                clock,
+                config,
+                user,
+                comment: comment.as_deref(),
+                now,
+            };
+            write_move(conn, &context, &game, &updated, &worked, players.users())
+        });
+        match written {
+            Ok(()) => {
+                let logged = LoggedMove {
+                    row: MoveRow {
+                        ply: updated.ply,
+                        move_text: worked.move_text.clone(),
+                        compact: worked.compact,
+                        comment,
+                        played_at: now,
+                        user_id: user,
+                    },
+                    fen_after: updated.current_fen.clone(),
+                };
+                log.store_committed(&updated, &worked.history, logged);
+                return Ok(Played {
+                    ply: updated.ply,
+                    move_text: worked.move_text,
+                    result: updated.result.zip(updated.result_reason),
+                });
+            }
+            // The game changed since it was read: read it again, which tells what changed.
+            Err(GameError::MovedOn) => continue,
+            // The other submission for this ply committed first: tell which case it was.
+            Err(GameError::Db(e)) if is_unique_violation(&e) => {
+                return Err(classify_late_submission(db, id, user, input))
+            }
+            Err(other) => return Err(other),
+        }
     }
+    Err(GameError::MovedOn)
 }
 
 fn classify_late_submission(
@@ -149,40 +187,17 @@ fn same_move_text(submitted: &str, text: &str, compact: &str) -> bool {
     s == text || s == compact || s == without_letter || s.replace(['-', 'x'], "") == compact
 }
 
-/// The move worked out before its write, from the game as it stands (no lock): the rules,
-/// legality, repetition and the mail's diagram are the expensive part, and done here they
-/// do not hold up other writes (on SQLite all writes take turns on one connection). `None` when the game as read shows the move cannot be played, or it is illegal:
-/// the write then works out why, in the usual order (turn and time before legality).
-fn prepare(
-    db: &mut Db,
-    log: &MoveLogCache,
-    user: UserId,
-    id: GameId,
-    input: &MoveInput,
-) -> Option<WorkedOut> {
-    let super::players::GameWithPlayers { game, version, .. } =
-        super::players::game_with_players(db, id).ok()?;
-    let playable = game.is_active() && game.player_to_move() == user && input.ply == game.ply + 1;
-    if !playable {
-        return None;
-    }
-    let rules = rules::from_row(db, version).ok()?;
-    work_out(db, log, &game, input, rules).ok()
-}
-
 /// What a move's write needs besides the game.
 struct MoveContext<'a> {
     clock: &'a dyn Clock,
     config: &'a Config,
-    log: &'a MoveLogCache,
     user: UserId,
-    input: &'a MoveInput,
     comment: Option<&'a str>,
+    now: NaiveDateTime,
 }
 
-/// A legal move worked out against the game at ply `ply_before`.
+/// A legal move worked out against the game as read.
 struct WorkedOut {
-    ply_before: i64,
     rules: Rules,
     after: Position,
     move_text: String,
@@ -195,59 +210,28 @@ struct WorkedOut {
     diagram: (bool, String),
 }
 
-/// What a committed move leaves behind: the answer, and what the move-log cache keeps.
-struct Committed {
-    played: Played,
-    game: GameRow,
-    history: MoveLog,
-    logged: LoggedMove,
-}
-
-/// The move, inside its write transaction: who may move, the clock, legality, then the
-/// writes and the mails. Checked in that order, so a late move is a time-out, not an error.
-fn play_in_transaction(
+/// The move's write: the move, the game as `updated` has it (only if the game is still as
+/// `game` was read) and the opponent's mail. [`GameError::MovedOn`] when the game had
+/// changed since it was read; the write is rolled back then.
+fn write_move(
     conn: &mut DbConn,
     context: &MoveContext,
-    id: GameId,
-    prepared: Option<WorkedOut>,
-) -> Result<Committed, GameError> {
+    game: &GameRow,
+    updated: &GameRow,
+    worked: &WorkedOut,
+    players: (User, User),
+) -> Result<(), GameError> {
     let MoveContext {
         clock,
         config,
-        log,
         user,
-        input,
         comment,
+        now,
     } = *context;
-    // No row lock: the update below is conditional on the ply and status read here, and
-    // UNIQUE (game_id, ply) stops a second move for the same ply.
-    let super::players::GameWithPlayers {
-        game,
-        players,
-        version,
-        ..
-    } = super::players::game_with_players(conn, id)?;
-    check_may_move(conn, &game, user, input)?;
-    let now = clock.now_db();
-    let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
-    if turn.as_ref().is_some_and(|t| t.deadline <= now) {
-        return Err(GameError::TimeRanOut);
-    }
-    // Moves are only ever appended: at the same ply the game is in the same position, and
-    // what was worked out before still holds.
-    let worked = match prepared.filter(|w| w.ply_before == game.ply) {
-        Some(worked) => worked,
-        None => {
-            let rules = rules::from_row(conn, version)?;
-            work_out(conn, log, &game, input, rules)?
-        }
-    };
-    let updated = game_after_move(&game, &worked, turn.as_ref(), now, user, input.offer_draw);
-    let ply = updated.ply;
     diesel::insert_into(game_moves::table)
         .values(NewMove {
-            game_id: id,
-            ply,
+            game_id: game.id,
+            ply: updated.ply,
             move_text: &worked.move_text,
             compact: &worked.compact,
             fen_after: &worked.fen_after,
@@ -257,19 +241,17 @@ fn play_in_transaction(
         })
         .execute(conn)?;
     let update = MoveUpdate {
-        after: &updated,
-        ply_before: game.ply,
-        status: GameStatus::Active,
+        after: updated,
+        before: game,
     };
     if update.execute(conn)? != 1 {
         return Err(GameError::MovedOn);
     }
-    let players = players.users();
     mail::after_move(
         conn,
         clock,
         config,
-        &updated,
+        updated,
         &worked.rules,
         &worked.after,
         &worked.diagram,
@@ -278,26 +260,7 @@ fn play_in_transaction(
         comment,
         user,
     )?;
-    Ok(Committed {
-        played: Played {
-            ply,
-            move_text: worked.move_text.clone(),
-            result: updated.result.zip(updated.result_reason),
-        },
-        logged: LoggedMove {
-            row: MoveRow {
-                ply,
-                move_text: worked.move_text,
-                compact: worked.compact,
-                comment: comment.map(str::to_owned),
-                played_at: now,
-                user_id: user,
-            },
-            fen_after: updated.current_fen.clone(),
-        },
-        game: updated,
-        history: worked.history,
-    })
+    Ok(())
 }
 
 /// Whether `user` may make the move `input` in `game` now (the clock aside).
@@ -401,7 +364,6 @@ fn work_out(
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (black_view, mail::diagram(&after, black_view));
     Ok(WorkedOut {
-        ply_before: game.ply,
         rules,
         after,
         move_text,
