@@ -46,13 +46,16 @@ pub fn resolve(
     }
     let now = clock.now_db();
     let token_hash = hash(token);
-    let found: Option<(i64, chrono::NaiveDateTime, User)> = sessions::table
-        .inner_join(users::table)
-        .filter(sessions::token_hash.eq(&token_hash))
-        .filter(sessions::expires_at.gt(now))
-        .select((sessions::id, sessions::last_seen_at, User::as_select()))
-        .first(conn)
-        .optional()?;
+    // On the backend's own connection: every signed-in request runs it.
+    let found: Option<(i64, chrono::NaiveDateTime, User)> = crate::on_backend!(conn, |c| {
+        sessions::table
+            .inner_join(users::table)
+            .filter(sessions::token_hash.eq(&token_hash))
+            .filter(sessions::expires_at.gt(now))
+            .select((sessions::id, sessions::last_seen_at, User::as_select()))
+            .first(c)
+            .optional()
+    })?;
     let Some((id, last_seen_at, user)) = found else {
         return Ok(None);
     };

@@ -68,7 +68,9 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
         Option<VacationRow>,
         Option<VacationRow>,
     );
-    let found: Option<Found> = games::table
+    // On the backend's own connection (compiled once per backend): the query that every
+    // page view and move runs, without MultiConnection writing its SQL out on every run.
+    let found: Option<Found> = crate::on_backend!(conn, |c| games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .inner_join(white_user.on(white_user.field(users::id).eq(games::white_id)))
         .inner_join(black_user.on(black_user.field(users::id).eq(games::black_id)))
@@ -94,8 +96,8 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
             white_away.fields(vacations::all_columns).nullable(),
             black_away.fields(vacations::all_columns).nullable(),
         ))
-        .first(conn)
-        .optional()?;
+        .first(c)
+        .optional())?;
     let (game, version, preset, white, black, white_away, black_away) =
         found.ok_or(GameError::NotFound)?;
     Ok(GameWithPlayers {
