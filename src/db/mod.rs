@@ -10,8 +10,9 @@
 //!   that only make sense inside a write take `&mut DbConn`; functions that start one take
 //!   `&mut Db`.
 //! * **Backends differ in SQL text only, and only here**: [`per_backend`] picks a text,
-//!   [`on_backend!`] runs a statement diesel's `MultiConnection` cannot express (`RETURNING`)
-//!   on the backend's own connection, [`first_for_update!`] locks the row it reads on
+//!   [`on_backend!`] runs a statement on the backend's own connection (`RETURNING`, which
+//!   diesel's `MultiConnection` cannot express, and the two reads of every signed-in
+//!   request), [`first_for_update!`] locks the row it reads on
 //!   PostgreSQL (SQLite's write transaction already holds the database's only write lock).
 //!   No code outside `src/db` names a backend.
 
@@ -41,9 +42,12 @@ pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migration
 /// How long SQLite waits for a lock before giving up with "database is locked".
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
 
-/// Runs `$run` with `$c` bound to the backend's own connection, for the statements diesel's
-/// `MultiConnection` cannot express (`.returning(..)`): `on_backend!(conn, |c|
-/// insert.returning(games::id).get_result(c))`. `$run` is compiled once per backend.
+/// Runs `$run` with `$c` bound to the backend's own connection: for the statements diesel's
+/// `MultiConnection` cannot express (`.returning(..)`), as in `on_backend!(conn, |c|
+/// insert.returning(games::id).get_result(c))`, and for the reads every signed-in request
+/// makes (the session; a game with its players), which `MultiConnection` would write out as
+/// SQL text again on each run. `$run` is compiled once per backend, so build the query
+/// inside it.
 #[macro_export]
 macro_rules! on_backend {
     ($conn:expr, |$c:ident| $run:expr) => {
