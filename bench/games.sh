@@ -14,7 +14,8 @@
 # BENCH_ONLY=moves runs one of the two measurements (none: only the set-up). Before the moves,
 # every game is shown once (BENCH_WARM=0: not). The server's pid is in server.pid (for
 # perf record -p). BENCH_PG_URL sets the server's PostgreSQL URL, e.g.
-# postgres://postgres@%2Fvar%2Frun%2Fpostgresql/plypost_bench for the Unix socket.
+# postgres://postgres@%2Fvar%2Frun%2Fpostgresql/plypost_bench for the Unix socket. BENCH_BIN
+# runs another server binary (an older build, to compare in the same sitting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +40,7 @@ server=
 start_server() {
     PLYPOST_BIND=127.0.0.1:18080 PLYPOST_DATABASE_URL=$db \
         PLYPOST_SECRET_KEY=0123456789abcdef0123456789abcdef PLYPOST_MAIL_DIR=$root/mail \
-        RUST_LOG=warn target/release/plypost serve >>"$root/server.log" 2>&1 &
+        RUST_LOG=warn "${BENCH_BIN:-target/release/plypost}" serve >>"$root/server.log" 2>&1 &
     server=$!
     echo "$server" >"$root/server.pid"
     for _ in $(seq 50); do curl -sf "$url/healthz" >/dev/null && return; sleep 0.2; done
