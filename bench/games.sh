@@ -56,6 +56,9 @@ trap 'kill $server 2>/dev/null || true' EXIT
 if [ "$reuse" = 1 ]; then
     [ -f "$root/out/page.env" ] || { echo "no snapshot in $root; run without BENCH_REUSE" >&2; exit 2; }
     rm -f "$root"/plypost.db*
+    # Every run starts from the same state: the mails of earlier runs would otherwise pile
+    # up (tens of thousands of files a run) in the directory this run writes to.
+    rm -rf "$root/mail"
     case $backend in
     sqlite) cp "$root/snapshot.db" "$db" ;;
     postgres)
