@@ -26,8 +26,9 @@ url=http://127.0.0.1:18080
 reuse=${BENCH_REUSE:-0}
 only=${BENCH_ONLY:-all}
 
-cargo build --release --quiet
-cargo test --release --quiet --test bench --no-run
+# BENCH_BIN is a build made elsewhere; a rerun on the snapshot needs no set-up test.
+[ -n "${BENCH_BIN:-}" ] || cargo build --release --quiet
+[ "$reuse" = 1 ] || cargo test --release --quiet --test bench --no-run
 
 psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
 case $backend in
