@@ -14,6 +14,15 @@ pub fn datetime_in(utc: NaiveDateTime, time_zone: &str) -> String {
     }
 }
 
+/// The day of a stored UTC timestamp in the user's time zone: `2026-01-15`.
+pub fn date_in(utc: NaiveDateTime, time_zone: &str) -> String {
+    let utc = Utc.from_utc_datetime(&utc);
+    match time_zone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => utc.with_timezone(&tz).format("%Y-%m-%d").to_string(),
+        Err(_) => utc.format("%Y-%m-%d").to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,5 +35,6 @@ mod tests {
             .unwrap();
         assert_eq!(datetime_in(t, "Europe/Paris"), "2026-01-15 13:00 CET");
         assert_eq!(datetime_in(t, "nowhere"), "2026-01-15 12:00 UTC");
+        assert_eq!(date_in(t, "Pacific/Kiritimati"), "2026-01-16");
     }
 }

@@ -145,6 +145,7 @@ diesel::table! {
         increment_hours -> Nullable<BigInt>,
         cap_days -> Nullable<BigInt>,
         allow_vacation -> Bool,
+        rated -> Bool,
     }
 }
 
@@ -181,6 +182,7 @@ diesel::table! {
         increment_secs -> Nullable<BigInt>,
         reserve_cap_secs -> Nullable<BigInt>,
         allow_vacation -> Bool,
+        rated_variant -> Nullable<Text>,
     }
 }
 
@@ -241,3 +243,33 @@ diesel::allow_tables_to_appear_in_same_query!(vacations, preset_versions);
 diesel::allow_tables_to_appear_in_same_query!(vacations, reminders_sent);
 diesel::allow_tables_to_appear_in_same_query!(reminders_sent, games);
 diesel::allow_tables_to_appear_in_same_query!(reminders_sent, users);
+
+diesel::table! {
+    ratings (user_id, variant) {
+        user_id -> BigInt,
+        variant -> Text,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        games -> BigInt,
+        wins -> BigInt,
+        draws -> BigInt,
+        losses -> BigInt,
+        rated_at -> Timestamp,
+    }
+}
+diesel::table! {
+    rating_history (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        variant -> Text,
+        game_id -> BigInt,
+        rating -> Double,
+        deviation -> Double,
+        recorded_at -> Timestamp,
+    }
+}
+diesel::joinable!(ratings -> users (user_id));
+diesel::joinable!(rating_history -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(ratings, users);
+diesel::allow_tables_to_appear_in_same_query!(rating_history, users);

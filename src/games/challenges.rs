@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::db::schema::{challenges, games, preset_versions, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
-use crate::presets::model::PresetId;
+use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::rules;
 use crate::time_control::{TimeControl, TimeControlInput};
 
@@ -34,6 +34,8 @@ pub struct ChallengeInput {
     pub cap_days: String,
     /// Tournament style: the clocks never stop for vacations.
     pub no_vacation: bool,
+    /// Asked for a rated game (it is rated only when the preset plays a built-in's rules).
+    pub rated: bool,
 }
 
 /// Creates a challenge by `author`; mails the invited player, if any.
@@ -126,6 +128,7 @@ pub fn create(
                 increment_hours,
                 cap_days,
                 allow_vacation: !input.no_vacation,
+                rated: input.rated && crate::presets::rated_variant(&version).is_some(),
             },
         )?;
         if let Some(opponent) = &opponent {
@@ -202,10 +205,16 @@ pub fn accept(
             (user, challenge.author_id)
         };
         let rules = rules::load(conn, challenge.preset_version_id)?;
-        let setup: String = crate::db::schema::preset_versions::table
+        let version: PresetVersionRow = crate::db::schema::preset_versions::table
             .find(challenge.preset_version_id)
-            .select(crate::db::schema::preset_versions::setup_fen)
+            .select(PresetVersionRow::as_select())
             .first(conn)?;
+        let rated_variant = challenge
+            .rated
+            .then(|| crate::presets::rated_variant(&version))
+            .flatten()
+            .map(str::to_owned);
+        let setup = version.setup_fen.clone();
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
@@ -239,6 +248,7 @@ pub fn accept(
                     _ => None,
                 },
                 allow_vacation: challenge.allow_vacation,
+                rated_variant: rated_variant.as_deref(),
             },
         )?;
         let changed = diesel::update(

@@ -146,6 +146,7 @@ pub fn time_out(
             return Ok(false);
         }
         let game = GameRow::load(conn, id)?;
+        game.record_rating(conn, Some(result), turn.deadline)?;
         let (white, black) = players(conn, &game)?;
         let (loser, winner) = if loser_white {
             (&white, &black)
@@ -229,6 +230,8 @@ pub fn abandon(
         if changed != 1 {
             return Err(GameError::MovedOn);
         }
+        // No winner: rated as a draw.
+        game.record_rating(conn, None, now)?;
         let rules = rules::load(conn, game.preset_version_id)?;
         let (white, black) = players(conn, &game)?;
         let by = if user == white.id { &white } else { &black };

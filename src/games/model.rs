@@ -42,6 +42,8 @@ pub struct GameRow {
     pub increment_secs: Option<i64>,
     pub reserve_cap_secs: Option<i64>,
     pub allow_vacation: bool,
+    /// The variant the game is rated in; `None`: casual.
+    pub rated_variant: Option<String>,
 }
 
 impl GameRow {
@@ -126,6 +128,7 @@ pub struct NewGame<'a> {
     pub increment_secs: Option<i64>,
     pub reserve_cap_secs: Option<i64>,
     pub allow_vacation: bool,
+    pub rated_variant: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -173,6 +176,8 @@ pub struct ChallengeRow {
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
     pub allow_vacation: bool,
+    /// Rated when its preset plays a built-in variant's rules (see `presets::rated_variant`).
+    pub rated: bool,
 }
 
 impl ChallengeRow {
@@ -186,13 +191,15 @@ impl ChallengeRow {
         )
     }
 
-    /// The time control in words, with "no vacation" when its clocks never stop.
+    /// The time control in words, with "no vacation" when its clocks never stop, and
+    /// whether the game will be rated.
     pub fn describe_time_control(&self) -> String {
         let text = self.time_control().describe();
+        let rated = if self.rated { "rated" } else { "casual" };
         if self.allow_vacation {
-            text
+            format!("{text}, {rated}")
         } else {
-            format!("{text}, no vacation")
+            format!("{text}, no vacation, {rated}")
         }
     }
 }
@@ -213,4 +220,32 @@ pub struct NewChallengeRow<'a> {
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
     pub allow_vacation: bool,
+    pub rated: bool,
+}
+
+impl GameRow {
+    /// Records the result of a rated game (`self` as it ended) with the ratings; casual
+    /// games change nothing. Called inside the write that ends the game, whatever ended it.
+    pub fn record_rating(
+        &self,
+        conn: &mut DbConn,
+        result: Option<GameResult>,
+        at: NaiveDateTime,
+    ) -> Result<(), GameError> {
+        let Some(variant) = &self.rated_variant else {
+            return Ok(());
+        };
+        crate::ratings::record(
+            conn,
+            &crate::ratings::RatedEnding {
+                game: self.id,
+                variant,
+                white: self.white_id,
+                black: self.black_id,
+                result,
+                at,
+            },
+        )?;
+        Ok(())
+    }
 }

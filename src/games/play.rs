@@ -247,6 +247,9 @@ fn write_move(
     if update.execute(conn)? != 1 {
         return Err(GameError::MovedOn);
     }
+    if updated.status == GameStatus::Finished {
+        updated.record_rating(conn, updated.result, now)?;
+    }
     mail::after_move(
         conn,
         clock,
@@ -460,5 +463,5 @@ fn finish(
     if changed != 1 {
         return Err(GameError::Finished);
     }
-    Ok(())
+    game.record_rating(conn, Some(result), now)
 }

@@ -107,37 +107,8 @@ pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
         .filter(games::status.eq(GameStatus::Active))
         .select((GameRow::as_select(), presets::name))
         .load(conn)?;
-    let finished: Vec<(GameRow, String)> = games::table
-        .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
-        .filter(games::status.eq(GameStatus::Finished))
-        .order(games::finished_at.desc())
-        .limit(RECENT_FINISHED)
-        .select((GameRow::as_select(), presets::name))
-        .load(conn)?;
-    let ids: Vec<UserId> = active
-        .iter()
-        .chain(finished.iter())
-        .flat_map(|(g, _)| [g.white_id, g.black_id])
-        .collect();
-    let names = usernames(conn, &ids)?;
-    let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
-    let listing = |(g, variant): (GameRow, String)| GameListing {
-        id: g.id,
-        variant,
-        white: name(g.white_id),
-        black: name(g.black_id),
-        opponent: name(g.opponent_of(user)),
-        my_turn: g.is_active() && g.player_to_move() == user,
-        ply: g.ply,
-        deadline_at: g.deadline_at,
-        result: g.result,
-        result_reason: g.result_reason,
-        finished_at: g.finished_at,
-    };
     let mut out = MyGames::default();
-    for row in active {
-        let l = listing(row);
+    for l in to_listings(conn, active, user)? {
         if l.my_turn {
             out.my_turn.push(l);
         } else {
@@ -153,8 +124,91 @@ pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
     };
     out.my_turn.sort_by(by_deadline);
     out.their_turn.sort_by(by_deadline);
-    out.finished = finished.into_iter().map(listing).collect();
+    out.finished = finished_of(conn, user, 0, RECENT_FINISHED)?;
     Ok(out)
+}
+
+/// `user`'s finished games, newest first: `limit` of them after the first `offset`.
+pub fn finished_of(
+    conn: &mut DbConn,
+    user: UserId,
+    offset: i64,
+    limit: i64,
+) -> Result<Vec<GameListing>, GameError> {
+    let finished: Vec<(GameRow, String)> = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
+        .filter(games::status.eq(GameStatus::Finished))
+        .filter(games::imported.eq(false))
+        .order((games::finished_at.desc(), games::id.desc()))
+        .offset(offset)
+        .limit(limit)
+        .select((GameRow::as_select(), presets::name))
+        .load(conn)?;
+    to_listings(conn, finished, user)
+}
+
+fn to_listings(
+    conn: &mut DbConn,
+    rows: Vec<(GameRow, String)>,
+    user: UserId,
+) -> Result<Vec<GameListing>, GameError> {
+    let ids: Vec<UserId> = rows
+        .iter()
+        .flat_map(|(g, _)| [g.white_id, g.black_id])
+        .collect();
+    let names = usernames(conn, &ids)?;
+    let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
+    Ok(rows
+        .into_iter()
+        .map(|(g, variant)| GameListing {
+            id: g.id,
+            variant,
+            white: name(g.white_id),
+            black: name(g.black_id),
+            opponent: name(g.opponent_of(user)),
+            my_turn: g.is_active() && g.player_to_move() == user,
+            ply: g.ply,
+            deadline_at: g.deadline_at,
+            result: g.result,
+            result_reason: g.result_reason,
+            finished_at: g.finished_at,
+        })
+        .collect())
+}
+
+/// Finished games between two players, from the first one's side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Record {
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// `me`'s record against `them` in the games they finished together (imported ones left
+/// out; abandoned games, with no result, count as neither).
+pub fn head_to_head(conn: &mut DbConn, me: UserId, them: UserId) -> Result<Record, GameError> {
+    let rows: Vec<(UserId, Option<GameResult>)> = games::table
+        .filter(
+            (games::white_id.eq(me).and(games::black_id.eq(them)))
+                .or(games::white_id.eq(them).and(games::black_id.eq(me))),
+        )
+        .filter(games::status.eq(GameStatus::Finished))
+        .filter(games::imported.eq(false))
+        .select((games::white_id, games::result))
+        .load(conn)?;
+    let mut record = Record::default();
+    for (white, result) in rows {
+        match (result, white == me) {
+            (Some(GameResult::Draw), _) => record.draws += 1,
+            (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => {
+                record.wins += 1
+            }
+            (Some(_), _) => record.losses += 1,
+            (None, _) => {}
+        }
+    }
+    Ok(record)
 }
 
 fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, GameError> {

@@ -79,6 +79,50 @@ pub fn builtin_choices() -> Vec<BuiltinChoice> {
         .collect()
 }
 
+/// What makes a built-in variant's games comparable: its definition, setup and draw rules.
+struct BuiltinRules {
+    name: &'static str,
+    definition_hash: String,
+    setup_fen: String,
+    move_count_limit: Option<i64>,
+    repetition: bool,
+}
+
+fn builtin_rules() -> &'static [BuiltinRules] {
+    static RULES: std::sync::OnceLock<Vec<BuiltinRules>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        Variant::builtin_names()
+            .iter()
+            .filter_map(|name| {
+                let variant = Variant::builtin(name).ok()?;
+                let options = variant.rule_options();
+                Some(BuiltinRules {
+                    name,
+                    definition_hash: definition_hash(variant.source_text()),
+                    setup_fen: variant.start_fen().to_owned(),
+                    move_count_limit: options.move_count_limit.map(i64::from),
+                    repetition: options.repetition,
+                })
+            })
+            .collect()
+    })
+}
+
+/// The built-in variant whose rules a preset version plays exactly (the same definition,
+/// setup and draw rules, whatever its name or appearance): its games can be rated in that
+/// variant. `None` for a custom variant or setup, whose games are casual.
+pub fn rated_variant(version: &PresetVersionRow) -> Option<&'static str> {
+    builtin_rules()
+        .iter()
+        .find(|b| {
+            b.definition_hash == version.definition_hash
+                && b.setup_fen == version.setup_fen
+                && b.move_count_limit == version.move_count_limit
+                && b.repetition == version.repetition
+        })
+        .map(|b| b.name)
+}
+
 /// Hex SHA-256 of a definition text: the key of the parsed-variant cache.
 pub fn definition_hash(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))

@@ -87,6 +87,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::presets::configure(cfg);
     pages::logs::configure(cfg);
     pages::help::configure(cfg);
+    pages::users::configure(cfg);
 }
 
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.

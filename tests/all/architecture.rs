@@ -221,6 +221,8 @@ const OWNERS: &[(&str, &str)] = &[
     ("preset_versions", "presets"),
     ("outbox", "mail"),
     ("reminders_sent", "jobs"),
+    ("ratings", "ratings"),
+    ("rating_history", "ratings"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

@@ -19,6 +19,7 @@ mod games_http;
 mod logs;
 mod mail;
 mod presets;
+mod ratings;
 mod startup;
 mod storage;
 mod time_controls;

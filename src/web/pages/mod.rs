@@ -13,3 +13,4 @@ pub mod presets_markdown;
 pub mod presets_view;
 pub mod settings;
 pub mod unsubscribe;
+pub mod users;

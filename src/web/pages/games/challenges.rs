@@ -133,6 +133,8 @@ struct ChallengeForm {
     increment_hours: String,
     cap_days: String,
     no_vacation: Option<String>,
+    /// `rated` or `casual`.
+    rating: String,
 }
 
 impl Default for ChallengeForm {
@@ -149,6 +151,7 @@ impl Default for ChallengeForm {
             increment_hours: "24".to_owned(),
             cap_days: String::new(),
             no_vacation: None,
+            rating: "rated".to_owned(),
         }
     }
 }
@@ -239,6 +242,7 @@ async fn create(
         increment_hours: form.increment_hours.clone(),
         cap_days: form.cap_days.clone(),
         no_vacation: form.no_vacation.is_some(),
+        rated: form.rating != "casual",
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state

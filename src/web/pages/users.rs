@@ -1,0 +1,326 @@
+//! Player profiles (`/users/{name}`: ratings per variant with their history, current and
+//! finished games, the record against the viewer) and the leaderboards
+//! (`/ratings/{variant}`).
+
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::accounts::users;
+use crate::format::date_in;
+use crate::games::query::{self, GameListing, Record};
+use crate::games::GameError;
+use crate::ratings::{self, glicko2::Rating, HistoryPoint, RatingRow};
+use crate::web::{render, AppState, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users/{name}", web::get().to(profile))
+        .route("/ratings/{variant}", web::get().to(leaderboard));
+}
+
+/// Finished games per profile page.
+const FINISHED_PER_PAGE: i64 = 20;
+/// Players per leaderboard.
+const LEADERBOARD_SIZE: usize = 100;
+
+/// One variant's line of a profile.
+pub struct VariantRating {
+    pub variant: String,
+    pub variant_name: String,
+    /// "1662?" while provisional.
+    pub label: String,
+    pub deviation: String,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+    /// The rating after each rated game, as an inline SVG.
+    pub chart: String,
+}
+
+pub struct ListedGame {
+    pub url: String,
+    pub title: String,
+    pub detail: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/users/profile.html")]
+struct ProfilePage<'a> {
+    ctx: &'a Ctx,
+    username: String,
+    joined: String,
+    ratings: Vec<VariantRating>,
+    current: Vec<ListedGame>,
+    finished: Vec<ListedGame>,
+    page: i64,
+    more: bool,
+    /// The viewer's record against this player (signed in, someone else's profile).
+    record: Option<Record>,
+    can_challenge: bool,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct PageQuery {
+    page: i64,
+}
+
+/// What a profile shows, read on one connection.
+struct Profile {
+    user: crate::accounts::User,
+    ratings: Vec<(RatingRow, Rating)>,
+    history: Vec<HistoryPoint>,
+    games: query::MyGames,
+    finished: Vec<GameListing>,
+    record: Option<Record>,
+}
+
+async fn profile(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> Result<HttpResponse, WebError> {
+    let name = path.into_inner();
+    let page = q.page.clamp(0, 10_000);
+    let now = state.clock.now_db();
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let found = state
+        .db(move |conn| -> Result<Option<Profile>, GameError> {
+            let Some(user) = users::find_by_username(conn, &name)
+                .map_err(|e| GameError::Invalid(e.to_string()))?
+            else {
+                return Ok(None);
+            };
+            let record = match viewer {
+                Some(me) if me != user.id => Some(query::head_to_head(conn, me, user.id)?),
+                _ => None,
+            };
+            Ok(Some(Profile {
+                ratings: ratings::of_user(conn, user.id, now)?,
+                history: ratings::history(conn, user.id)?,
+                games: query::games_of(conn, user.id)?,
+                finished: query::finished_of(
+                    conn,
+                    user.id,
+                    page * FINISHED_PER_PAGE,
+                    FINISHED_PER_PAGE + 1,
+                )?,
+                record,
+                user,
+            }))
+        })
+        .await?
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let Some(found) = found else {
+        return Err(WebError::NotFound);
+    };
+    render::page(&profile_page(&ctx, found, page))
+}
+
+fn profile_page(ctx: &Ctx, found: Profile, page: i64) -> ProfilePage<'_> {
+    let time_zone = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
+    let ratings = found
+        .ratings
+        .iter()
+        .map(|(row, current)| VariantRating {
+            variant: row.variant.clone(),
+            variant_name: variant_name(&row.variant),
+            label: ratings::label(current),
+            deviation: format!("{:.0}", current.deviation),
+            games: row.games,
+            wins: row.wins,
+            draws: row.draws,
+            losses: row.losses,
+            chart: rating_chart(&found.history, &row.variant),
+        })
+        .collect();
+    let games = found.games;
+    let current = games
+        .my_turn
+        .iter()
+        .chain(&games.their_turn)
+        .map(|g| listed(g, time_zone))
+        .collect();
+    let mut finished: Vec<ListedGame> = found
+        .finished
+        .iter()
+        .map(|g| listed(g, time_zone))
+        .collect();
+    let more = finished.len() as i64 > FINISHED_PER_PAGE;
+    finished.truncate(FINISHED_PER_PAGE as usize);
+    let is_me = ctx.user.as_ref().is_some_and(|u| u.id == found.user.id);
+    ProfilePage {
+        ctx,
+        username: found.user.username.clone(),
+        joined: date_in(found.user.created_at, time_zone),
+        ratings,
+        current,
+        finished,
+        page,
+        more,
+        record: found.record,
+        can_challenge: !is_me,
+    }
+}
+
+fn listed(g: &GameListing, time_zone: &str) -> ListedGame {
+    let detail = match (&g.result, g.finished_at) {
+        (Some(result), Some(at)) => format!("{result}, {}", date_in(at, time_zone)),
+        (None, Some(at)) => format!("no result, {}", date_in(at, time_zone)),
+        _ => format!("{} plies played", g.ply),
+    };
+    ListedGame {
+        url: format!("/games/{}", g.id),
+        title: format!("#{} {}: {} vs {}", g.id, g.variant, g.white, g.black),
+        detail,
+    }
+}
+
+/// A built-in variant's display name ("Terachess II"), or the key itself.
+fn variant_name(key: &str) -> String {
+    plypost_rules::Variant::builtin(key)
+        .map(|v| v.display_name().to_owned())
+        .unwrap_or_else(|_| key.to_owned())
+}
+
+/// The ratings of `variant` in `history` as a small line chart (inline SVG, drawn here so
+/// that it needs no script). Empty when there is nothing to draw.
+pub fn rating_chart(history: &[HistoryPoint], variant: &str) -> String {
+    const WIDTH: f64 = 320.0;
+    const HEIGHT: f64 = 120.0;
+    const PAD: f64 = 8.0;
+    let points: Vec<f64> = history
+        .iter()
+        .filter(|p| p.variant == variant)
+        .map(|p| p.rating)
+        .collect();
+    if points.is_empty() {
+        return String::new();
+    }
+    let (low, high) = points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    // At least 100 points of range, so a flat line sits in the middle.
+    let middle = (low + high) / 2.0;
+    let half = ((high - low) / 2.0).max(50.0);
+    let (low, high) = (middle - half, middle + half);
+    let step = if points.len() > 1 {
+        (WIDTH - 2.0 * PAD) / (points.len() - 1) as f64
+    } else {
+        0.0
+    };
+    let coordinates: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let x = PAD + step * i as f64;
+            let y = PAD + (high - r) / (high - low) * (HEIGHT - 2.0 * PAD);
+            format!("{x:.1},{y:.1}")
+        })
+        .collect();
+    let last = coordinates.last().cloned().unwrap_or_default();
+    let (first_rating, last_rating) = (points[0], points[points.len() - 1]);
+    format!(
+        "<svg class=\"rating-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" \
+         height=\"{HEIGHT}\" role=\"img\" aria-label=\"Rating after each of {n} rated games, \
+         from {first_rating:.0} to {last_rating:.0}\"><text x=\"{PAD}\" y=\"14\" \
+         class=\"chart-label\">{high:.0}</text><text x=\"{PAD}\" y=\"{bottom}\" \
+         class=\"chart-label\">{low:.0}</text><polyline fill=\"none\" stroke=\"currentColor\" \
+         stroke-width=\"2\" points=\"{line}\"/><circle r=\"3\" cx=\"{cx}\" cy=\"{cy}\" \
+         fill=\"currentColor\"/></svg>",
+        n = points.len(),
+        bottom = HEIGHT - 2.0,
+        line = coordinates.join(" "),
+        cx = last.split(',').next().unwrap_or("0"),
+        cy = last.split(',').nth(1).unwrap_or("0"),
+    )
+}
+
+/// A leaderboard line as shown.
+pub struct LeaderLine {
+    pub rank: usize,
+    pub username: String,
+    pub rating: String,
+    pub deviation: String,
+    pub games: i64,
+}
+
+#[derive(Template)]
+#[template(path = "pages/users/leaderboard.html")]
+struct LeaderboardPage<'a> {
+    ctx: &'a Ctx,
+    variant_name: String,
+    lines: Vec<LeaderLine>,
+    max_deviation: f64,
+    active_days: i64,
+}
+
+async fn leaderboard(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let variant = path.into_inner();
+    if plypost_rules::Variant::builtin(&variant).is_err() {
+        return Err(WebError::NotFound);
+    }
+    let now = state.clock.now_db();
+    let key = variant.clone();
+    let ranked = state
+        .db(move |conn| ratings::leaderboard(conn, &key, now, LEADERBOARD_SIZE))
+        .await?
+        .map_err(|e| WebError::database(&e))?;
+    let lines = ranked
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| LeaderLine {
+            rank: i + 1,
+            username: r.username,
+            rating: ratings::label(&r.now),
+            deviation: format!("{:.0}", r.now.deviation),
+            games: r.row.games,
+        })
+        .collect();
+    render::page(&LeaderboardPage {
+        ctx: &ctx,
+        variant_name: variant_name(&variant),
+        lines,
+        max_deviation: ratings::LEADERBOARD_DEVIATION_BELOW,
+        active_days: ratings::LEADERBOARD_ACTIVE_DAYS,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDateTime;
+
+    fn point(rating: f64) -> HistoryPoint {
+        HistoryPoint {
+            variant: "chess".into(),
+            rating,
+            deviation: 100.0,
+            recorded_at: NaiveDateTime::default(),
+        }
+    }
+
+    #[test]
+    fn the_chart_draws_one_point_per_game_of_its_variant() {
+        let mut history = vec![point(1500.0), point(1662.3), point(1600.0)];
+        history.push(HistoryPoint {
+            variant: "terachess2".into(),
+            ..point(1400.0)
+        });
+        let svg = rating_chart(&history, "chess");
+        let line = svg
+            .split("points=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap();
+        assert_eq!(line.split(' ').count(), 3);
+        assert!(svg.contains("3 rated games, from 1500 to 1600"));
+        assert_eq!(rating_chart(&history, "shogi"), "");
+    }
+}
