@@ -15,6 +15,7 @@ use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/users/{name}", web::get().to(profile))
+        .route("/ratings", web::get().to(leaderboards))
         .route("/ratings/{variant}", web::get().to(leaderboard));
 }
 
@@ -236,6 +237,21 @@ pub fn rating_chart(history: &[HistoryPoint], variant: &str) -> String {
         cx = last.split(',').next().unwrap_or("0"),
         cy = last.split(',').nth(1).unwrap_or("0"),
     )
+}
+
+#[derive(Template)]
+#[template(path = "pages/users/leaderboards.html")]
+struct LeaderboardsPage<'a> {
+    ctx: &'a Ctx,
+    variants: Vec<crate::presets::BuiltinChoice>,
+}
+
+/// The list of leaderboards: one per built-in variant.
+async fn leaderboards(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&LeaderboardsPage {
+        ctx: &ctx,
+        variants: crate::presets::builtin_choices(),
+    })
 }
 
 /// A leaderboard line as shown.
