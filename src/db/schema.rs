@@ -145,7 +145,9 @@ diesel::table! {
         increment_hours -> Nullable<BigInt>,
         cap_days -> Nullable<BigInt>,
         allow_vacation -> Bool,
-        rated -> Bool,
+        rated_variant -> Nullable<Text>,
+        rating_min -> Nullable<BigInt>,
+        rating_max -> Nullable<BigInt>,
     }
 }
 
@@ -273,3 +275,7 @@ diesel::joinable!(ratings -> users (user_id));
 diesel::joinable!(rating_history -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(ratings, users);
 diesel::allow_tables_to_appear_in_same_query!(rating_history, users);
+diesel::allow_tables_to_appear_in_same_query!(ratings, games);
+diesel::allow_tables_to_appear_in_same_query!(ratings, presets);
+diesel::allow_tables_to_appear_in_same_query!(ratings, preset_versions);
+diesel::allow_tables_to_appear_in_same_query!(ratings, vacations);

@@ -36,6 +36,54 @@ pub struct ChallengeInput {
     pub no_vacation: bool,
     /// Asked for a rated game (it is rated only when the preset plays a built-in's rules).
     pub rated: bool,
+    /// For an open rated challenge: the lowest and highest rating that may accept (empty:
+    /// no bound).
+    pub rating_min: String,
+    pub rating_max: String,
+}
+
+/// The bounds a rating range may use.
+const RATING_BOUNDS: std::ops::RangeInclusive<i64> = 0..=4000;
+
+/// The rating range of an open rated challenge, checked: `(min, max)`, either open.
+fn rating_range(input: &ChallengeInput) -> Result<(Option<i64>, Option<i64>), GameError> {
+    let bound = |text: &str, which: &str| -> Result<Option<i64>, GameError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        text.parse::<i64>()
+            .ok()
+            .filter(|r| RATING_BOUNDS.contains(r))
+            .map(Some)
+            .ok_or_else(|| {
+                GameError::Invalid(format!(
+                    "The {which} rating is a whole number from {} to {}.",
+                    RATING_BOUNDS.start(),
+                    RATING_BOUNDS.end()
+                ))
+            })
+    };
+    let (min, max) = (
+        bound(&input.rating_min, "lowest")?,
+        bound(&input.rating_max, "highest")?,
+    );
+    if min.is_none() && max.is_none() {
+        return Ok((None, None));
+    }
+    if !input.opponent.trim().is_empty() || !input.rated {
+        return Err(GameError::Invalid(
+            "A rating range is for open rated challenges only.".into(),
+        ));
+    }
+    if let (Some(lo), Some(hi)) = (min, max) {
+        if lo > hi {
+            return Err(GameError::Invalid(
+                "The lowest rating is above the highest.".into(),
+            ));
+        }
+    }
+    Ok((min, max))
 }
 
 /// Creates a challenge by `author`; mails the invited player, if any.
@@ -78,6 +126,7 @@ pub fn create(
         TimeControl::Untimed => (None, None, None, None),
     };
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
+    let (rating_min, rating_max) = rating_range(input)?;
     let opponent_name = input.opponent.trim().to_owned();
     let variant_name = input.variant.trim().to_owned();
     db.write(|conn| {
@@ -128,7 +177,9 @@ pub fn create(
                 increment_hours,
                 cap_days,
                 allow_vacation: !input.no_vacation,
-                rated: input.rated && crate::presets::rated_variant(&version).is_some(),
+                rated_variant: crate::presets::rated_variant(&version).filter(|_| input.rated),
+                rating_min,
+                rating_max,
             },
         )?;
         if let Some(opponent) = &opponent {
@@ -159,6 +210,35 @@ fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
     let query = diesel::insert_into(games::table).values(row);
     let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
     Ok(GameId(id))
+}
+
+/// Refuses `user` an open rated challenge whose rating range leaves them out.
+fn check_rating_range(
+    conn: &mut DbConn,
+    challenge: &ChallengeRow,
+    user: UserId,
+    now: chrono::NaiveDateTime,
+) -> Result<(), GameError> {
+    let Some(variant) = &challenge.rated_variant else {
+        return Ok(());
+    };
+    if challenge.rating_min.is_none() && challenge.rating_max.is_none() {
+        return Ok(());
+    }
+    let rating = crate::ratings::in_variant(conn, &[user], variant, now)?
+        .first()
+        .map_or(crate::ratings::glicko2::NEW_RATING, |(_, r)| r.rating);
+    let below = challenge.rating_min.is_some_and(|lo| rating < lo as f64);
+    let above = challenge.rating_max.is_some_and(|hi| rating > hi as f64);
+    if below || above {
+        let bound = |b: Option<i64>| b.map_or_else(|| "any".to_owned(), |b| b.to_string());
+        return Err(GameError::Invalid(format!(
+            "This challenge is for players rated {} to {}; your rating is {rating:.0}.",
+            bound(challenge.rating_min),
+            bound(challenge.rating_max)
+        )));
+    }
+    Ok(())
 }
 
 pub fn load(conn: &mut DbConn, id: ChallengeId) -> Result<ChallengeRow, GameError> {
@@ -209,11 +289,7 @@ pub fn accept(
             .find(challenge.preset_version_id)
             .select(PresetVersionRow::as_select())
             .first(conn)?;
-        let rated_variant = challenge
-            .rated
-            .then(|| crate::presets::rated_variant(&version))
-            .flatten()
-            .map(str::to_owned);
+        check_rating_range(conn, &challenge, user, clock.now_db())?;
         let setup = version.setup_fen.clone();
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
@@ -248,7 +324,7 @@ pub fn accept(
                     _ => None,
                 },
                 allow_vacation: challenge.allow_vacation,
-                rated_variant: rated_variant.as_deref(),
+                rated_variant: challenge.rated_variant.as_deref(),
             },
         )?;
         let changed = diesel::update(

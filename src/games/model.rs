@@ -176,8 +176,12 @@ pub struct ChallengeRow {
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
     pub allow_vacation: bool,
-    /// Rated when its preset plays a built-in variant's rules (see `presets::rated_variant`).
-    pub rated: bool,
+    /// The variant the game will be rated in (its preset plays that built-in variant's
+    /// rules, see `presets::rated_variant`); `None`: casual.
+    pub rated_variant: Option<String>,
+    /// Who may accept an open rated challenge: a rating within these bounds.
+    pub rating_min: Option<i64>,
+    pub rating_max: Option<i64>,
 }
 
 impl ChallengeRow {
@@ -195,7 +199,11 @@ impl ChallengeRow {
     /// whether the game will be rated.
     pub fn describe_time_control(&self) -> String {
         let text = self.time_control().describe();
-        let rated = if self.rated { "rated" } else { "casual" };
+        let rated = if self.rated_variant.is_some() {
+            "rated"
+        } else {
+            "casual"
+        };
         if self.allow_vacation {
             format!("{text}, {rated}")
         } else {
@@ -220,7 +228,9 @@ pub struct NewChallengeRow<'a> {
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
     pub allow_vacation: bool,
-    pub rated: bool,
+    pub rated_variant: Option<&'a str>,
+    pub rating_min: Option<i64>,
+    pub rating_max: Option<i64>,
 }
 
 impl GameRow {

@@ -17,6 +17,7 @@ use crate::db::{DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 use crate::presets::query::VersionLabel;
 use crate::presets::rules::{self, Rules};
+use crate::ratings::RatingRow;
 
 /// Everything the game page shows.
 pub struct GameData {
@@ -30,6 +31,9 @@ pub struct GameData {
     pub position: Position,
     /// The preset version the game pins.
     pub preset: VersionLabel,
+    /// White's and Black's ratings in the variant a rated game counts for (`None`: not
+    /// rated yet, or a casual game).
+    pub ratings: (Option<RatingRow>, Option<RatingRow>),
 }
 
 pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
@@ -40,6 +44,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         players,
     } = super::players::game_with_players(conn, id)?;
     let (white, black) = (players.white.user, players.black.user);
+    let ratings = (players.white.rating, players.black.rating);
     // One vacation when a player plays himself.
     let mut vacations: Vec<VacationRow> = players
         .white
@@ -67,6 +72,7 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         rules,
         position,
         preset,
+        ratings,
     })
 }
 
@@ -236,6 +242,11 @@ pub struct ChallengeListing {
     pub time_control: String,
     pub message: String,
     pub created_at: NaiveDateTime,
+    /// A rated challenge's variant and the author's rating there (`None` before their
+    /// first rated game in it).
+    pub rated: Option<(String, Option<RatingRow>)>,
+    /// An open rated challenge's rating range.
+    pub rating_range: (Option<i64>, Option<i64>),
 }
 
 fn listings(
@@ -247,9 +258,23 @@ fn listings(
         .flat_map(|(c, _)| std::iter::once(c.author_id).chain(c.opponent_id))
         .collect();
     let names = usernames(conn, &ids)?;
+    let rated_authors: Vec<UserId> = rows
+        .iter()
+        .filter(|(c, _)| c.rated_variant.is_some())
+        .map(|(c, _)| c.author_id)
+        .collect();
+    let ratings = crate::ratings::of_users(conn, &rated_authors)?;
     Ok(rows
         .into_iter()
         .map(|(c, variant)| ChallengeListing {
+            rated: c.rated_variant.clone().map(|v| {
+                let row = ratings
+                    .iter()
+                    .find(|r| r.user_id == c.author_id && r.variant == v)
+                    .cloned();
+                (v, row)
+            }),
+            rating_range: (c.rating_min, c.rating_max),
             id: c.id,
             author: names.get(&c.author_id).cloned().unwrap_or_default(),
             author_id: c.author_id,

@@ -234,6 +234,17 @@ pub fn of_user(
         .collect())
 }
 
+/// The stored ratings of `users`, every variant (for lists that show several).
+pub fn of_users(conn: &mut DbConn, users: &[UserId]) -> QueryResult<Vec<RatingRow>> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    ratings::table
+        .filter(ratings::user_id.eq_any(users))
+        .select(RatingRow::as_select())
+        .load(conn)
+}
+
 /// The ratings of `users` in `variant` as of `now` (for names shown beside a game).
 pub fn in_variant(
     conn: &mut DbConn,

@@ -126,6 +126,8 @@ async fn draws_and_casual_games(backend: Backend) {
 
     // Casual: nothing is rated.
     let game = chess_game(&app, &alice, "bob", &bob, "casual").await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(page.contains("(Black) · casual"));
     resign(&app, &bob, game).await;
     assert_eq!(chess_rating(&app, "alice").await, None);
     assert_eq!(chess_rating(&app, "bob").await, None);
@@ -161,16 +163,16 @@ async fn draws_and_casual_games(backend: Backend) {
     assert_eq!((games, wins), (2, 1));
 }
 
-/// Stores a chess rating for a new player `name`, last rated `days_ago`.
+/// Registers `name` with a stored chess rating, last rated `days_ago`; returns their
+/// signed-in browser.
 async fn seed_rating(
     app: &TestApp,
     name: &'static str,
     rating: f64,
     deviation: f64,
     days_ago: i64,
-) {
+) -> reqwest::Client {
     let player = app.player(name).await;
-    drop(player);
     let now: NaiveDateTime = app.clock.now_db();
     app.with_db(move |conn| {
         let id: UserId = users::table
@@ -195,6 +197,7 @@ async fn seed_rating(
             .unwrap();
     })
     .await;
+    player
 }
 
 async fn leaderboard_lists_settled_active_players_best_first(backend: Backend) {
@@ -223,7 +226,65 @@ async fn leaderboard_lists_settled_active_players_best_first(backend: Backend) {
     );
 }
 
+async fn open_challenges_with_a_rating_range(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let strong = seed_rating(&app, "strong", 1700.0, 80.0, 5).await;
+    let weak = seed_rating(&app, "weak", 1400.0, 80.0, 5).await;
+    let alice = app.player("alice").await;
+    let fields = |min: &'static str, max: &'static str, opponent: &'static str| {
+        vec![
+            ("preset", "chess"),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("message", ""),
+            ("rating", "rated"),
+            ("rating_min", min),
+            ("rating_max", max),
+            ("opponent", opponent),
+        ]
+    };
+    // A range is for open rated challenges, and must be a range.
+    for (min, max, opponent) in [
+        ("1450", "1600", "strong"),
+        ("1600", "1450", ""),
+        ("x", "", ""),
+    ] {
+        let res = app
+            .post_as(&alice, "/challenges", &fields(min, max, opponent))
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{min} {max} {opponent}"
+        );
+    }
+    let res = app
+        .post_as(&alice, "/challenges", &fields("1450", "1600", ""))
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let lobby = app.get_text_as(&strong, "/games").await;
+    assert!(lobby.contains("for players rated 1450 to 1600"), "{lobby}");
+    assert!(
+        lobby.contains("<span class=\"rating\">1500?</span>"),
+        "the author's rating"
+    );
+    let id = *crate::common::challenge_ids(&lobby)
+        .last()
+        .expect("the open challenge");
+    let accept = format!("/challenges/{id}/accept");
+    let res = app.post_as(&strong, &accept, &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.unwrap().contains("your rating is 1700"));
+    let res = app.post_as(&weak, &accept, &[]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // A new player (1500) is inside the range.
+    let newcomer = app.player("newcomer").await;
+    let res = app.post_as(&newcomer, &accept, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
 backend_tests!(
+    open_challenges_with_a_rating_range,
     first_rated_game_moves_both_ratings,
     draws_and_casual_games,
     leaderboard_lists_settled_active_players_best_first,

@@ -1,6 +1,10 @@
--- Ratings (Glicko-2, per variant). A game is rated in the variant named here; NULL: casual.
+-- Ratings (Glicko-2, per variant). A challenge and its game are rated in the variant named
+-- here; NULL: casual.
 ALTER TABLE games ADD COLUMN rated_variant TEXT;
-ALTER TABLE challenges ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE challenges ADD COLUMN rated_variant TEXT;
+-- An open rated challenge may be limited to players rated within a range.
+ALTER TABLE challenges ADD COLUMN rating_min BIGINT;
+ALTER TABLE challenges ADD COLUMN rating_max BIGINT;
 
 -- A player's rating in one variant, as of their last rated game (rated_at); the deviation
 -- grows for idle 30-day periods when it is shown or next updated.

@@ -4,6 +4,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
+use chrono::NaiveDateTime;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
@@ -39,9 +40,13 @@ pub struct ChallengeItem {
     pub message: String,
     pub created: String,
     pub mine: bool,
+    /// The author's rating in a rated challenge's variant ("1662?"); `None`: casual.
+    pub author_rating: Option<String>,
+    /// "for players rated 1400 to 1700", when an open challenge sets a range.
+    pub range: Option<String>,
 }
 
-fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
+fn items(list: Vec<ChallengeListing>, ctx: &Ctx, now: NaiveDateTime) -> Vec<ChallengeItem> {
     let me = ctx.user.as_ref().map(|u| u.id);
     let tz = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
     list.into_iter()
@@ -53,6 +58,18 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx) -> Vec<ChallengeItem> {
             },
             id: c.id,
             mine: Some(c.author_id) == me,
+            author_rating: c.rated.as_ref().map(|(_, row)| {
+                let rating = row.as_ref().map_or_else(Default::default, |r| r.as_of(now));
+                crate::ratings::label(&rating)
+            }),
+            range: match c.rating_range {
+                (None, None) => None,
+                (lo, hi) => Some(format!(
+                    "for players rated {} to {}",
+                    lo.map_or_else(|| "any".to_owned(), |v| v.to_string()),
+                    hi.map_or_else(|| "any".to_owned(), |v| v.to_string())
+                )),
+            },
             author: c.author,
             opponent: c.opponent,
             variant: c.variant,
@@ -87,6 +104,7 @@ async fn lobby(
 ) -> Result<HttpResponse, WebError> {
     // Visitors see the open challenges too; accepting needs an account.
     let user = ctx.user.as_ref().map(|u| u.id);
+    let now = state.clock.now_db();
     let result = state
         .db(move |conn| {
             let open = query::open_challenges(conn)?;
@@ -112,9 +130,12 @@ async fn lobby(
     render::page(&LobbyPage {
         ctx: &ctx,
         notice,
-        incoming: items(incoming, &ctx),
-        outgoing: items(outgoing, &ctx),
-        open: items(open, &ctx).into_iter().filter(|c| !c.mine).collect(),
+        incoming: items(incoming, &ctx, now),
+        outgoing: items(outgoing, &ctx, now),
+        open: items(open, &ctx, now)
+            .into_iter()
+            .filter(|c| !c.mine)
+            .collect(),
     })
 }
 
@@ -135,6 +156,8 @@ struct ChallengeForm {
     no_vacation: Option<String>,
     /// `rated` or `casual`.
     rating: String,
+    rating_min: String,
+    rating_max: String,
 }
 
 impl Default for ChallengeForm {
@@ -152,6 +175,8 @@ impl Default for ChallengeForm {
             cap_days: String::new(),
             no_vacation: None,
             rating: "rated".to_owned(),
+            rating_min: String::new(),
+            rating_max: String::new(),
         }
     }
 }
@@ -243,6 +268,8 @@ async fn create(
         cap_days: form.cap_days.clone(),
         no_vacation: form.no_vacation.is_some(),
         rated: form.rating != "casual",
+        rating_min: form.rating_min.clone(),
+        rating_max: form.rating_max.clone(),
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state

@@ -76,6 +76,8 @@ struct GamePage<'a> {
     variant: String,
     white: String,
     black: String,
+    /// Both players' ratings in a rated game.
+    ratings: Option<(String, String)>,
     active: bool,
     status_line: String,
     to_move: String,
@@ -128,12 +130,18 @@ struct ClockLines {
 struct Loaded {
     data: GameData,
     clock: ClockView,
+    /// White's and Black's ratings as shown beside their names; `None`: a casual game.
+    ratings: Option<(String, String)>,
 }
 
 fn game_page<'a>(
     ctx: &'a Ctx,
     renders: &GameRenders,
-    Loaded { data, clock }: Loaded,
+    Loaded {
+        data,
+        clock,
+        ratings,
+    }: Loaded,
     form: FormState,
 ) -> GamePage<'a> {
     let GameData {
@@ -167,6 +175,7 @@ fn game_page<'a>(
         variant: rules.variant.display_name().to_owned(),
         white: white.username.clone(),
         black: black.username.clone(),
+        ratings,
         active: game.is_active(),
         status_line,
         to_move,
@@ -300,7 +309,18 @@ fn load_on(
 ) -> Result<Loaded, GameError> {
     let data = query::game_data(conn, log, GameId(id))?;
     let clock = crate::games::clocks::clock_view(&data.game, &data.vacations, now);
-    Ok(Loaded { data, clock })
+    let ratings = data.game.rated_variant.as_ref().map(|_| {
+        let label = |row: &Option<crate::ratings::RatingRow>| {
+            let rating = row.as_ref().map_or_else(Default::default, |r| r.as_of(now));
+            crate::ratings::label(&rating)
+        };
+        (label(&data.ratings.0), label(&data.ratings.1))
+    });
+    Ok(Loaded {
+        data,
+        clock,
+        ratings,
+    })
 }
 
 /// The game page. The session and the game are read on one connection: the page is what
