@@ -279,3 +279,19 @@ diesel::allow_tables_to_appear_in_same_query!(ratings, games);
 diesel::allow_tables_to_appear_in_same_query!(ratings, presets);
 diesel::allow_tables_to_appear_in_same_query!(ratings, preset_versions);
 diesel::allow_tables_to_appear_in_same_query!(ratings, vacations);
+diesel::table! {
+    game_notes (game_id, user_id) {
+        game_id -> BigInt,
+        user_id -> BigInt,
+        body -> Text,
+        updated_at -> Timestamp,
+    }
+}
+diesel::table! {
+    blocks (blocker_id, blocked_id) {
+        blocker_id -> BigInt,
+        blocked_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+diesel::allow_tables_to_appear_in_same_query!(blocks, users);

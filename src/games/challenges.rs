@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow, NewGame};
 use super::{clean_text, mail, GameError};
-use crate::accounts::User;
+use crate::accounts::{blocks, User};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{challenges, games, preset_versions, users};
@@ -144,6 +144,18 @@ pub fn create(
             if found.id == author.id {
                 return Err(GameError::Invalid("You cannot challenge yourself.".into()));
             }
+            if blocks::has_blocked(conn, author.id, found.id)? {
+                return Err(GameError::Invalid(format!(
+                    "You have blocked {}; unblock them on their profile first.",
+                    found.username
+                )));
+            }
+            if blocks::has_blocked(conn, found.id, author.id)? {
+                return Err(GameError::Invalid(format!(
+                    "{} does not take challenges from you.",
+                    found.username
+                )));
+            }
             Some(found)
         };
         // A built-in variant's name is also the slug of its built-in preset; anything else
@@ -273,6 +285,11 @@ pub fn accept(
         }
         if challenge.status != ChallengeStatus::Open {
             return Err(GameError::ChallengeClosed);
+        }
+        if blocks::between(conn, challenge.author_id, user)? {
+            return Err(GameError::Forbidden(
+                "You cannot accept this challenge: one of you has blocked the other.",
+            ));
         }
         let author_white = match challenge.author_color {
             ColorChoice::White => true,

@@ -13,6 +13,7 @@ pub mod mail;
 pub mod model;
 pub mod move_log;
 mod move_update;
+pub mod notes;
 pub mod play;
 pub mod players;
 pub mod query;

@@ -223,6 +223,8 @@ const OWNERS: &[(&str, &str)] = &[
     ("reminders_sent", "jobs"),
     ("ratings", "ratings"),
     ("rating_history", "ratings"),
+    ("game_notes", "games"),
+    ("blocks", "accounts"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

@@ -384,7 +384,7 @@ async fn illegal_and_unauthorised_moves(backend: Backend) {
     assert!(location(&res).starts_with("/games/"));
     let page = app.get_text_as(&carol, &location(&res)).await;
     assert!(
-        page.contains("carol</span> (White)"),
+        page.contains("class=\"white-player\" href=\"/users/carol\""),
         "the author chose Black"
     );
     let res = app

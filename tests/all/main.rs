@@ -18,6 +18,7 @@ mod games_browser;
 mod games_http;
 mod logs;
 mod mail;
+mod players;
 mod presets;
 mod ratings;
 mod startup;

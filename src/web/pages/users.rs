@@ -6,15 +6,19 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::accounts::users;
+use crate::accounts::{blocks, users, AccountError};
 use crate::format::date_in;
 use crate::games::query::{self, GameListing, Record};
 use crate::games::GameError;
 use crate::ratings::{self, glicko2::Rating, HistoryPoint, RatingRow};
+use crate::web::csrf::NoFields;
+use crate::web::CsrfForm;
 use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/users/{name}", web::get().to(profile))
+        .route("/users/{name}/block", web::post().to(block))
+        .route("/users/{name}/unblock", web::post().to(unblock))
         .route("/ratings", web::get().to(leaderboards))
         .route("/ratings/{variant}", web::get().to(leaderboard));
 }
@@ -59,6 +63,8 @@ struct ProfilePage<'a> {
     /// The viewer's record against this player (signed in, someone else's profile).
     record: Option<Record>,
     can_challenge: bool,
+    /// Someone else's profile, seen signed in: the block form, and whether it is on.
+    block: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -75,6 +81,8 @@ struct Profile {
     games: query::MyGames,
     finished: Vec<GameListing>,
     record: Option<Record>,
+    /// Whether the viewer has blocked this player (`None`: their own profile, or no viewer).
+    blocked: Option<bool>,
 }
 
 async fn profile(
@@ -94,9 +102,12 @@ async fn profile(
             else {
                 return Ok(None);
             };
-            let record = match viewer {
-                Some(me) if me != user.id => Some(query::head_to_head(conn, me, user.id)?),
-                _ => None,
+            let (record, blocked) = match viewer {
+                Some(me) if me != user.id => (
+                    Some(query::head_to_head(conn, me, user.id)?),
+                    Some(blocks::has_blocked(conn, me, user.id)?),
+                ),
+                _ => (None, None),
             };
             Ok(Some(Profile {
                 ratings: ratings::of_user(conn, user.id, now)?,
@@ -109,6 +120,7 @@ async fn profile(
                     FINISHED_PER_PAGE + 1,
                 )?,
                 record,
+                blocked,
                 user,
             }))
         })
@@ -162,7 +174,54 @@ fn profile_page(ctx: &Ctx, found: Profile, page: i64) -> ProfilePage<'_> {
         page,
         more,
         record: found.record,
-        can_challenge: !is_me,
+        can_challenge: !is_me && found.blocked != Some(true),
+        block: found.blocked,
+    }
+}
+
+async fn block(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    set_block(state, ctx, path.into_inner(), true).await
+}
+
+async fn unblock(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<NoFields>,
+) -> Result<HttpResponse, WebError> {
+    set_block(state, ctx, path.into_inner(), false).await
+}
+
+/// Blocks or unblocks the player `name` for the signed-in viewer.
+async fn set_block(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    name: String,
+    on: bool,
+) -> Result<HttpResponse, WebError> {
+    let me = ctx.require_user()?.id;
+    let now = state.clock.now_db();
+    let target = name.clone();
+    let result = state
+        .db(move |conn| {
+            let other = users::find_by_username(conn, &target)?.ok_or(AccountError::NotFound)?;
+            if on {
+                blocks::block(conn, now, me, other.id)
+            } else {
+                blocks::unblock(conn, me, other.id)
+            }
+        })
+        .await?;
+    match result {
+        Ok(()) => Ok(render::redirect(&format!("/users/{name}"))),
+        Err(AccountError::NotFound) => Err(WebError::NotFound),
+        Err(e) if e.is_user_error() => Err(WebError::BadRequest(e.to_string())),
+        Err(e) => Err(WebError::Internal(e.to_string())),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod abandon;
 pub mod challenges;
+pub mod notes;
 pub mod view;
 
 use std::sync::Arc;
@@ -32,6 +33,7 @@ use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
     abandon::configure(cfg);
+    notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))

@@ -1,0 +1,72 @@
+//! Blocks: a player stops another from challenging them, accepting their challenges and
+//! writing to them. This module owns the `blocks` table.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::AccountError;
+use crate::db::schema::{blocks, users};
+use crate::db::{Db, DbConn, UserId};
+
+/// Whether `blocker` has blocked `other`.
+pub fn has_blocked(conn: &mut DbConn, blocker: UserId, other: UserId) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        blocks::table
+            .filter(blocks::blocker_id.eq(blocker))
+            .filter(blocks::blocked_id.eq(other)),
+    ))
+    .get_result(conn)
+}
+
+/// Whether either of the two has blocked the other.
+pub fn between(conn: &mut DbConn, a: UserId, b: UserId) -> QueryResult<bool> {
+    Ok(has_blocked(conn, a, b)? || has_blocked(conn, b, a)?)
+}
+
+/// `blocker` blocks `other` (again: no change).
+pub fn block(
+    db: &mut Db,
+    now: NaiveDateTime,
+    blocker: UserId,
+    other: UserId,
+) -> Result<(), AccountError> {
+    if blocker == other {
+        return Err(AccountError::Invalid("You cannot block yourself.".into()));
+    }
+    db.write(|conn| {
+        if has_blocked(conn, blocker, other)? {
+            return Ok(());
+        }
+        diesel::insert_into(blocks::table)
+            .values((
+                blocks::blocker_id.eq(blocker),
+                blocks::blocked_id.eq(other),
+                blocks::created_at.eq(now),
+            ))
+            .execute(conn)?;
+        Ok(())
+    })
+}
+
+/// `blocker` lifts their block of `other`.
+pub fn unblock(db: &mut Db, blocker: UserId, other: UserId) -> Result<(), AccountError> {
+    db.write(|conn| {
+        diesel::delete(
+            blocks::table
+                .filter(blocks::blocker_id.eq(blocker))
+                .filter(blocks::blocked_id.eq(other)),
+        )
+        .execute(conn)?;
+        Ok(())
+    })
+}
+
+/// The names of the players `blocker` has blocked, alphabetically.
+pub fn blocked_names(conn: &mut DbConn, blocker: UserId) -> QueryResult<Vec<String>> {
+    blocks::table
+        .inner_join(users::table.on(users::id.eq(blocks::blocked_id)))
+        .filter(blocks::blocker_id.eq(blocker))
+        .order(users::username_key.asc())
+        .select(users::username)
+        .load(conn)
+}

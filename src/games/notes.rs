@@ -1,0 +1,78 @@
+//! Private notes: each player's own notes on a game, shown to nobody else and kept after the
+//! game ends. This module owns the `game_notes` table.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::{GameError, GameId, GameRow};
+use crate::db::schema::game_notes;
+use crate::db::{Db, DbConn, UserId};
+
+/// Longest note, in characters.
+pub const MAX_NOTE_CHARS: usize = 5_000;
+
+/// `user`'s notes on `game` and when they were saved; `None` when they have none.
+pub fn of(
+    conn: &mut DbConn,
+    game: GameId,
+    user: UserId,
+) -> Result<Option<(String, NaiveDateTime)>, GameError> {
+    Ok(game_notes::table
+        .filter(game_notes::game_id.eq(game))
+        .filter(game_notes::user_id.eq(user))
+        .select((game_notes::body, game_notes::updated_at))
+        .first(conn)
+        .optional()?)
+}
+
+/// The game `id`, if `user` plays in it (only players keep notes on a game).
+pub fn game_for_notes(conn: &mut DbConn, id: GameId, user: UserId) -> Result<GameRow, GameError> {
+    let game = GameRow::load(conn, id)?;
+    if !game.is_player(user) {
+        return Err(GameError::Forbidden(
+            "Only the players of a game keep notes on it.",
+        ));
+    }
+    Ok(game)
+}
+
+/// Replaces `user`'s notes on game `id` with `text`; an empty text deletes them.
+pub fn save(
+    db: &mut Db,
+    now: NaiveDateTime,
+    user: UserId,
+    id: GameId,
+    text: &str,
+) -> Result<(), GameError> {
+    let text = text.trim_end();
+    if text.chars().count() > MAX_NOTE_CHARS {
+        return Err(GameError::Invalid(format!(
+            "Notes are at most {MAX_NOTE_CHARS} characters long."
+        )));
+    }
+    if text.contains('\0') {
+        return Err(GameError::Invalid(
+            "Notes cannot contain NUL characters.".into(),
+        ));
+    }
+    db.write(|conn| {
+        game_for_notes(conn, id, user)?;
+        diesel::delete(
+            game_notes::table
+                .filter(game_notes::game_id.eq(id))
+                .filter(game_notes::user_id.eq(user)),
+        )
+        .execute(conn)?;
+        if !text.trim().is_empty() {
+            diesel::insert_into(game_notes::table)
+                .values((
+                    game_notes::game_id.eq(id),
+                    game_notes::user_id.eq(user),
+                    game_notes::body.eq(text),
+                    game_notes::updated_at.eq(now),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+}
