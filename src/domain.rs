@@ -165,6 +165,8 @@ stored_text!(
         YourTurn = "your_turn",
         /// The recipient's time is running out.
         Reminder = "reminder",
+        /// The opponent wrote in a game's chat.
+        Chat = "chat",
     }
 );
 
@@ -220,7 +222,10 @@ pub fn engine_outcome(outcome: plypost_rules::Outcome) -> (GameResult, EndReason
 impl MailKind {
     /// Notifications can be switched off by the recipient and carry a List-Unsubscribe header.
     pub fn is_notification(self) -> bool {
-        matches!(self, MailKind::YourTurn | MailKind::Reminder)
+        matches!(
+            self,
+            MailKind::YourTurn | MailKind::Reminder | MailKind::Chat
+        )
     }
 }
 

@@ -24,6 +24,10 @@ pub struct Preferences {
     pub notify_turn: bool,
     /// Email before my time runs out.
     pub notify_reminder: bool,
+    /// Email what opponents write in the chat.
+    pub notify_chat: bool,
+    /// Show my games' chat to everyone once a game is over (if the opponent agrees).
+    pub public_chat: bool,
     /// A chrono-tz name such as `Europe/Paris`.
     pub time_zone: String,
 }
@@ -220,6 +224,8 @@ pub fn update_preferences(
         .set((
             users::notify_turn.eq(prefs.notify_turn),
             users::notify_reminder.eq(prefs.notify_reminder),
+            users::notify_chat.eq(prefs.notify_chat),
+            users::public_chat.eq(prefs.public_chat),
             users::time_zone.eq(tz.name()),
             users::updated_at.eq(clock.now_db()),
         ))
@@ -232,6 +238,7 @@ pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
     let wanted = match kind {
         MailKind::YourTurn => user.notify_turn,
         MailKind::Reminder => user.notify_reminder,
+        MailKind::Chat => user.notify_chat,
         MailKind::PasswordReset => true,
     };
     wanted.then_some(user.email.as_str())
@@ -262,6 +269,9 @@ pub fn unsubscribe(
             .execute(conn)?,
         Some(MailKind::Reminder) => diesel::update(target)
             .set((users::notify_reminder.eq(false), users::updated_at.eq(now)))
+            .execute(conn)?,
+        Some(MailKind::Chat) => diesel::update(target)
+            .set((users::notify_chat.eq(false), users::updated_at.eq(now)))
             .execute(conn)?,
         _ => return Err(AccountError::InvalidUnsubscribeLink),
     };

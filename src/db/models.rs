@@ -23,6 +23,10 @@ pub struct User {
     pub unsubscribe_token: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// Mail me what my opponents write in our games' chat.
+    pub notify_chat: bool,
+    /// Let everyone read my games' chat once a game is over (only if the opponent agrees).
+    pub public_chat: bool,
 }
 
 #[derive(Debug, Insertable)]

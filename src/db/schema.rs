@@ -16,6 +16,8 @@ diesel::table! {
         unsubscribe_token -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        notify_chat -> Bool,
+        public_chat -> Bool,
     }
 }
 
@@ -185,6 +187,7 @@ diesel::table! {
         reserve_cap_secs -> Nullable<BigInt>,
         allow_vacation -> Bool,
         rated_variant -> Nullable<Text>,
+        messages -> BigInt,
     }
 }
 
@@ -295,3 +298,16 @@ diesel::table! {
     }
 }
 diesel::allow_tables_to_appear_in_same_query!(blocks, users);
+diesel::table! {
+    game_messages (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        user_id -> BigInt,
+        body -> Text,
+        created_at -> Timestamp,
+        reported_by -> Nullable<BigInt>,
+        reported_at -> Nullable<Timestamp>,
+    }
+}
+diesel::joinable!(game_messages -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(game_messages, users);

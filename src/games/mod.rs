@@ -7,6 +7,7 @@
 //! owns the `games`, `game_moves` and `challenges` tables.
 
 pub mod challenges;
+pub mod chat;
 pub mod clocks;
 pub mod imported;
 pub mod mail;
@@ -57,6 +58,11 @@ pub enum GameError {
     ChallengeClosed,
     #[error("There is no draw offer from your opponent to accept.")]
     NoDrawOffer,
+    #[error(
+        "You have written {} chat messages in the last hour; please wait a while.",
+        chat::MAX_MESSAGES_PER_HOUR
+    )]
+    TooManyMessages,
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     #[error("mail: {0}")]

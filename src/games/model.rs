@@ -44,6 +44,8 @@ pub struct GameRow {
     pub allow_vacation: bool,
     /// The variant the game is rated in; `None`: casual.
     pub rated_variant: Option<String>,
+    /// How many messages its chat holds.
+    pub messages: i64,
 }
 
 impl GameRow {

@@ -1,4 +1,5 @@
-//! Between players: private notes on a game (seen by their author only) and blocking.
+//! Between players: a game's chat, private notes on a game (seen by their author only) and
+//! blocking.
 
 use reqwest::StatusCode;
 
@@ -129,7 +130,173 @@ async fn a_blocked_player_cannot_challenge(backend: Backend) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
 }
 
+/// `client` saves their mail and chat preferences.
+async fn preferences(app: &TestApp, client: &reqwest::Client, notify_chat: bool, public: bool) {
+    let mut fields = vec![
+        ("notify_turn", "on"),
+        ("notify_reminder", "on"),
+        ("time_zone", "UTC"),
+    ];
+    if notify_chat {
+        fields.push(("notify_chat", "on"));
+    }
+    if public {
+        fields.push(("public_chat", "on"));
+    }
+    let res = app.post_as(client, "/settings/preferences", &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+async fn chat_between_the_players(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+        ("message", ""),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let chat = format!("/games/{game}/chat");
+    let page_url = format!("/games/{game}");
+
+    let res = app
+        .post_as(&alice, &chat, &[("body", "Good luck & <have> fun!")])
+        .await;
+    assert_eq!(location(&res), format!("{page_url}?done=chat#chat"));
+    let page = app.get_text_as(&bob, &page_url).await;
+    assert!(
+        page.contains("Good luck &#38; &#60;have&#62; fun!"),
+        "escaped"
+    );
+    let mails = app.queued_mail().await;
+    let (kind, to, body) = mails.last().expect("a mail");
+    assert_eq!((kind.as_str(), to.as_str()), ("chat", "bob@example.org"));
+    assert!(body.contains("alice wrote:") && body.contains("Good luck & <have> fun!"));
+
+    // A third player and a visitor neither read nor write it during the game.
+    let page = app.get_text_as(&carol, &page_url).await;
+    assert!(!page.contains("Good luck") && !page.contains("id=\"chat\""));
+    let res = app.post_as(&carol, &chat, &[("body", "hi")]).await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let visitor = app.new_client();
+    let page = visitor.get(app.url(&page_url)).send().await.unwrap();
+    assert!(!page.text().await.unwrap().contains("Good luck"));
+
+    // Empty, too long, and too many messages are refused.
+    let res = app.post_as(&bob, &chat, &[("body", "   ")]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let long = "y".repeat(501);
+    let res = app.post_as(&bob, &chat, &[("body", &long)]).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Bob turns chat mail off: his messages still reach the chat, alice's do not mail him.
+    preferences(&app, &bob, false, false).await;
+    let before = app.queued_mail().await.len();
+    let res = app
+        .post_as(&alice, &chat, &[("body", "still there?")])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(app.queued_mail().await.len(), before, "no chat mail to bob");
+    // Thirty messages an hour each, then 429.
+    for i in 0..30 {
+        let res = app
+            .post_as(&bob, &chat, &[("body", &format!("m{i}"))])
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "message {i}");
+    }
+    let res = app.post_as(&bob, &chat, &[("body", "one too many")]).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let res = app.post_as(&alice, &chat, &[("body", "alice may")]).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "the limit is per player"
+    );
+    app.clock.advance(chrono::Duration::minutes(61));
+    let res = app.post_as(&bob, &chat, &[("body", "an hour later")]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+
+    // Reports: by the player written to, once; not by the author, not by others.
+    let first: i64 = app
+        .with_db(move |conn| {
+            use diesel::prelude::*;
+            use plypost::db::schema::game_messages;
+            game_messages::table
+                .filter(game_messages::game_id.eq(game))
+                .order(game_messages::id.asc())
+                .select(game_messages::id)
+                .first(conn)
+                .unwrap()
+        })
+        .await;
+    let report = format!("{chat}/{first}/report");
+    assert_eq!(
+        app.post_as(&alice, &report, &[]).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.post_as(&carol, &report, &[]).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let res = app.post_as(&bob, &report, &[]).await;
+    assert_eq!(location(&res), format!("{page_url}?done=reported#chat"));
+    let reported = app
+        .with_db(|conn| plypost::games::chat::reported(conn).unwrap())
+        .await;
+    assert_eq!(reported.len(), 1);
+    assert_eq!(reported[0].1.author, "alice");
+
+    // After the game: public only when both players allow it.
+    let res = app
+        .post_as(
+            &bob,
+            &format!("/games/{game}/resign"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    preferences(&app, &alice, true, true).await;
+    assert!(!app
+        .get_text_as(&carol, &page_url)
+        .await
+        .contains("still there?"));
+    preferences(&app, &bob, false, true).await;
+    assert!(app
+        .get_text_as(&carol, &page_url)
+        .await
+        .contains("still there?"));
+    assert!(!app
+        .get_text_as(&carol, &page_url)
+        .await
+        .contains("id=\"chat-form\""));
+}
+
+async fn no_chat_with_a_blocked_player(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+        ("message", ""),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let res = app.post_as(&bob, "/users/alice/block", &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    for who in [&alice, &bob] {
+        let res = app
+            .post_as(who, &format!("/games/{game}/chat"), &[("body", "hello")])
+            .await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    }
+}
+
 backend_tests!(
+    chat_between_the_players,
+    no_chat_with_a_blocked_player,
     notes_are_seen_by_their_author_only,
     a_blocked_player_cannot_challenge,
 );

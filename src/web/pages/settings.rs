@@ -214,6 +214,8 @@ pub struct PreferencesForm {
     /// Checkboxes: present when ticked.
     notify_turn: Option<String>,
     notify_reminder: Option<String>,
+    notify_chat: Option<String>,
+    public_chat: Option<String>,
     time_zone: String,
 }
 
@@ -226,6 +228,8 @@ async fn update_preferences(
     let prefs = Preferences {
         notify_turn: form.notify_turn.is_some(),
         notify_reminder: form.notify_reminder.is_some(),
+        notify_chat: form.notify_chat.is_some(),
+        public_chat: form.public_chat.is_some(),
         time_zone: form.time_zone,
     };
     let (id, clock) = (user.id, state.clock.clone());

@@ -31,6 +31,7 @@ fn describe(kind: &str) -> &'static str {
     match kind.parse::<MailKind>() {
         Ok(MailKind::YourTurn) => "emails when it is your move",
         Ok(MailKind::Reminder) => "reminders before your time runs out",
+        Ok(MailKind::Chat) => "mails of what your opponents write in the chat",
         _ => "these emails",
     }
 }

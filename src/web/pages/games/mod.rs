@@ -3,6 +3,7 @@
 
 pub mod abandon;
 pub mod challenges;
+pub mod chat;
 pub mod notes;
 pub mod view;
 
@@ -17,9 +18,10 @@ use serde::Deserialize;
 use plypost_rules::Position;
 
 use crate::accounts::User;
-use crate::db::DbConn;
+use crate::db::{DbConn, UserId};
 use crate::domain::EndReason;
 use crate::format::datetime_in;
+use crate::games::chat::{self as game_chat, ChatMessage};
 use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
@@ -33,6 +35,7 @@ use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
     abandon::configure(cfg);
+    chat::configure(cfg);
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/move", web::post().to(submit_move))
@@ -54,12 +57,24 @@ pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpRespo
         | GameError::TimeRanOut
         | GameError::ChallengeClosed
         | GameError::NoDrawOffer => (StatusCode::CONFLICT, "Nothing changed"),
+        GameError::TooManyMessages => (StatusCode::TOO_MANY_REQUESTS, "Please wait"),
         GameError::Db(db) => return Err(WebError::database(db)),
         GameError::Mail(_) | GameError::Corrupt(_) => {
             return Err(WebError::Internal(err.to_string()))
         }
     };
     render::message_page(ctx, status, title, &err.to_string(), back)
+}
+
+/// A chat message as shown.
+pub struct ChatLine {
+    pub id: i64,
+    pub author: String,
+    pub body: String,
+    pub when: String,
+    /// Written by the viewer (who cannot report it).
+    pub mine: bool,
+    pub reported: bool,
 }
 
 pub struct MoveLine {
@@ -80,6 +95,8 @@ struct GamePage<'a> {
     black: String,
     /// Both players' ratings in a rated game.
     ratings: Option<(String, String)>,
+    /// The chat as shown, if the viewer may read it.
+    chat: Option<Vec<ChatLine>>,
     active: bool,
     status_line: String,
     to_move: String,
@@ -134,6 +151,8 @@ struct Loaded {
     clock: ClockView,
     /// White's and Black's ratings as shown beside their names; `None`: a casual game.
     ratings: Option<(String, String)>,
+    /// The chat, if the viewer may read it.
+    chat: Option<Vec<ChatMessage>>,
 }
 
 fn game_page<'a>(
@@ -143,6 +162,7 @@ fn game_page<'a>(
         data,
         clock,
         ratings,
+        chat,
     }: Loaded,
     form: FormState,
 ) -> GamePage<'a> {
@@ -178,6 +198,19 @@ fn game_page<'a>(
         white: white.username.clone(),
         black: black.username.clone(),
         ratings,
+        chat: chat.map(|messages| {
+            messages
+                .into_iter()
+                .map(|m| ChatLine {
+                    id: m.id,
+                    mine: Some(m.author_id) == viewer_id,
+                    author: m.author,
+                    body: m.body,
+                    when: datetime_in(m.created_at, time_zone),
+                    reported: m.reported,
+                })
+                .collect()
+        }),
         active: game.is_active(),
         status_line,
         to_move,
@@ -297,10 +330,16 @@ struct ShowQuery {
     done: String,
 }
 
-async fn load(state: &web::Data<AppState>, id: i64) -> Result<Result<Loaded, GameError>, WebError> {
+async fn load(
+    state: &web::Data<AppState>,
+    id: i64,
+    viewer: Option<UserId>,
+) -> Result<Result<Loaded, GameError>, WebError> {
     let now = state.clock.now_db();
     let log = state.move_logs.clone();
-    state.db(move |conn| load_on(conn, &log, id, now)).await
+    state
+        .db(move |conn| load_on(conn, &log, id, now, viewer))
+        .await
 }
 
 fn load_on(
@@ -308,8 +347,10 @@ fn load_on(
     log: &MoveLogCache,
     id: i64,
     now: NaiveDateTime,
+    viewer: Option<UserId>,
 ) -> Result<Loaded, GameError> {
     let data = query::game_data(conn, log, GameId(id))?;
+    let chat = game_chat::visible(conn, &data.game, &data.white, &data.black, viewer)?;
     let clock = crate::games::clocks::clock_view(&data.game, &data.vacations, now);
     let ratings = data.game.rated_variant.as_ref().map(|_| {
         let label = |row: &Option<crate::ratings::RatingRow>| {
@@ -322,6 +363,7 @@ fn load_on(
         data,
         clock,
         ratings,
+        chat,
     })
 }
 
@@ -341,7 +383,12 @@ async fn show(
         state.move_logs.clone(),
     );
     let (user, loaded) = state
-        .db(move |conn| (lookup.resolve(conn, &*clock), load_on(conn, &log, id, now)))
+        .db(move |conn| {
+            let user = lookup.resolve(conn, &*clock);
+            let viewer = user.as_ref().ok().and_then(|u| u.as_ref().map(|u| u.id));
+            let loaded = load_on(conn, &log, id, now, viewer);
+            (user, loaded)
+        })
         .await?;
     let ctx = pending.finish(user.map_err(WebError::from)?);
     let data = match loaded {
@@ -353,6 +400,8 @@ async fn show(
         "resigned" => Some("You resigned.".to_owned()),
         "draw" => Some("The game is drawn by agreement.".to_owned()),
         "started" => Some("The game has started.".to_owned()),
+        "chat" => Some("Your message was sent.".to_owned()),
+        "reported" => Some("The message was reported to the operators.".to_owned()),
         done if done == EndReason::Abandoned.as_str() => {
             Some("The game was closed as abandoned.".to_owned())
         }
@@ -461,7 +510,8 @@ async fn submit_move(
     };
     // Keep what was typed when the move itself was refused; not when the game moved on.
     let keep = status == StatusCode::UNPROCESSABLE_ENTITY;
-    let data = match load(&state, id).await? {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let data = match load(&state, id, viewer).await? {
         Ok(data) => data,
         Err(e) => return error_response(&ctx, e, "/games"),
     };

@@ -1,0 +1,246 @@
+//! A game's chat: the two players write to each other between moves (apart from move
+//! comments). The other player is mailed, unless they turned chat mail off. Players always
+//! read it; everyone else only after the game, and only if both players allow it. A
+//! recipient can report a message for the operators. This module owns `game_messages`.
+
+use askama::Template;
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::{clean_text, mail, GameError, GameId, GameRow};
+use crate::accounts::{blocks, User};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::schema::{game_messages, games, users};
+use crate::db::{Db, DbConn, UserId};
+use crate::domain::MailKind;
+
+/// Longest message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 500;
+/// Messages one player may write in an hour, over all their games.
+pub const MAX_MESSAGES_PER_HOUR: i64 = 30;
+
+/// A message as shown.
+#[derive(Debug, Clone)]
+pub struct ChatMessage {
+    pub id: i64,
+    pub author: String,
+    pub author_id: UserId,
+    pub body: String,
+    pub created_at: NaiveDateTime,
+    pub reported: bool,
+}
+
+/// Whether `viewer` may read the chat of `game` (White and Black as given).
+pub fn may_read(game: &GameRow, white: &User, black: &User, viewer: Option<UserId>) -> bool {
+    viewer.is_some_and(|v| game.is_player(v))
+        || (!game.is_active() && white.public_chat && black.public_chat)
+}
+
+/// The chat of `game`, oldest first, if `viewer` may read it (`None` otherwise). Reads
+/// nothing for a game without messages.
+pub fn visible(
+    conn: &mut DbConn,
+    game: &GameRow,
+    white: &User,
+    black: &User,
+    viewer: Option<UserId>,
+) -> Result<Option<Vec<ChatMessage>>, GameError> {
+    if !may_read(game, white, black, viewer) {
+        return Ok(None);
+    }
+    if game.messages == 0 {
+        return Ok(Some(Vec::new()));
+    }
+    let rows: Vec<(
+        i64,
+        String,
+        UserId,
+        String,
+        NaiveDateTime,
+        Option<NaiveDateTime>,
+    )> = game_messages::table
+        .inner_join(users::table)
+        .filter(game_messages::game_id.eq(game.id))
+        .order(game_messages::id.asc())
+        .select((
+            game_messages::id,
+            users::username,
+            game_messages::user_id,
+            game_messages::body,
+            game_messages::created_at,
+            game_messages::reported_at,
+        ))
+        .load(conn)?;
+    Ok(Some(
+        rows.into_iter()
+            .map(
+                |(id, author, author_id, body, created_at, reported_at)| ChatMessage {
+                    id,
+                    author,
+                    author_id,
+                    body,
+                    created_at,
+                    reported: reported_at.is_some(),
+                },
+            )
+            .collect(),
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "mail/chat.txt")]
+struct ChatMail<'a> {
+    header: &'a str,
+    author: &'a str,
+    body: &'a str,
+    link: &'a str,
+}
+
+/// `user` writes `text` in the chat of game `id`; the other player is mailed.
+pub fn post(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+    text: &str,
+) -> Result<(), GameError> {
+    let body = clean_text(text, "message")?
+        .ok_or_else(|| GameError::Invalid("Write a message first.".into()))?;
+    if body.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(GameError::Invalid(format!(
+            "A message is at most {MAX_MESSAGE_CHARS} characters long."
+        )));
+    }
+    let now = clock.now_db();
+    db.write(|conn| {
+        let game = GameRow::load(conn, id)?;
+        if !game.is_player(user) {
+            return Err(GameError::Forbidden(
+                "Only the players of a game write in its chat.",
+            ));
+        }
+        let (white, black) = mail::players(conn, &game)?;
+        let (author, other) = if user == white.id {
+            (&white, &black)
+        } else {
+            (&black, &white)
+        };
+        if author.id != other.id && blocks::between(conn, author.id, other.id)? {
+            return Err(GameError::Forbidden(
+                "You cannot write to a player who blocked you or whom you blocked.",
+            ));
+        }
+        let recent: i64 = game_messages::table
+            .filter(game_messages::user_id.eq(user))
+            .filter(game_messages::created_at.gt(now - Duration::hours(1)))
+            .count()
+            .get_result(conn)?;
+        if recent >= MAX_MESSAGES_PER_HOUR {
+            return Err(GameError::TooManyMessages);
+        }
+        diesel::insert_into(game_messages::table)
+            .values((
+                game_messages::game_id.eq(id),
+                game_messages::user_id.eq(user),
+                game_messages::body.eq(&body),
+                game_messages::created_at.eq(now),
+            ))
+            .execute(conn)?;
+        diesel::update(games::table.find(id))
+            .set(games::messages.eq(games::messages + 1))
+            .execute(conn)?;
+        if author.id == other.id {
+            return Ok(());
+        }
+        let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
+        let variant = rules.variant.display_name();
+        let text = mail::render(&ChatMail {
+            header: &mail::header(&game, variant, &white, &black),
+            author: &author.username,
+            body: &body,
+            link: &config.absolute_url(&format!("/games/{id}#chat")),
+        })?;
+        let subject = mail::subject(
+            &game,
+            variant,
+            &white,
+            &black,
+            &format!("{} wrote", author.username),
+        );
+        mail::notify(conn, clock, config, other, MailKind::Chat, &subject, text)
+    })
+}
+
+/// `user` reports message `message` of game `id` to the operators: only the player it was
+/// written to can.
+pub fn report(
+    db: &mut Db,
+    now: NaiveDateTime,
+    user: UserId,
+    id: GameId,
+    message: i64,
+) -> Result<(), GameError> {
+    db.write(|conn| {
+        let game = GameRow::load(conn, id)?;
+        let author: Option<UserId> = game_messages::table
+            .filter(game_messages::id.eq(message))
+            .filter(game_messages::game_id.eq(id))
+            .select(game_messages::user_id)
+            .first(conn)
+            .optional()?;
+        let Some(author) = author else {
+            return Err(GameError::NotFound);
+        };
+        if !game.is_player(user) || author == user {
+            return Err(GameError::Forbidden(
+                "Only the player a message was written to can report it.",
+            ));
+        }
+        diesel::update(
+            game_messages::table
+                .filter(game_messages::id.eq(message))
+                .filter(game_messages::reported_at.is_null()),
+        )
+        .set((
+            game_messages::reported_by.eq(Some(user)),
+            game_messages::reported_at.eq(Some(now)),
+        ))
+        .execute(conn)?;
+        Ok(())
+    })
+}
+
+/// Reported messages, oldest report first, for the operators: (game, message, author).
+pub fn reported(conn: &mut DbConn) -> Result<Vec<(GameId, ChatMessage)>, GameError> {
+    let rows: Vec<(GameId, i64, String, UserId, String, NaiveDateTime)> = game_messages::table
+        .inner_join(users::table)
+        .filter(game_messages::reported_at.is_not_null())
+        .order(game_messages::reported_at.asc())
+        .select((
+            game_messages::game_id,
+            game_messages::id,
+            users::username,
+            game_messages::user_id,
+            game_messages::body,
+            game_messages::created_at,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(game, id, author, author_id, body, created_at)| {
+            (
+                game,
+                ChatMessage {
+                    id,
+                    author,
+                    author_id,
+                    body,
+                    created_at,
+                    reported: true,
+                },
+            )
+        })
+        .collect())
+}
