@@ -297,6 +297,8 @@ pub struct LogRow {
     /// Who is to move in a game in progress: `bob (Black)`.
     pub to_move: Option<String>,
     pub imported: bool,
+    /// A finished rated game: the ratings White and Black came out of it with.
+    pub ratings: Option<(String, String)>,
 }
 
 /// The preset version facts the list and the exports show.
@@ -392,6 +394,14 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
     let names = usernames(conn, &user_ids)?;
     let versions: Vec<PresetVersionId> = games.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
+    let finished: Vec<GameId> = games
+        .iter()
+        .filter(|g| g.status == GameStatus::Finished.as_str())
+        .map(|g| g.id)
+        .collect();
+    let after = crate::ratings::after_games(conn, &finished)?;
+    let rating_of =
+        |game: GameId, user: UserId| after.get(&(game, user)).map(crate::ratings::label);
     let name = |id: UserId, stored: &Option<String>| {
         stored
             .clone()
@@ -423,6 +433,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                     }
                 }),
                 imported: g.imported,
+                ratings: rating_of(g.id, g.white_id).zip(rating_of(g.id, g.black_id)),
                 white,
                 black,
             }
@@ -580,6 +591,7 @@ fn challenge_row(
         created_at: c.created_at,
         to_move: None,
         imported: false,
+        ratings: None,
     }
 }
 

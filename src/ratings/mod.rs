@@ -260,6 +260,37 @@ pub fn in_variant(
     Ok(rows.iter().map(|r| (r.user_id, r.as_of(now))).collect())
 }
 
+/// The ratings both players came out of `games` with, for lists of finished games:
+/// `(game, player) → rating`.
+pub fn after_games(
+    conn: &mut DbConn,
+    games: &[GameId],
+) -> QueryResult<std::collections::HashMap<(GameId, UserId), Rating>> {
+    if games.is_empty() {
+        return Ok(Default::default());
+    }
+    let rows: Vec<(GameId, UserId, f64, f64)> = rating_history::table
+        .filter(rating_history::game_id.eq_any(games))
+        .select((
+            rating_history::game_id,
+            rating_history::user_id,
+            rating_history::rating,
+            rating_history::deviation,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(game, user, rating, deviation)| {
+            let after = Rating {
+                rating,
+                deviation,
+                ..Rating::default()
+            };
+            ((game, user), after)
+        })
+        .collect())
+}
+
 /// One point of a rating chart.
 #[derive(Debug, Clone, Queryable)]
 pub struct HistoryPoint {

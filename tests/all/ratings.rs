@@ -110,6 +110,17 @@ async fn first_rated_game_moves_both_ratings(backend: Backend) {
         page.contains(&format!("/games/{game}")),
         "the finished game"
     );
+    // The game page shows both ratings beside the names, and links the names.
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("<span class=\"rating\">1662?</span>"),
+        "{page}"
+    );
+    assert!(page.contains("<span class=\"rating\">1338?</span>"));
+    assert!(page.contains("href=\"/users/alice\""));
+    // The logs show the ratings the players came out of the game with.
+    let logs = app.get_text("/logs").await;
+    assert!(logs.contains("(1662? – 1338?)"), "{logs}");
     // Not yet on the leaderboard: the deviation is still far above 150.
     let board = app.get_text_as(&bob, "/ratings/chess").await;
     assert!(board.contains("Nobody qualifies yet."));

@@ -110,6 +110,18 @@ async fn days_game_times_out(backend: Backend) {
     let report = run_job(&app).await;
     assert_eq!(report.timed_out, 1);
     assert_eq!(run_job(&app).await.timed_out, 0, "timed out once");
+    // A rated game (the challenge form's default): the time-out rated both players once.
+    let rated: Vec<(i64, i64, i64)> = app
+        .with_db(|conn| {
+            use plypost::db::schema::ratings;
+            ratings::table
+                .order(ratings::wins.desc())
+                .select((ratings::games, ratings::wins, ratings::losses))
+                .load(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(rated, [(1, 1, 0), (1, 0, 1)], "the winner, then the loser");
     let row = game_row(&app, game).await;
     assert_eq!(row.result.map(|r| r.as_str()), Some("0-1"));
     assert_eq!(row.result_reason.map(|r| r.as_str()), Some("time"));

@@ -40,6 +40,8 @@ struct RowView {
     link: Option<String>,
     white: String,
     black: String,
+    /// After a rated game: the ratings the players came out of it with.
+    ratings: Option<(String, String)>,
     variant: String,
     preset: String,
     status: String,
@@ -58,6 +60,7 @@ fn row_view(row: LogRow, tz: &str) -> RowView {
             .or_else(|| row.challenge.map(|_| "/games".to_owned())),
         white: row.white,
         black: row.black,
+        ratings: row.ratings,
         variant: row.variant,
         preset: row.preset,
         status: row.status,
