@@ -130,34 +130,7 @@ pub fn create(
     let opponent_name = input.opponent.trim().to_owned();
     let variant_name = input.variant.trim().to_owned();
     db.write(|conn| {
-        let opponent = if opponent_name.is_empty() {
-            None
-        } else {
-            let found: Option<User> = users::table
-                .filter(users::username_key.eq(opponent_name.to_ascii_lowercase()))
-                .select(User::as_select())
-                .first(conn)
-                .optional()?;
-            let found = found.ok_or_else(|| {
-                GameError::Invalid(format!("There is no player named “{opponent_name}”."))
-            })?;
-            if found.id == author.id {
-                return Err(GameError::Invalid("You cannot challenge yourself.".into()));
-            }
-            if blocks::has_blocked(conn, author.id, found.id)? {
-                return Err(GameError::Invalid(format!(
-                    "You have blocked {}; unblock them on their profile first.",
-                    found.username
-                )));
-            }
-            if blocks::has_blocked(conn, found.id, author.id)? {
-                return Err(GameError::Invalid(format!(
-                    "{} does not take challenges from you.",
-                    found.username
-                )));
-            }
-            Some(found)
-        };
+        let opponent = find_opponent(conn, author, &opponent_name)?;
         // A built-in variant's name is also the slug of its built-in preset; anything else
         // is the slug of a player's preset.
         let version = match crate::presets::builtin_version(conn, clock, &variant_name)? {
@@ -209,6 +182,37 @@ pub fn create(
         }
         Ok(id)
     })
+}
+
+/// The named opponent of a challenge (`None` for an open one): an existing player, not the
+/// author, and neither blocking the other.
+fn find_opponent(conn: &mut DbConn, author: &User, name: &str) -> Result<Option<User>, GameError> {
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let found: Option<User> = users::table
+        .filter(users::username_key.eq(name.to_ascii_lowercase()))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?;
+    let found =
+        found.ok_or_else(|| GameError::Invalid(format!("There is no player named “{name}”.")))?;
+    if found.id == author.id {
+        return Err(GameError::Invalid("You cannot challenge yourself.".into()));
+    }
+    if blocks::has_blocked(conn, author.id, found.id)? {
+        return Err(GameError::Invalid(format!(
+            "You have blocked {}; unblock them on their profile first.",
+            found.username
+        )));
+    }
+    if blocks::has_blocked(conn, found.id, author.id)? {
+        return Err(GameError::Invalid(format!(
+            "{} does not take challenges from you.",
+            found.username
+        )));
+    }
+    Ok(Some(found))
 }
 
 fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<ChallengeId, GameError> {

@@ -224,6 +224,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("ratings", "ratings"),
     ("rating_history", "ratings"),
     ("game_notes", "games"),
+    ("game_messages", "games"),
     ("blocks", "accounts"),
 ];
 
