@@ -30,13 +30,7 @@ async fn notes_are_seen_by_their_author_only(backend: Backend) {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let carol = app.player("carol").await;
-    let fields = [
-        ("preset", "chess"),
-        ("color", "white"),
-        ("days_per_move", "3"),
-        ("message", ""),
-    ];
-    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, "chess").await;
     let notes = format!("/games/{game}/notes");
     let secret = "Plan: castle long, then push the h-pawn";
 
@@ -66,14 +60,7 @@ async fn notes_are_seen_by_their_author_only(backend: Backend) {
     assert_ne!(res.status(), StatusCode::OK);
 
     // Kept after the game; too long is refused; an empty text deletes them.
-    let res = app
-        .post_as(
-            &bob,
-            &format!("/games/{game}/resign"),
-            &[("confirm", "yes")],
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    app.resign(&bob, game).await;
     assert!(app.get_text_as(&alice, &notes).await.contains(secret));
     let long = "x".repeat(5_001);
     let res = app.post_as(&alice, &notes, &[("body", &long)]).await;
@@ -152,13 +139,7 @@ async fn chat_between_the_players(backend: Backend) {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let carol = app.player("carol").await;
-    let fields = [
-        ("preset", "chess"),
-        ("color", "white"),
-        ("days_per_move", "3"),
-        ("message", ""),
-    ];
-    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, "chess").await;
     let chat = format!("/games/{game}/chat");
     let page_url = format!("/games/{game}");
 
@@ -249,14 +230,7 @@ async fn chat_between_the_players(backend: Backend) {
     assert_eq!(reported[0].1.author, "alice");
 
     // After the game: public only when both players allow it.
-    let res = app
-        .post_as(
-            &bob,
-            &format!("/games/{game}/resign"),
-            &[("confirm", "yes")],
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    app.resign(&bob, game).await;
     preferences(&app, &alice, true, true).await;
     assert!(!app
         .get_text_as(&carol, &page_url)
@@ -277,13 +251,7 @@ async fn no_chat_with_a_blocked_player(backend: Backend) {
     let app = TestApp::new(backend).await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let fields = [
-        ("preset", "chess"),
-        ("color", "white"),
-        ("days_per_move", "3"),
-        ("message", ""),
-    ];
-    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let game = app.game_with_preset(&alice, "bob", &bob, "chess").await;
     let res = app.post_as(&bob, "/users/alice/block", &[]).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     for who in [&alice, &bob] {

@@ -58,13 +58,6 @@ async fn chess_game(
     app.start_game(white, black_name, black, &fields).await
 }
 
-async fn resign(app: &TestApp, who: &reqwest::Client, game: i64) {
-    let res = app
-        .post_as(who, &format!("/games/{game}/resign"), &[("confirm", "yes")])
-        .await;
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-}
-
 async fn first_rated_game_moves_both_ratings(backend: Backend) {
     let app = TestApp::new(backend).await;
     let alice = app.player("alice").await;
@@ -76,7 +69,7 @@ async fn first_rated_game_moves_both_ratings(backend: Backend) {
         None,
         "rated when it ends"
     );
-    resign(&app, &bob, game).await;
+    app.resign(&bob, game).await;
 
     // Glickman's formulas for two new players (1500, 350, 0.06) after one game.
     let (rating, deviation, games, wins, draws, losses) =
@@ -139,7 +132,7 @@ async fn draws_and_casual_games(backend: Backend) {
     let game = chess_game(&app, &alice, "bob", &bob, "casual").await;
     let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     assert!(page.contains("(Black) · casual"));
-    resign(&app, &bob, game).await;
+    app.resign(&bob, game).await;
     assert_eq!(chess_rating(&app, "alice").await, None);
     assert_eq!(chess_rating(&app, "bob").await, None);
 

@@ -450,6 +450,18 @@ impl TestApp {
             .await
     }
 
+    /// `client` resigns `game` (ticking the confirmation); expects the redirect.
+    pub async fn resign(&self, client: &reqwest::Client, game: i64) {
+        let res = self
+            .post_as(
+                client,
+                &format!("/games/{game}/resign"),
+                &[("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "resign game {game}");
+    }
+
     /// Submits the move form of `game` at `ply` (no comment, no draw offer).
     pub async fn play(
         &self,
