@@ -23,6 +23,18 @@ pub fn between(conn: &mut DbConn, a: UserId, b: UserId) -> QueryResult<bool> {
     Ok(has_blocked(conn, a, b)? || has_blocked(conn, b, a)?)
 }
 
+/// The players `user` has blocked or is blocked by (lists leave their challenges out).
+pub fn involving(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<UserId>> {
+    let rows: Vec<(UserId, UserId)> = blocks::table
+        .filter(blocks::blocker_id.eq(user).or(blocks::blocked_id.eq(user)))
+        .select((blocks::blocker_id, blocks::blocked_id))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(blocker, blocked)| if blocker == user { blocked } else { blocker })
+        .collect())
+}
+
 /// `blocker` blocks `other` (again: no change).
 pub fn block(
     db: &mut Db,

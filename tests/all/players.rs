@@ -94,10 +94,12 @@ async fn a_blocked_player_cannot_challenge(backend: Backend) {
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.unwrap().contains("You have blocked alice"));
 
-    // Nor accept the other's open challenge.
+    // Nor see or accept the other's open challenge.
     let res = challenge(&app, &bob, "").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let lobby = app.get_text_as(&alice, "/games").await;
+    assert!(challenge_ids(&app.get_text_as(&alice, "/games").await).is_empty());
+    let carol = app.player("carol").await;
+    let lobby = app.get_text_as(&carol, "/games").await;
     let open = *challenge_ids(&lobby).last().expect("bob's open challenge");
     let res = app
         .post_as(&alice, &format!("/challenges/{open}/accept"), &[])

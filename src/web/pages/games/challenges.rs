@@ -107,9 +107,15 @@ async fn lobby(
     let now = state.clock.now_db();
     let result = state
         .db(move |conn| {
-            let open = query::open_challenges(conn)?;
+            let mut open = query::open_challenges(conn)?;
             let (incoming, outgoing) = match user {
-                Some(user) => query::challenges_of(conn, user)?,
+                Some(user) => {
+                    // Nobody sees the open challenges of a player they blocked or who
+                    // blocked them (accepting one would be refused).
+                    let blocked = crate::accounts::blocks::involving(conn, user)?;
+                    open.retain(|c| !blocked.contains(&c.author_id));
+                    query::challenges_of(conn, user)?
+                }
                 None => (Vec::new(), Vec::new()),
             };
             Ok::<_, GameError>((open, incoming, outgoing))
