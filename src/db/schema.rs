@@ -188,6 +188,10 @@ diesel::table! {
         allow_vacation -> Bool,
         rated_variant -> Nullable<Text>,
         messages -> BigInt,
+        white_start_rating -> Nullable<Double>,
+        white_start_deviation -> Nullable<Double>,
+        black_start_rating -> Nullable<Double>,
+        black_start_deviation -> Nullable<Double>,
     }
 }
 
@@ -278,10 +282,6 @@ diesel::joinable!(ratings -> users (user_id));
 diesel::joinable!(rating_history -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(ratings, users);
 diesel::allow_tables_to_appear_in_same_query!(rating_history, users);
-diesel::allow_tables_to_appear_in_same_query!(ratings, games);
-diesel::allow_tables_to_appear_in_same_query!(ratings, presets);
-diesel::allow_tables_to_appear_in_same_query!(ratings, preset_versions);
-diesel::allow_tables_to_appear_in_same_query!(ratings, vacations);
 diesel::table! {
     game_notes (game_id, user_id) {
         game_id -> BigInt,

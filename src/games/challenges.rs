@@ -311,6 +311,20 @@ pub fn accept(
             .select(PresetVersionRow::as_select())
             .first(conn)?;
         check_rating_range(conn, &challenge, user, clock.now_db())?;
+        let start_ratings = match &challenge.rated_variant {
+            Some(variant) => {
+                let now = clock.now_db();
+                let found = crate::ratings::in_variant(conn, &[white_id, black_id], variant, now)?;
+                let of = |id: UserId| {
+                    found
+                        .iter()
+                        .find(|(u, _)| *u == id)
+                        .map_or_else(Default::default, |(_, r)| *r)
+                };
+                Some((of(white_id), of(black_id)))
+            }
+            None => None,
+        };
         let setup = version.setup_fen.clone();
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
@@ -346,6 +360,10 @@ pub fn accept(
                 },
                 allow_vacation: challenge.allow_vacation,
                 rated_variant: challenge.rated_variant.as_deref(),
+                white_start_rating: start_ratings.map(|(w, _)| w.rating),
+                white_start_deviation: start_ratings.map(|(w, _)| w.deviation),
+                black_start_rating: start_ratings.map(|(_, b)| b.rating),
+                black_start_deviation: start_ratings.map(|(_, b)| b.deviation),
             },
         )?;
         let changed = diesel::update(

@@ -9,6 +9,7 @@ use crate::db::{DbConn, UserId};
 use crate::domain::{
     ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus, Side, TimeKind,
 };
+use crate::ratings::glicko2::Rating;
 use crate::time_control::{TimeControl, DAY, HOUR};
 
 pub use crate::db::{ChallengeId, GameId, PresetVersionId};
@@ -46,6 +47,11 @@ pub struct GameRow {
     pub rated_variant: Option<String>,
     /// How many messages its chat holds.
     pub messages: i64,
+    /// A rated game: White's and Black's ratings (and deviations) when it started.
+    pub white_start_rating: Option<f64>,
+    pub white_start_deviation: Option<f64>,
+    pub black_start_rating: Option<f64>,
+    pub black_start_deviation: Option<f64>,
 }
 
 impl GameRow {
@@ -131,6 +137,10 @@ pub struct NewGame<'a> {
     pub reserve_cap_secs: Option<i64>,
     pub allow_vacation: bool,
     pub rated_variant: Option<&'a str>,
+    pub white_start_rating: Option<f64>,
+    pub white_start_deviation: Option<f64>,
+    pub black_start_rating: Option<f64>,
+    pub black_start_deviation: Option<f64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -236,6 +246,19 @@ pub struct NewChallengeRow<'a> {
 }
 
 impl GameRow {
+    /// A rated game's players' ratings when it started: (White, Black).
+    pub fn start_ratings(&self) -> Option<(Rating, Rating)> {
+        let rating = |r: Option<f64>, d: Option<f64>| {
+            r.zip(d).map(|(rating, deviation)| Rating {
+                rating,
+                deviation,
+                ..Rating::default()
+            })
+        };
+        rating(self.white_start_rating, self.white_start_deviation)
+            .zip(rating(self.black_start_rating, self.black_start_deviation))
+    }
+
     /// Records the result of a rated game (`self` as it ended) with the ratings; casual
     /// games change nothing. Called inside the write that ends the game, whatever ended it.
     pub fn record_rating(

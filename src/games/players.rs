@@ -7,18 +7,14 @@ use super::model::{GameId, GameRow, PresetVersionRow};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
-use crate::db::schema::{games, preset_versions, presets, ratings, users, vacations};
+use crate::db::schema::{games, preset_versions, presets, users, vacations};
 use crate::db::{DbConn, UserId};
-use crate::ratings::RatingRow;
 
 /// A player and the vacation they are on, if any.
 #[derive(Debug, Clone)]
 pub struct Player {
     pub user: User,
     pub away: Option<VacationRow>,
-    /// Their rating in the variant a rated game counts for (none yet, or a casual game:
-    /// `None`). Read by [`game_with_players`] only.
-    pub rating: Option<RatingRow>,
 }
 
 /// White and Black of a game.
@@ -57,13 +53,11 @@ pub struct GameWithPlayers {
 /// move both read this. No lock: a change to the game that follows from this read must be
 /// conditional on what it read (a move's update is, on the ply).
 pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayers, GameError> {
-    let (white_user, black_user, white_away, black_away, white_rating, black_rating) = diesel::alias!(
+    let (white_user, black_user, white_away, black_away) = diesel::alias!(
         users as white_user,
         users as black_user,
         vacations as white_away,
-        vacations as black_away,
-        ratings as white_rating,
-        ratings as black_rating
+        vacations as black_away
     );
     type Found = (
         GameRow,
@@ -73,8 +67,6 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
         User,
         Option<VacationRow>,
         Option<VacationRow>,
-        Option<RatingRow>,
-        Option<RatingRow>,
     );
     // On the backend's own connection (compiled once per backend): the query that every
     // page view and move runs, without MultiConnection writing its SQL out on every run.
@@ -94,28 +86,6 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
                 .eq(games::black_id)
                 .and(black_away.field(vacations::ended_at).is_null())),
         )
-        .left_join(
-            white_rating.on(white_rating
-                .field(ratings::user_id)
-                .eq(games::white_id)
-                .and(
-                    white_rating
-                        .field(ratings::variant)
-                        .nullable()
-                        .eq(games::rated_variant)
-                )),
-        )
-        .left_join(
-            black_rating.on(black_rating
-                .field(ratings::user_id)
-                .eq(games::black_id)
-                .and(
-                    black_rating
-                        .field(ratings::variant)
-                        .nullable()
-                        .eq(games::rated_variant)
-                )),
-        )
         .filter(games::id.eq(id))
         .select((
             GameRow::as_select(),
@@ -125,12 +95,10 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
             black_user.fields(users::all_columns),
             white_away.fields(vacations::all_columns).nullable(),
             black_away.fields(vacations::all_columns).nullable(),
-            white_rating.fields(ratings::all_columns).nullable(),
-            black_rating.fields(ratings::all_columns).nullable(),
         ))
         .first(c)
         .optional())?;
-    let (game, version, preset, white, black, white_away, black_away, white_rating, black_rating) =
+    let (game, version, preset, white, black, white_away, black_away) =
         found.ok_or(GameError::NotFound)?;
     Ok(GameWithPlayers {
         game,
@@ -140,12 +108,10 @@ pub fn game_with_players(conn: &mut DbConn, id: GameId) -> Result<GameWithPlayer
             white: Player {
                 user: white,
                 away: white_away,
-                rating: white_rating,
             },
             black: Player {
                 user: black,
                 away: black_away,
-                rating: black_rating,
             },
         },
     })
@@ -171,7 +137,6 @@ pub fn of_game(conn: &mut DbConn, game: &GameRow) -> Result<Players, GameError> 
             .map(|(user, away)| Player {
                 user: user.clone(),
                 away: away.clone(),
-                rating: None,
             })
             .ok_or(GameError::Db(diesel::result::Error::NotFound))
     };

@@ -31,9 +31,6 @@ pub struct GameData {
     pub position: Position,
     /// The preset version the game pins.
     pub preset: VersionLabel,
-    /// White's and Black's ratings in the variant a rated game counts for (`None`: not
-    /// rated yet, or a casual game).
-    pub ratings: (Option<RatingRow>, Option<RatingRow>),
 }
 
 pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
@@ -44,7 +41,6 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         players,
     } = super::players::game_with_players(conn, id)?;
     let (white, black) = (players.white.user, players.black.user);
-    let ratings = (players.white.rating, players.black.rating);
     // One vacation when a player plays himself.
     let mut vacations: Vec<VacationRow> = players
         .white
@@ -72,7 +68,6 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         rules,
         position,
         preset,
-        ratings,
     })
 }
 

@@ -103,14 +103,18 @@ async fn first_rated_game_moves_both_ratings(backend: Backend) {
         page.contains(&format!("/games/{game}")),
         "the finished game"
     );
-    // The game page shows both ratings beside the names, and links the names.
+    // A game page shows the ratings the players had when it started, and links the names.
     let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    let first_game = "<span class=\"rating\">1500?</span>";
+    assert_eq!(page.matches(first_game).count(), 2, "{page}");
+    assert!(page.contains("href=\"/users/alice\""));
+    let next = chess_game(&app, &alice, "bob", &bob, "rated").await;
+    let page = app.get_text_as(&bob, &format!("/games/{next}")).await;
     assert!(
         page.contains("<span class=\"rating\">1662?</span>"),
         "{page}"
     );
     assert!(page.contains("<span class=\"rating\">1338?</span>"));
-    assert!(page.contains("href=\"/users/alice\""));
     // The logs show the ratings the players came out of the game with.
     let logs = app.get_text("/logs").await;
     assert!(logs.contains("(1662? – 1338?)"), "{logs}");

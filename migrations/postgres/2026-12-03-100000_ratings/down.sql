@@ -3,4 +3,8 @@ DROP TABLE ratings;
 ALTER TABLE challenges DROP COLUMN rating_max;
 ALTER TABLE challenges DROP COLUMN rating_min;
 ALTER TABLE challenges DROP COLUMN rated_variant;
+ALTER TABLE games DROP COLUMN black_start_deviation;
+ALTER TABLE games DROP COLUMN black_start_rating;
+ALTER TABLE games DROP COLUMN white_start_deviation;
+ALTER TABLE games DROP COLUMN white_start_rating;
 ALTER TABLE games DROP COLUMN rated_variant;

@@ -1,6 +1,11 @@
 -- Ratings (Glicko-2, per variant). A challenge and its game are rated in the variant named
 -- here; NULL: casual.
 ALTER TABLE games ADD COLUMN rated_variant TEXT;
+-- A rated game's players' ratings when it started, shown beside their names.
+ALTER TABLE games ADD COLUMN white_start_rating DOUBLE PRECISION;
+ALTER TABLE games ADD COLUMN white_start_deviation DOUBLE PRECISION;
+ALTER TABLE games ADD COLUMN black_start_rating DOUBLE PRECISION;
+ALTER TABLE games ADD COLUMN black_start_deviation DOUBLE PRECISION;
 ALTER TABLE challenges ADD COLUMN rated_variant TEXT;
 -- An open rated challenge may be limited to players rated within a range.
 ALTER TABLE challenges ADD COLUMN rating_min BIGINT;

@@ -149,7 +149,8 @@ struct ClockLines {
 struct Loaded {
     data: GameData,
     clock: ClockView,
-    /// White's and Black's ratings as shown beside their names; `None`: a casual game.
+    /// White's and Black's ratings when the game started, shown beside their names; `None`:
+    /// a casual game.
     ratings: Option<(String, String)>,
     /// The chat, if the viewer may read it.
     chat: Option<Vec<ChatMessage>>,
@@ -352,13 +353,10 @@ fn load_on(
     let data = query::game_data(conn, log, GameId(id))?;
     let chat = game_chat::visible(conn, &data.game, &data.white, &data.black, viewer)?;
     let clock = crate::games::clocks::clock_view(&data.game, &data.vacations, now);
-    let ratings = data.game.rated_variant.as_ref().map(|_| {
-        let label = |row: &Option<crate::ratings::RatingRow>| {
-            let rating = row.as_ref().map_or_else(Default::default, |r| r.as_of(now));
-            crate::ratings::label(&rating)
-        };
-        (label(&data.ratings.0), label(&data.ratings.1))
-    });
+    let ratings = data
+        .game
+        .start_ratings()
+        .map(|(white, black)| (crate::ratings::label(&white), crate::ratings::label(&black)));
     Ok(Loaded {
         data,
         clock,
