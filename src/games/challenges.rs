@@ -15,6 +15,7 @@ use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
 use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::rules;
+use crate::ratings::glicko2::Rating;
 use crate::time_control::{TimeControl, TimeControlInput};
 
 /// The challenge form, as typed.
@@ -228,22 +229,30 @@ fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
     Ok(GameId(id))
 }
 
-/// Refuses `user` an open rated challenge whose rating range leaves them out.
-fn check_rating_range(
+/// A rated challenge's players' ratings as its game starts: (White, Black); `None` for a
+/// casual one.
+fn start_ratings(
     conn: &mut DbConn,
     challenge: &ChallengeRow,
-    user: UserId,
+    (white, black): (UserId, UserId),
     now: chrono::NaiveDateTime,
-) -> Result<(), GameError> {
+) -> Result<Option<(Rating, Rating)>, GameError> {
     let Some(variant) = &challenge.rated_variant else {
-        return Ok(());
+        return Ok(None);
     };
-    if challenge.rating_min.is_none() && challenge.rating_max.is_none() {
-        return Ok(());
-    }
-    let rating = crate::ratings::in_variant(conn, &[user], variant, now)?
-        .first()
-        .map_or(crate::ratings::glicko2::NEW_RATING, |(_, r)| r.rating);
+    let found = crate::ratings::in_variant(conn, &[white, black], variant, now)?;
+    let of = |id: UserId| {
+        found
+            .iter()
+            .find(|(u, _)| *u == id)
+            .map_or_else(Rating::default, |(_, r)| *r)
+    };
+    Ok(Some((of(white), of(black))))
+}
+
+/// Refuses an acceptor rated `rating` a challenge whose rating range leaves them out.
+fn check_rating_range(challenge: &ChallengeRow, rating: &Rating) -> Result<(), GameError> {
+    let rating = rating.rating;
     let below = challenge.rating_min.is_some_and(|lo| rating < lo as f64);
     let above = challenge.rating_max.is_some_and(|hi| rating > hi as f64);
     if below || above {
@@ -310,21 +319,10 @@ pub fn accept(
             .find(challenge.preset_version_id)
             .select(PresetVersionRow::as_select())
             .first(conn)?;
-        check_rating_range(conn, &challenge, user, clock.now_db())?;
-        let start_ratings = match &challenge.rated_variant {
-            Some(variant) => {
-                let now = clock.now_db();
-                let found = crate::ratings::in_variant(conn, &[white_id, black_id], variant, now)?;
-                let of = |id: UserId| {
-                    found
-                        .iter()
-                        .find(|(u, _)| *u == id)
-                        .map_or_else(Default::default, |(_, r)| *r)
-                };
-                Some((of(white_id), of(black_id)))
-            }
-            None => None,
-        };
+        let start_ratings = start_ratings(conn, &challenge, (white_id, black_id), clock.now_db())?;
+        if let Some((white, black)) = &start_ratings {
+            check_rating_range(&challenge, if user == white_id { white } else { black })?;
+        }
         let setup = version.setup_fen.clone();
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;

@@ -20,8 +20,8 @@ pub const MAX_MESSAGE_CHARS: usize = 500;
 /// Messages one player may write in an hour, over all their games.
 pub const MAX_MESSAGES_PER_HOUR: i64 = 30;
 
-/// A message as shown.
-#[derive(Debug, Clone)]
+/// A message as shown (read in this field order by [`visible`] and [`reported`]).
+#[derive(Debug, Clone, Queryable)]
 pub struct ChatMessage {
     pub id: i64,
     pub author: String,
@@ -52,14 +52,7 @@ pub fn visible(
     if game.messages == 0 {
         return Ok(Some(Vec::new()));
     }
-    let rows: Vec<(
-        i64,
-        String,
-        UserId,
-        String,
-        NaiveDateTime,
-        Option<NaiveDateTime>,
-    )> = game_messages::table
+    let messages = game_messages::table
         .inner_join(users::table)
         .filter(game_messages::game_id.eq(game.id))
         .order(game_messages::id.asc())
@@ -69,23 +62,10 @@ pub fn visible(
             game_messages::user_id,
             game_messages::body,
             game_messages::created_at,
-            game_messages::reported_at,
+            game_messages::reported_at.is_not_null(),
         ))
         .load(conn)?;
-    Ok(Some(
-        rows.into_iter()
-            .map(
-                |(id, author, author_id, body, created_at, reported_at)| ChatMessage {
-                    id,
-                    author,
-                    author_id,
-                    body,
-                    created_at,
-                    reported: reported_at.is_some(),
-                },
-            )
-            .collect(),
-    ))
+    Ok(Some(messages))
 }
 
 #[derive(Template)]
@@ -212,35 +192,22 @@ pub fn report(
     })
 }
 
-/// Reported messages, oldest report first, for the operators: (game, message, author).
+/// Reported messages, oldest report first, for the operators: (game, message).
 pub fn reported(conn: &mut DbConn) -> Result<Vec<(GameId, ChatMessage)>, GameError> {
-    let rows: Vec<(GameId, i64, String, UserId, String, NaiveDateTime)> = game_messages::table
+    Ok(game_messages::table
         .inner_join(users::table)
         .filter(game_messages::reported_at.is_not_null())
         .order(game_messages::reported_at.asc())
         .select((
             game_messages::game_id,
-            game_messages::id,
-            users::username,
-            game_messages::user_id,
-            game_messages::body,
-            game_messages::created_at,
-        ))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(game, id, author, author_id, body, created_at)| {
             (
-                game,
-                ChatMessage {
-                    id,
-                    author,
-                    author_id,
-                    body,
-                    created_at,
-                    reported: true,
-                },
-            )
-        })
-        .collect())
+                game_messages::id,
+                users::username,
+                game_messages::user_id,
+                game_messages::body,
+                game_messages::created_at,
+                game_messages::reported_at.is_not_null(),
+            ),
+        ))
+        .load(conn)?)
 }

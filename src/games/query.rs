@@ -101,6 +101,13 @@ pub struct MyGames {
 pub const RECENT_FINISHED: i64 = 10;
 
 pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
+    let mut out = active_of(conn, user)?;
+    out.finished = finished_of(conn, user, 0, RECENT_FINISHED)?;
+    Ok(out)
+}
+
+/// `user`'s games in progress (`finished` left empty), each list by deadline.
+pub fn active_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
     let mine = games::white_id.eq(user).or(games::black_id.eq(user));
     let active: Vec<(GameRow, String)> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
@@ -125,7 +132,6 @@ pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
     };
     out.my_turn.sort_by(by_deadline);
     out.their_turn.sort_by(by_deadline);
-    out.finished = finished_of(conn, user, 0, RECENT_FINISHED)?;
     Ok(out)
 }
 

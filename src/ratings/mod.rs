@@ -153,38 +153,20 @@ fn store(
         s if s < 0.25 => (0, 0, 1),
         _ => (0, 1, 0),
     };
-    let row = match existing {
-        Some(row) => RatingRow {
-            games: row.games + 1,
-            wins: row.wins + win,
-            draws: row.draws + draw,
-            losses: row.losses + loss,
-            ..row
-        },
-        None => RatingRow {
-            user_id: user,
-            variant: ending.variant.to_owned(),
-            rating: 0.0,
-            deviation: 0.0,
-            volatility: 0.0,
-            games: 1,
-            wins: win,
-            draws: draw,
-            losses: loss,
-            rated_at: ending.at,
-        },
-    };
+    let (games, wins, draws, losses) = existing
+        .as_ref()
+        .map_or((0, 0, 0, 0), |r| (r.games, r.wins, r.draws, r.losses));
     let values = (
         ratings::rating.eq(after.rating),
         ratings::deviation.eq(after.deviation),
         ratings::volatility.eq(after.volatility),
-        ratings::games.eq(row.games),
-        ratings::wins.eq(row.wins),
-        ratings::draws.eq(row.draws),
-        ratings::losses.eq(row.losses),
+        ratings::games.eq(games + 1),
+        ratings::wins.eq(wins + win),
+        ratings::draws.eq(draws + draw),
+        ratings::losses.eq(losses + loss),
         ratings::rated_at.eq(ending.at),
     );
-    if row.games == 1 {
+    if existing.is_none() {
         diesel::insert_into(ratings::table)
             .values((
                 ratings::user_id.eq(user),

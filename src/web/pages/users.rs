@@ -112,7 +112,7 @@ async fn profile(
             Ok(Some(Profile {
                 ratings: ratings::of_user(conn, user.id, now)?,
                 history: ratings::history(conn, user.id)?,
-                games: query::games_of(conn, user.id)?,
+                games: query::active_of(conn, user.id)?,
                 finished: query::finished_of(
                     conn,
                     user.id,
