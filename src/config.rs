@@ -23,6 +23,9 @@ const MAX_POOL_SIZE: u32 = 1_000;
 /// 64 GB.
 const MAX_MOVE_CACHE_MB: usize = 65_536;
 const DEFAULT_MOVE_CACHE_MB: usize = 128;
+const MAX_API_RATE_LIMIT: u32 = 100_000;
+/// Enough for a bot that follows a few dozen games; a script that loops gets a 429.
+const DEFAULT_API_RATE_LIMIT: u32 = 300;
 
 #[derive(Debug, thiserror::Error)]
 #[error("{name}: {message}")]
@@ -87,6 +90,8 @@ pub struct Config {
     pub clock_job_interval: Duration,
     /// `PLYPOST_MOVE_CACHE_MB`: memory for the move lists of recent games, in bytes.
     pub move_cache_bytes: usize,
+    /// `PLYPOST_API_RATE_LIMIT`: JSON API requests one token may make per minute.
+    pub api_requests_per_minute: u32,
 }
 
 impl Config {
@@ -167,6 +172,13 @@ impl Config {
             "megabytes",
         )?
         .unwrap_or(DEFAULT_MOVE_CACHE_MB);
+        let api_requests_per_minute = number_setting(
+            "PLYPOST_API_RATE_LIMIT",
+            get("PLYPOST_API_RATE_LIMIT"),
+            1..=MAX_API_RATE_LIMIT,
+            "requests per minute",
+        )?
+        .unwrap_or(DEFAULT_API_RATE_LIMIT);
 
         Ok(Config {
             bind,
@@ -183,6 +195,7 @@ impl Config {
             db_pool_size,
             clock_job_interval: Duration::from_secs(60),
             move_cache_bytes: move_cache_mb * 1024 * 1024,
+            api_requests_per_minute,
         })
     }
 

@@ -53,6 +53,9 @@ pub async fn launch(
     }
     let mailer = Mailer::from_config(&config)?;
     let move_logs = Arc::new(MoveLogCache::new(config.move_cache_bytes));
+    let api_limits = Arc::new(crate::web::api::RateLimiter::new(
+        config.api_requests_per_minute,
+    ));
     let state = AppState {
         pool: pool.clone(),
         config: Arc::new(config),
@@ -60,6 +63,7 @@ pub async fn launch(
         mail_wakeup: Arc::new(Notify::new()),
         renders: Arc::default(),
         move_logs,
+        api_limits,
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

@@ -179,6 +179,70 @@ impl Position {
         out
     }
 
+    /// Standard algebraic notation: the piece letter (none for a Pawn), the origin's file,
+    /// rank or square only when another piece of the same kind could go to the same square,
+    /// `x` for a capture, the destination, `=X` for a promotion, and `+` or `#`. Castling is
+    /// `O-O` or `O-O-O`; the King's jump is written as a plain King move.
+    pub fn move_san(&self, mv: &Move) -> String {
+        let Some(piece) = self.piece_at(mv.from) else {
+            return self.move_text(mv);
+        };
+        let mut out = if let crate::position::Special::Castle { rook_from, .. } = mv.special {
+            if rook_from.file() > mv.from.file() {
+                "O-O".to_owned()
+            } else {
+                "O-O-O".to_owned()
+            }
+        } else {
+            let kind = piece.kind.id;
+            let is_pawn = piece.kind.letter == "P";
+            let capture = self.board[mv.to.index()] != 0 || mv.is_en_passant();
+            let rivals: Vec<Square> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|other| other.to == mv.to && other.from != mv.from)
+                .filter(|other| self.piece_at(other.from).is_some_and(|p| p.kind.id == kind))
+                .map(|other| other.from)
+                .collect();
+            let origin = if rivals.is_empty() {
+                if is_pawn && capture {
+                    mv.from.file_char().to_string()
+                } else {
+                    String::new()
+                }
+            } else if rivals.iter().all(|r| r.file() != mv.from.file()) {
+                mv.from.file_char().to_string()
+            } else if !is_pawn && rivals.iter().all(|r| r.rank() != mv.from.rank()) {
+                (mv.from.rank() + 1).to_string()
+            } else {
+                mv.from.to_string()
+            };
+            let mut text = if is_pawn {
+                origin
+            } else {
+                format!("{}{origin}", piece.kind.letter)
+            };
+            if capture {
+                text.push('x');
+            }
+            text.push_str(&mv.to.to_string());
+            if let Some(p) = mv.promotion {
+                text.push('=');
+                text.push_str(&self.variant.kind(p).letter);
+            }
+            text
+        };
+        let after = self.play_unchecked(mv);
+        if after.is_check() {
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        out
+    }
+
     /// Compact text: from, to, lower-case promotion token (`d15d16q`, `e9e10+p`).
     pub fn move_compact(&self, mv: &Move) -> String {
         let mut out = format!("{}{}", mv.from, mv.to);

@@ -1,6 +1,7 @@
 //! Accounts: registration, log-in with rate limits, passwords, settings, password reset by
 //! mail, unsubscribe links. No HTTP here; the web layer calls these functions and renders.
 
+pub mod api_tokens;
 pub mod blocks;
 pub mod password;
 pub mod rate_limit;

@@ -109,12 +109,12 @@ pub fn purge_expired(conn: &mut DbConn, clock: &dyn Clock) -> Result<usize, Acco
     )
 }
 
-fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-fn hash(token: &str) -> String {
+pub(crate) fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }

@@ -311,3 +311,25 @@ diesel::table! {
 }
 diesel::joinable!(game_messages -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(game_messages, users);
+diesel::table! {
+    api_tokens (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        name -> Text,
+        token_hash -> Text,
+        scopes -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(api_tokens, users);
+diesel::table! {
+    calendar_keys (user_id) {
+        user_id -> BigInt,
+        secret -> Text,
+        created_at -> Timestamp,
+    }
+}
+diesel::joinable!(calendar_keys -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(calendar_keys, users);

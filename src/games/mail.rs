@@ -316,3 +316,36 @@ pub fn invitation(
     );
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
+
+#[derive(Template)]
+#[template(path = "mail/draw_declined.txt")]
+struct DrawDeclinedMail<'a> {
+    header: &'a str,
+    decliner: &'a str,
+    link: &'a str,
+}
+
+/// Tells the player who offered a draw that `decliner` declined it.
+pub fn draw_declined(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    rules: &Rules,
+    decliner: UserId,
+) -> Result<(), GameError> {
+    let (white, black) = players(conn, game)?;
+    let (by, to) = if decliner == white.id {
+        (&white, &black)
+    } else {
+        (&black, &white)
+    };
+    let variant = rules.variant.display_name();
+    let subject = subject(game, variant, &white, &black, "draw declined");
+    let body = render(&DrawDeclinedMail {
+        header: &header(game, variant, &white, &black),
+        decliner: &by.username,
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}

@@ -49,6 +49,8 @@ pub enum GameError {
     MovedOn,
     #[error("This move was already played (it was submitted twice). It counts once.")]
     AlreadyPlayed,
+    #[error("It is not your turn to move.")]
+    NotYourTurn,
     #[error("This game is over.")]
     Finished,
     /// A move after the deadline: the game was ended on time instead.
@@ -56,7 +58,7 @@ pub enum GameError {
     TimeRanOut,
     #[error("This challenge is no longer open.")]
     ChallengeClosed,
-    #[error("There is no draw offer from your opponent to accept.")]
+    #[error("There is no draw offer from your opponent.")]
     NoDrawOffer,
     #[error(
         "You have written {} chat messages in the last hour; please wait a while.",

@@ -289,7 +289,7 @@ fn check_may_move(
         return Err(GameError::Finished);
     }
     if game.player_to_move() != user {
-        return Err(GameError::Forbidden("It is not your turn to move."));
+        return Err(GameError::NotYourTurn);
     }
     Ok(())
 }
@@ -435,6 +435,39 @@ pub fn accept_draw(
         let rules = rules::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
         Ok(())
+    })
+}
+
+/// Declines the opponent's standing draw offer: the offer is withdrawn and its maker told.
+pub fn decline_draw(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+) -> Result<(), GameError> {
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
+        if !game.is_player(user) {
+            return Err(GameError::Forbidden(
+                "Only the players of this game can decline a draw.",
+            ));
+        }
+        if !game.is_active() {
+            return Err(GameError::Finished);
+        }
+        if game.draw_offer_by != Some(game.opponent_of(user)) {
+            return Err(GameError::NoDrawOffer);
+        }
+        diesel::update(
+            games::table
+                .filter(games::id.eq(id))
+                .filter(games::draw_offer_by.eq(game.draw_offer_by)),
+        )
+        .set(games::draw_offer_by.eq(None::<UserId>))
+        .execute(conn)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
+        mail::draw_declined(conn, clock, config, &game, &rules, user)
     })
 }
 

@@ -327,3 +327,20 @@ pub fn challenges_of(
         .load(conn)?;
     Ok((listings(conn, incoming)?, listings(conn, outgoing)?))
 }
+
+/// The moves of a game in standard algebraic notation, replayed from its start.
+pub fn san_moves(data: &GameData) -> Result<Vec<String>, GameError> {
+    let corrupt = |what: String| GameError::Corrupt(format!("game {}: {what}", data.game.id));
+    let mut position = Position::from_fen(&data.rules.variant, &data.game.start_fen)
+        .map_err(|e| corrupt(format!("start FEN: {e}")))?;
+    let mut out = Vec::with_capacity(data.moves.len());
+    for logged in data.moves.iter() {
+        let row = &logged.row;
+        let mv = position
+            .parse_move(&row.compact)
+            .map_err(|e| corrupt(format!("move {} ({}): {e}", row.ply, row.compact)))?;
+        out.push(position.move_san(&mv));
+        position = position.play_unchecked(&mv);
+    }
+    Ok(out)
+}

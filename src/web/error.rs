@@ -227,12 +227,24 @@ pub fn friendly_error_page<B>(
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
-    if is_html {
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_html || is_json {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
     let (req, _) = res.into_parts();
-    let response = error_page(status).map_into_right_body();
+    // The JSON API answers its errors in JSON, even those actix makes itself (405, 413).
+    let response = if req.path().starts_with(crate::web::api::PREFIX) {
+        let (_, message) = describe(status);
+        crate::web::api::ApiError::new(status, "http_error", message)
+            .error_response()
+            .map_into_right_body()
+    } else {
+        error_page(status).map_into_right_body()
+    };
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(
         req, response,
     )))

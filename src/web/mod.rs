@@ -6,6 +6,7 @@
 //! POSTs, a [`CsrfForm<T>`]; they call a service through [`AppState::db`] and render with
 //! [`render::page`].
 
+pub mod api;
 pub mod csrf;
 pub mod error;
 pub mod pages;
@@ -53,6 +54,8 @@ pub struct AppState {
     pub renders: Arc<render_cache::GameRenders>,
     /// The move lists of recently shown or played games.
     pub move_logs: Arc<crate::games::move_log::MoveLogCache>,
+    /// The JSON API's requests per token.
+    pub api_limits: Arc<api::RateLimiter>,
 }
 
 impl AppState {
@@ -81,6 +84,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::home::configure(cfg);
     pages::auth::configure(cfg);
     pages::settings::configure(cfg);
+    pages::settings_api::configure(cfg);
     pages::password_reset::configure(cfg);
     pages::unsubscribe::configure(cfg);
     pages::games::configure(cfg);
@@ -88,6 +92,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::logs::configure(cfg);
     pages::help::configure(cfg);
     pages::users::configure(cfg);
+    api::configure(cfg);
 }
 
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.

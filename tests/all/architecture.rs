@@ -226,6 +226,8 @@ const OWNERS: &[(&str, &str)] = &[
     ("game_notes", "games"),
     ("game_messages", "games"),
     ("blocks", "accounts"),
+    ("api_tokens", "accounts"),
+    ("calendar_keys", "accounts"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

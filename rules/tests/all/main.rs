@@ -15,6 +15,7 @@ mod obento;
 mod perft_chess;
 mod perft_variants;
 mod properties;
+mod san;
 mod terachess1;
 mod terachess2;
 mod teramachy;

@@ -12,5 +12,6 @@ pub mod presets;
 pub mod presets_markdown;
 pub mod presets_view;
 pub mod settings;
+pub mod settings_api;
 pub mod unsubscribe;
 pub mod users;

@@ -47,7 +47,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpResponse, WebError> {
     let (status, title) = match &err {
         GameError::NotFound | GameError::ChallengeNotFound => return Err(WebError::NotFound),
-        GameError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
+        GameError::Forbidden(_) | GameError::NotYourTurn => (StatusCode::FORBIDDEN, "Not allowed"),
         GameError::Invalid(_) | GameError::Illegal(_) => {
             (StatusCode::UNPROCESSABLE_ENTITY, "Not accepted")
         }
@@ -497,7 +497,7 @@ async fn submit_move(
     };
     let status = match &err {
         GameError::NotFound => return Err(WebError::NotFound),
-        GameError::Forbidden(_) => StatusCode::FORBIDDEN,
+        GameError::Forbidden(_) | GameError::NotYourTurn => StatusCode::FORBIDDEN,
         GameError::Illegal(_) | GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
         GameError::MovedOn
         | GameError::AlreadyPlayed

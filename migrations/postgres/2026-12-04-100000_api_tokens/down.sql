@@ -1,0 +1,2 @@
+DROP TABLE calendar_keys;
+DROP TABLE api_tokens;

@@ -1,0 +1,151 @@
+//! Who is calling the API: the personal access token in `Authorization: Bearer ...`, its
+//! scopes and its request budget.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::time::{Duration, Instant};
+
+use actix_web::dev::Payload;
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::{web, FromRequest, HttpRequest};
+use parking_lot::Mutex;
+
+use super::ApiError;
+use crate::accounts::api_tokens::{self, Scopes};
+use crate::accounts::User;
+use crate::web::AppState;
+
+/// The caller of an API request. Reading (`GET`) needs the `read` scope; anything that
+/// changes state needs `play`.
+#[derive(Debug, Clone)]
+pub struct ApiUser {
+    pub user: User,
+    pub scopes: Scopes,
+}
+
+fn unauthorized(message: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+}
+
+/// The token of `Authorization: Bearer <token>`.
+fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
+    let value = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| unauthorized("Send a token: Authorization: Bearer <token>."))?;
+    let text = value
+        .to_str()
+        .map_err(|_| unauthorized("The Authorization header is not readable."))?;
+    let (scheme, token) = text
+        .split_once(' ')
+        .ok_or_else(|| unauthorized("The Authorization header must be `Bearer <token>`."))?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(unauthorized(
+            "The Authorization header must be `Bearer <token>`.",
+        ));
+    }
+    Ok(token.trim().to_owned())
+}
+
+impl FromRequest for ApiUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let token = bearer(&req)?;
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "internal",
+                        "no application state",
+                    )
+                })?
+                .clone();
+            let clock = state.clock.clone();
+            let found =
+                super::run(&state, move |db| api_tokens::resolve(db, &*clock, &token)).await?;
+            let Some((token_id, user, scopes)) = found else {
+                return Err(unauthorized("The token is unknown or has been revoked."));
+            };
+            if !state.api_limits.allow(token_id) {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    format!(
+                        "This token made more than {} requests in the last minute; please wait.",
+                        state.config.api_requests_per_minute
+                    ),
+                ));
+            }
+            let reading = matches!(*req.method(), Method::GET | Method::HEAD);
+            let (needed, allowed) = if reading {
+                ("read", scopes.read)
+            } else {
+                ("play", scopes.play)
+            };
+            if !allowed {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "insufficient_scope",
+                    format!("This token lacks the `{needed}` scope this request needs."),
+                ));
+            }
+            Ok(ApiUser { user, scopes })
+        })
+    }
+}
+
+/// Requests per token per minute, counted in this process (a fixed one-minute window).
+pub struct RateLimiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<i64, (Instant, u32)>>,
+}
+
+const WINDOW: Duration = Duration::from_secs(60);
+
+impl RateLimiter {
+    pub fn new(per_minute: u32) -> Self {
+        RateLimiter {
+            per_minute,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts a request of `token`; false once it is over its budget for this minute.
+    pub fn allow(&self, token: i64) -> bool {
+        let now = Instant::now();
+        let mut windows = self.windows.lock();
+        // Forget finished windows now and then, so revoked tokens do not pile up.
+        if windows.len() > 10_000 {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+        }
+        let (start, count) = windows.entry(token).or_insert((now, 0));
+        if now.duration_since(*start) >= WINDOW {
+            *start = now;
+            *count = 0;
+        }
+        *count += 1;
+        *count <= self.per_minute
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_gets_its_budget_and_no_more() {
+        let limiter = RateLimiter::new(3);
+        assert!(limiter.allow(1));
+        assert!(limiter.allow(1));
+        assert!(limiter.allow(1));
+        assert!(!limiter.allow(1));
+        // Another token has its own budget.
+        assert!(limiter.allow(2));
+    }
+}

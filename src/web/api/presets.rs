@@ -1,0 +1,188 @@
+//! `GET /api/v1/presets` and `GET /api/v1/presets/{slug}`.
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{ok, run, timestamp, ApiError, ApiUser};
+use crate::presets::query;
+use crate::time_control::TimeControl;
+use crate::web::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/presets", web::get().to(list))
+        .route("/presets/{slug}", web::get().to(show));
+}
+
+/// A time control, as challenges and presets carry it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum TimeControlJson {
+    /// A fixed number of days for every move.
+    Days { days: i64 },
+    /// A reserve of days, hours added after each move, and an optional cap on the reserve.
+    Fischer {
+        reserve_days: i64,
+        increment_hours: i64,
+        #[serde(default)]
+        cap_days: Option<i64>,
+    },
+    /// No clock.
+    Untimed,
+}
+
+impl From<TimeControl> for TimeControlJson {
+    fn from(control: TimeControl) -> Self {
+        const DAY: i64 = 86_400;
+        match control {
+            TimeControl::DaysPerMove(days) => TimeControlJson::Days { days },
+            TimeControl::Fischer {
+                reserve,
+                increment,
+                cap,
+            } => TimeControlJson::Fischer {
+                reserve_days: reserve / DAY,
+                increment_hours: increment / 3600,
+                cap_days: cap.map(|c| c / DAY),
+            },
+            TimeControl::Untimed => TimeControlJson::Untimed,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PresetSummary {
+    /// What challenges name the preset by.
+    pub slug: String,
+    pub name: String,
+    /// The variant's engine name (`terachess2`).
+    pub variant: String,
+    /// `null` for a built-in preset.
+    pub author: Option<String>,
+    pub version: i64,
+    pub games: i64,
+    pub time_control: TimeControlJson,
+}
+
+/// Public presets (and the caller's own), built-in ones first in each variant.
+#[utoipa::path(
+    get,
+    path = "/api/v1/presets",
+    tag = "presets",
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "The presets", body = Vec<PresetSummary>),
+        (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
+    )
+)]
+pub async fn list(state: web::Data<AppState>, caller: ApiUser) -> Result<HttpResponse, ApiError> {
+    let viewer = caller.user.id;
+    let groups = run(&state, move |db| query::index(db, Some(viewer))).await?;
+    let presets: Vec<PresetSummary> = groups
+        .into_iter()
+        .flat_map(|group| {
+            let variant = group.variant_name;
+            group.presets.into_iter().map(move |p| PresetSummary {
+                slug: p.slug,
+                name: p.name,
+                variant: variant.clone(),
+                author: p.author,
+                version: p.version,
+                games: p.games,
+                time_control: p.time_control.into(),
+            })
+        })
+        .collect();
+    Ok(ok(&presets))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RulesJson {
+    /// Plies without a capture or pawn move after which the game is drawn (`null`: none).
+    pub move_count_limit: Option<i64>,
+    /// Whether the third occurrence of a position draws.
+    pub repetition: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PresetJson {
+    #[serde(flatten)]
+    pub summary: PresetSummary,
+    pub variant_name: String,
+    pub width: u8,
+    pub height: u8,
+    /// Markdown, as written by the preset's author.
+    pub description: String,
+    /// The start position.
+    pub setup_fen: String,
+    pub rules: RulesJson,
+    /// The variant definition (TOML) the preset plays, as the engine reads it.
+    pub definition: String,
+    pub updated: String,
+    pub url: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct VersionQuery {
+    /// An older version of the preset (default: the current one).
+    pub version: Option<i64>,
+}
+
+/// One preset with its variant definition.
+#[utoipa::path(
+    get,
+    path = "/api/v1/presets/{slug}",
+    tag = "presets",
+    security(("token" = [])),
+    params(
+        ("slug" = String, Path, description = "The preset's slug"),
+        ("version" = Option<i64>, Query, description = "An older version"),
+    ),
+    responses(
+        (status = 200, description = "The preset", body = PresetJson),
+        (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
+        (status = 404, description = "No such preset or version", body = super::ErrorBody),
+    )
+)]
+pub async fn show(
+    state: web::Data<AppState>,
+    _caller: ApiUser,
+    slug: web::Path<String>,
+    version: web::Query<VersionQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let slug = slug.into_inner();
+    let number = version.version;
+    let url = state.config.absolute_url(&format!("/presets/{slug}"));
+    let detail = run(&state, move |db| query::detail(db, &slug, number)).await?;
+    let v = &detail.version;
+    let control = crate::presets::settings::time_control_of(
+        &v.time_kind,
+        v.days_per_move,
+        v.reserve_days,
+        v.increment_hours,
+        v.cap_days,
+    );
+    Ok(ok(&PresetJson {
+        summary: PresetSummary {
+            slug: detail.preset.slug.clone(),
+            name: v.name.clone(),
+            variant: detail.preset.variant_name.clone(),
+            author: detail.owner.clone(),
+            version: v.version,
+            games: detail.games_total,
+            time_control: control.into(),
+        },
+        variant_name: detail.variant.display_name().to_owned(),
+        width: detail.variant.width(),
+        height: detail.variant.height(),
+        description: v.description.clone(),
+        setup_fen: v.setup_fen.clone(),
+        rules: RulesJson {
+            move_count_limit: v.move_count_limit,
+            repetition: v.repetition,
+        },
+        definition: detail.variant.source_text().to_owned(),
+        updated: timestamp(v.created_at),
+        url,
+    }))
+}
