@@ -86,6 +86,8 @@ pub struct GameListing {
     pub result: Option<GameResult>,
     pub result_reason: Option<EndReason>,
     pub finished_at: Option<NaiveDateTime>,
+    pub status: GameStatus,
+    pub created_at: NaiveDateTime,
 }
 
 /// A player's games: waiting for their move (least time left first), waiting for the
@@ -180,8 +182,23 @@ fn to_listings(
             result: g.result,
             result_reason: g.result_reason,
             finished_at: g.finished_at,
+            status: g.status,
+            created_at: g.created_at,
         })
         .collect())
+}
+
+/// `user`'s most recently started games (imported ones left out), newest first.
+pub fn recently_started(conn: &mut DbConn, user: UserId, limit: i64) -> Result<Vec<GameListing>, GameError> {
+    let rows: Vec<(GameRow, String)> = games::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
+        .filter(games::imported.eq(false))
+        .order((games::created_at.desc(), games::id.desc()))
+        .limit(limit)
+        .select((GameRow::as_select(), presets::name))
+        .load(conn)?;
+    to_listings(conn, rows, user)
 }
 
 /// Finished games between two players, from the first one's side.

@@ -92,6 +92,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::logs::configure(cfg);
     pages::help::configure(cfg);
     pages::users::configure(cfg);
+    pages::feeds::configure(cfg);
     api::configure(cfg);
 }
 

@@ -180,13 +180,7 @@ fn summary(g: GameListing) -> GameSummary {
         preset: g.variant,
         white: g.white,
         black: g.black,
-        status: if g.result.is_some() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Active
-        }
-        .as_str()
-        .to_owned(),
+        status: g.status.as_str().to_owned(),
         result: g.result.map(|r| r.as_str().to_owned()),
         reason: g.result_reason.map(|r| r.as_str().to_owned()),
         ply: g.ply,

@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod games;
+pub mod feeds;
 pub mod health;
 pub mod help;
 pub mod home;

@@ -1,0 +1,326 @@
+//! Feeds for other programs: a player's deadline calendar (iCalendar) and Atom feeds of a
+//! game's moves and of a player's games started and finished.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use atom_syndication::{Entry, Feed, Link, Person, Text};
+use chrono::{DateTime, Duration, FixedOffset, NaiveDateTime};
+use icalendar::{Alarm, Calendar, Component, EventLike, Related};
+use serde::Deserialize;
+
+use crate::accounts::{self, api_tokens, AccountError, User};
+use crate::games::query::{self, GameData, GameListing};
+use crate::games::{GameError, GameId};
+use crate::web::{AppState, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users/{name}/deadlines.ics", web::get().to(deadlines))
+        .route("/users/{name}/feed.atom", web::get().to(player_feed))
+        .route("/games/{id}/feed.atom", web::get().to(game_feed));
+}
+
+/// Entries in an Atom feed.
+const FEED_ENTRIES: usize = 50;
+/// How long before the deadline the calendar's event starts, and its alarm rings.
+const EVENT_LENGTH: Duration = Duration::hours(1);
+const ALARM_BEFORE_DEADLINE: Duration = Duration::hours(12);
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct KeyQuery {
+    key: String,
+}
+
+fn utc(at: NaiveDateTime) -> DateTime<chrono::Utc> {
+    at.and_utc()
+}
+
+fn plain(status: StatusCode, text: &str) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("text/plain; charset=utf-8")
+        .body(text.to_owned())
+}
+
+/// `/users/{name}/deadlines.ics?key=...`: one event per game awaiting the player's move,
+/// ending at its deadline, with an alarm 12 hours before.
+async fn deadlines(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+    query: web::Query<KeyQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (name, key) = (name.into_inner(), query.into_inner().key);
+    let found = state
+        .db(move |conn| {
+            let Some(user) = accounts::users::find_by_username(conn, &name)? else {
+                return Ok(None);
+            };
+            if !api_tokens::calendar_key_matches(conn, user.id, &key)? {
+                return Ok(Some((user, None)));
+            }
+            let games = query::active_of(conn, user.id).map_err(|e| match e {
+                GameError::Db(db) => AccountError::Db(db),
+                other => AccountError::Invalid(other.to_string()),
+            })?;
+            Ok::<_, AccountError>(Some((user, Some(games.my_turn))))
+        })
+        .await??;
+    let (user, games) = found.ok_or(WebError::NotFound)?;
+    let Some(games) = games else {
+        return Ok(plain(
+            StatusCode::FORBIDDEN,
+            "This calendar link is not valid (a newer one may have replaced it). \
+             Copy the current link from your settings.\n",
+        ));
+    };
+    let calendar = calendar(&state, &user, &games);
+    Ok(HttpResponse::Ok()
+        .content_type("text/calendar; charset=utf-8")
+        .insert_header(("Cache-Control", "private, max-age=300"))
+        .body(calendar.to_string()))
+}
+
+fn calendar(state: &AppState, user: &User, games: &[GameListing]) -> Calendar {
+    let host = state.config.base_url.host_str().unwrap_or("plypost");
+    let mut calendar = Calendar::new();
+    calendar
+        .name(&format!("plypost: {}'s deadlines", user.username))
+        .description("The games where it is your move, each ending at its deadline.");
+    for game in games {
+        let Some(deadline) = game.deadline_at else {
+            continue;
+        };
+        let url = state.config.absolute_url(&format!("/games/{}", game.id));
+        let summary = format!("Your move: game #{} against {}", game.id, game.opponent);
+        calendar.push(
+            icalendar::Event::new()
+                // One event per turn: a new turn is a new event.
+                .uid(&format!("game-{}-ply-{}@{host}", game.id, game.ply))
+                .summary(&summary)
+                .description(&format!(
+                    "{} — move {} of game #{} against {}. Play at {url}",
+                    game.variant,
+                    game.ply / 2 + 1,
+                    game.id,
+                    game.opponent
+                ))
+                .url(&url)
+                .starts(utc(deadline - EVENT_LENGTH))
+                .ends(utc(deadline))
+                .alarm(Alarm::display(
+                    &summary,
+                    (-ALARM_BEFORE_DEADLINE, Related::End),
+                ))
+                .done(),
+        );
+    }
+    calendar.done()
+}
+
+fn fixed(at: NaiveDateTime) -> DateTime<FixedOffset> {
+    at.and_utc().fixed_offset()
+}
+
+fn link(href: String, rel: &str) -> Link {
+    Link {
+        href,
+        rel: rel.to_owned(),
+        ..Link::default()
+    }
+}
+
+fn entry(id: String, title: String, at: NaiveDateTime, href: String, summary: String) -> Entry {
+    Entry {
+        id,
+        title: Text::plain(title),
+        updated: fixed(at),
+        links: vec![link(href, "alternate")],
+        summary: Some(Text::plain(summary)),
+        ..Entry::default()
+    }
+}
+
+fn atom(feed: &Feed) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(feed.to_string())
+}
+
+/// `/games/{id}/feed.atom`: the game's last 50 moves and its result, newest first.
+async fn game_feed(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let id = GameId(id.into_inner());
+    let log = state.move_logs.clone();
+    let data = match state
+        .db(move |conn| query::game_data(conn, &log, id))
+        .await?
+    {
+        Ok(data) => data,
+        Err(GameError::NotFound) => return Err(WebError::NotFound),
+        Err(GameError::Db(e)) => return Err(WebError::database(&e)),
+        Err(e) => return Err(WebError::Internal(e.to_string())),
+    };
+    let san = web::block(move || query::san_moves(&data).map(|san| (data, san)))
+        .await
+        .map_err(|e| WebError::Internal(format!("blocking: {e}")))?;
+    let (data, san) = san.map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(atom(&game_atom(&state, &data, &san)))
+}
+
+fn game_atom(state: &AppState, data: &GameData, san: &[String]) -> Feed {
+    let game = &data.game;
+    let page = state.config.absolute_url(&format!("/games/{}", game.id));
+    let (white, black) = (&data.white.username, &data.black.username);
+    let mut entries: Vec<Entry> = Vec::new();
+    if let (Some(at), Some(result)) = (game.finished_at, game.result) {
+        let reason = game.result_reason.map_or("", |r| r.as_str());
+        entries.push(entry(
+            format!("{page}#result"),
+            format!("Game over: {result} ({reason})"),
+            at,
+            page.clone(),
+            format!("{white} vs {black}: {result}"),
+        ));
+    }
+    for (logged, san) in data.moves.iter().zip(san).rev().take(FEED_ENTRIES) {
+        let m = &logged.row;
+        let mover = if m.ply % 2 == 1 { white } else { black };
+        let number = if m.ply % 2 == 1 {
+            format!("{}.", m.ply / 2 + 1)
+        } else {
+            format!("{}...", m.ply / 2)
+        };
+        let mut summary = format!("{mover} played {number} {san} ({}).", m.move_text);
+        if let Some(comment) = &m.comment {
+            summary.push_str(&format!(" “{comment}”"));
+        }
+        entries.push(entry(
+            format!("{page}#ply-{}", m.ply),
+            format!("{number} {san} ({mover})"),
+            m.played_at,
+            state
+                .config
+                .absolute_url(&format!("/logs/{}?ply={}", game.id, m.ply)),
+            summary,
+        ));
+    }
+    entries.truncate(FEED_ENTRIES);
+    let updated = game
+        .finished_at
+        .or(game.last_move_at)
+        .unwrap_or(game.created_at);
+    Feed {
+        id: page.clone(),
+        title: Text::plain(format!(
+            "plypost game #{}: {white} vs {black} ({})",
+            game.id,
+            data.rules.variant.display_name()
+        )),
+        updated: fixed(updated),
+        authors: vec![Person {
+            name: "plypost".to_owned(),
+            ..Person::default()
+        }],
+        links: vec![
+            link(page, "alternate"),
+            link(
+                state
+                    .config
+                    .absolute_url(&format!("/games/{}/feed.atom", game.id)),
+                "self",
+            ),
+        ],
+        entries,
+        ..Feed::default()
+    }
+}
+
+/// `/users/{name}/feed.atom`: the player's games started and finished, newest first.
+async fn player_feed(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let name = name.into_inner();
+    let limit = FEED_ENTRIES as i64;
+    let found = state
+        .db(move |conn| {
+            let Some(user) = accounts::users::find_by_username(conn, &name)
+                .map_err(|e| GameError::Invalid(e.to_string()))?
+            else {
+                return Ok(None);
+            };
+            let started = query::recently_started(conn, user.id, limit)?;
+            let finished = query::finished_of(conn, user.id, 0, limit)?;
+            Ok::<_, GameError>(Some((user, started, finished)))
+        })
+        .await?
+        .map_err(|e| match e {
+            GameError::Db(db) => WebError::database(&db),
+            other => WebError::Internal(other.to_string()),
+        })?;
+    let (user, started, finished) = found.ok_or(WebError::NotFound)?;
+    Ok(atom(&player_atom(&state, &user, started, finished)))
+}
+
+fn player_atom(
+    state: &AppState,
+    user: &User,
+    started: Vec<GameListing>,
+    finished: Vec<GameListing>,
+) -> Feed {
+    let game_url = |id: GameId| state.config.absolute_url(&format!("/games/{id}"));
+    let mut events: Vec<Entry> = Vec::new();
+    for g in started {
+        events.push(entry(
+            format!("{}#started", game_url(g.id)),
+            format!("Game #{} started: {} vs {}", g.id, g.white, g.black),
+            g.created_at,
+            game_url(g.id),
+            format!("{}: {} (White) vs {} (Black).", g.variant, g.white, g.black),
+        ));
+    }
+    for g in finished {
+        let Some(at) = g.finished_at else { continue };
+        let result = g.result.map_or("no result", |r| r.as_str());
+        let reason = g.result_reason.map_or("", |r| r.as_str());
+        events.push(entry(
+            format!("{}#finished", game_url(g.id)),
+            format!(
+                "Game #{} finished: {} vs {}, {result}",
+                g.id, g.white, g.black
+            ),
+            at,
+            game_url(g.id),
+            format!("{}: {result} ({reason}) after {} plies.", g.variant, g.ply),
+        ));
+    }
+    events.sort_by(|a, b| b.updated.cmp(&a.updated));
+    events.truncate(FEED_ENTRIES);
+    let profile = state
+        .config
+        .absolute_url(&format!("/users/{}", user.username));
+    Feed {
+        id: profile.clone(),
+        title: Text::plain(format!("plypost: {}'s games", user.username)),
+        updated: events
+            .first()
+            .map_or_else(|| fixed(user.created_at), |e| e.updated),
+        authors: vec![Person {
+            name: user.username.clone(),
+            uri: Some(profile.clone()),
+            ..Person::default()
+        }],
+        links: vec![
+            link(profile, "alternate"),
+            link(
+                state
+                    .config
+                    .absolute_url(&format!("/users/{}/feed.atom", user.username)),
+                "self",
+            ),
+        ],
+        entries: events,
+        ..Feed::default()
+    }
+}
