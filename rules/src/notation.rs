@@ -77,6 +77,19 @@ pub enum MoveError {
     },
     #[error("ambiguous: choose promotion {0}")]
     Ambiguous(String),
+    /// Standard notation that names more than one legal move.
+    #[error("{text}: the {pieces} can {} go there; write {choices}", if *.count == 2 { "both" } else { "all" })]
+    AmbiguousSan {
+        text: String,
+        count: usize,
+        /// "Knights on b1 and f3".
+        pieces: String,
+        /// "Nbd2 or Nfd2".
+        choices: String,
+    },
+    /// Standard notation that names no legal move.
+    #[error("{0}: no legal move is written that way")]
+    NoSuchMove(String),
     #[error("{0}")]
     Illegal(#[from] IllegalMove),
 }
@@ -243,6 +256,66 @@ impl Position {
         out
     }
 
+    /// Reads standard algebraic notation (`Nf3`, `exd5`, `Gj14`, `e8=Q`; `x` and `=` may be
+    /// left out) by matching it against the SAN of the legal moves to a square it names.
+    /// `None` when the text names no square a legal move goes to.
+    fn parse_san(&self, text: &str) -> Option<Result<Move, MoveError>> {
+        if !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '=') {
+            return None;
+        }
+        let squeeze = |t: &str| t.replace(['x', '=', '+', '#'], "");
+        let wanted = squeeze(text);
+        let moves: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| text.contains(&m.to.to_string()))
+            .collect();
+        if moves.is_empty() {
+            // Shaped like SAN (a square at the end, perhaps a promotion after it): say so.
+            let end = text.trim_end_matches(|c: char| c.is_ascii_uppercase() || c == '=');
+            let names_square = end.ends_with(|c: char| c.is_ascii_digit())
+                && end.contains(|c: char| c.is_ascii_lowercase());
+            return names_square.then(|| Err(MoveError::NoSuchMove(text.to_owned())));
+        }
+        let written: Vec<(Move, String)> = moves.iter().map(|m| (*m, self.move_san(m))).collect();
+        if let Some((mv, _)) = written.iter().find(|(_, san)| squeeze(san) == wanted) {
+            return Some(Ok(*mv));
+        }
+        // Too little disambiguation: the same piece letter, destination and promotion.
+        let loose = |m: &Move| {
+            let letter = self
+                .piece_at(m.from)
+                .map(|p| p.kind.letter.clone())
+                .filter(|l| l != "P")
+                .unwrap_or_default();
+            let promotion = m
+                .promotion
+                .map(|p| self.variant.kind(p).letter.clone())
+                .unwrap_or_default();
+            format!("{letter}{}{promotion}", m.to)
+        };
+        let matching: Vec<&(Move, String)> =
+            written.iter().filter(|(m, _)| loose(m) == wanted).collect();
+        if matching.len() > 1 {
+            let name = self
+                .piece_at(matching[0].0.from)
+                .map(|p| p.kind.name.clone())
+                .unwrap_or_default();
+            let squares: Vec<String> = matching.iter().map(|(m, _)| m.from.to_string()).collect();
+            let choices: Vec<String> = matching
+                .iter()
+                .map(|(_, san)| san.trim_end_matches(['+', '#']).to_owned())
+                .collect();
+            return Some(Err(MoveError::AmbiguousSan {
+                text: text.to_owned(),
+                count: matching.len(),
+                pieces: format!("{name}s on {}", join_words(&squares, "and")),
+                choices: join_words(&choices, "or"),
+            }));
+        }
+        Some(Err(MoveError::NoSuchMove(text.to_owned())))
+    }
+
     /// Compact text: from, to, lower-case promotion token (`d15d16q`, `e9e10+p`).
     pub fn move_compact(&self, mv: &Move) -> String {
         let mut out = format!("{}{}", mv.from, mv.to);
@@ -269,7 +342,12 @@ impl Position {
         if text.is_empty() {
             return Err(syntax(0, "a move like h2-j3"));
         }
-        let parsed = parse_text(text)?;
+        let parsed = match parse_text(text) {
+            Ok(parsed) => parsed,
+            Err(syntax_error) => {
+                return self.parse_san(bare).unwrap_or(Err(syntax_error));
+            }
+        };
         if let Some(letter) = &parsed.piece {
             let Some(kind) = self.variant.kind_by_letter(letter) else {
                 return Err(MoveError::UnknownPiece(letter.clone()));
@@ -506,5 +584,14 @@ impl Position {
             };
         }
         IllegalMove::CannotReach { piece, from, to }
+    }
+}
+
+/// "a, b and c".
+fn join_words(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
     }
 }

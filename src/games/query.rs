@@ -189,7 +189,11 @@ fn to_listings(
 }
 
 /// `user`'s most recently started games (imported ones left out), newest first.
-pub fn recently_started(conn: &mut DbConn, user: UserId, limit: i64) -> Result<Vec<GameListing>, GameError> {
+pub fn recently_started(
+    conn: &mut DbConn,
+    user: UserId,
+    limit: i64,
+) -> Result<Vec<GameListing>, GameError> {
     let rows: Vec<(GameRow, String)> = games::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .filter(games::white_id.eq(user).or(games::black_id.eq(user)))

@@ -108,3 +108,55 @@ fn multi_digit_ranks_on_a_large_board() {
         assert!(!text.contains(['x', '+', '#']), "{text}");
     }
 }
+
+#[test]
+fn san_is_read_as_well_as_written() {
+    let v = variant("chess");
+    let mut p = Position::start(&v);
+    for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"] {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p = p.play(&mv).expect("plays");
+    }
+    assert!(p
+        .to_fen()
+        .starts_with("r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq"));
+    // `x` and `=` may be left out; check marks are ignored.
+    let p = pos(
+        &v,
+        &[("K", "e1"), ("P", "b7"), ("k", "e8"), ("r", "a8")],
+        "w - - 0 1",
+    );
+    for text in ["bxa8=Q+", "ba8Q", "bxa8Q"] {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(p.move_san(&mv), "bxa8=Q+");
+    }
+}
+
+#[test]
+fn ambiguous_or_impossible_san_says_why() {
+    let v = variant("chess");
+    let p = pos(
+        &v,
+        &[("K", "h1"), ("N", "b1"), ("N", "f3"), ("k", "h8")],
+        "w - - 0 1",
+    );
+    assert_eq!(
+        refusal(&p, "Nd2"),
+        "Nd2: the Knights on b1 and f3 can both go there; write Nbd2 or Nfd2"
+    );
+    assert!(p.parse_move("Nbd2").is_ok());
+    assert_eq!(refusal(&p, "Na5"), "Na5: no legal move is written that way");
+}
+
+#[test]
+fn san_reads_multi_digit_ranks() {
+    let v = Variant::builtin("terachess2").expect("built in");
+    let p = Position::start(&v);
+    for mv in p.legal_moves() {
+        let text = p.move_san(&mv);
+        let read = p
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(read, mv, "{text}");
+    }
+}

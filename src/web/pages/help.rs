@@ -1,4 +1,4 @@
-//! Help pages: `GET /help/variants` explains the variant definition format and the supported
+//! Help pages: `GET /help/api` shows how to use the JSON API; `GET /help/variants` explains the variant definition format and the supported
 //! XBetza, with a complete example. The text is Markdown embedded at compile time
 //! (`help_variants.md`), rendered once by the preset description renderer (which shows raw
 //! HTML as text), and tested here: every XBetza example compiles, every "Rejected" one does
@@ -14,8 +14,31 @@ use crate::web::{render, Ctx, WebError};
 /// The Markdown source of `/help/variants`.
 pub const VARIANTS_MARKDOWN: &str = include_str!("help_variants.md");
 
+/// The Markdown source of `/help/api`.
+pub const API_MARKDOWN: &str = include_str!("help_api.md");
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/help/variants", web::get().to(variants));
+    cfg.route("/help/variants", web::get().to(variants))
+        .route("/help/api", web::get().to(api));
+}
+
+fn api_html() -> &'static str {
+    static HTML: OnceLock<String> = OnceLock::new();
+    HTML.get_or_init(|| super::presets_markdown::render(API_MARKDOWN))
+}
+
+#[derive(Template)]
+#[template(path = "pages/help/api.html")]
+struct ApiPage<'a> {
+    ctx: &'a Ctx,
+    body: &'a str,
+}
+
+async fn api(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&ApiPage {
+        ctx: &ctx,
+        body: api_html(),
+    })
 }
 
 fn variants_html() -> &'static str {

@@ -1,8 +1,8 @@
 //! One module per page (or group of pages), each with `pub fn configure(cfg)`.
 
 pub mod auth;
-pub mod games;
 pub mod feeds;
+pub mod games;
 pub mod health;
 pub mod help;
 pub mod home;
