@@ -235,16 +235,20 @@ pub fn friendly_error_page<B>(
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
-    let (req, _) = res.into_parts();
     // The JSON API answers its errors in JSON, even those actix makes itself (405, 413).
-    let response = if req.path().starts_with(crate::web::api::PREFIX) {
+    let response = if res.request().path().starts_with(crate::web::api::PREFIX) {
+        let allow = res.headers().get(header::ALLOW).cloned();
         let (_, message) = describe(status);
-        crate::web::api::ApiError::new(status, "http_error", message)
-            .error_response()
-            .map_into_right_body()
+        let mut response =
+            crate::web::api::ApiError::new(status, "http_error", message).error_response();
+        if let Some(allow) = allow {
+            response.headers_mut().insert(header::ALLOW, allow);
+        }
+        response.map_into_right_body()
     } else {
         error_page(status).map_into_right_body()
     };
+    let (req, _) = res.into_parts();
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(
         req, response,
     )))

@@ -13,11 +13,10 @@ use crate::games::{ChallengeId, GameError};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/challenges", web::post().to(create))
-        .route("/challenges", web::get().to(list))
-        .route("/challenges/{id}/accept", web::post().to(accept))
-        .route("/challenges/{id}/decline", web::post().to(decline))
-        .route("/challenges/{id}/cancel", web::post().to(cancel));
+    cfg.service(web::resource("/challenges").post(create).get(list));
+    cfg.service(web::resource("/challenges/{id}/accept").post(accept));
+    cfg.service(web::resource("/challenges/{id}/decline").post(decline));
+    cfg.service(web::resource("/challenges/{id}/cancel").post(cancel));
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]

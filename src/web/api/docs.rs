@@ -8,7 +8,7 @@ use utoipa::{Modify, OpenApi};
 use super::{challenges, games, presets, tokens, users};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/openapi.json", web::get().to(openapi));
+    cfg.service(web::resource("/openapi.json").get(openapi));
 }
 
 #[derive(OpenApi)]
@@ -40,7 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         games::decline_draw,
     ),
     components(schemas(super::ErrorBody)),
-    modifiers(&BearerToken),
+    modifiers(&BearerToken, &CommonResponses),
     tags(
         (name = "tokens", description = "Personal access tokens"),
         (name = "users", description = "Players and their ratings"),
@@ -61,6 +61,53 @@ impl Modify for BearerToken {
             "token",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
+    }
+}
+
+/// Adds the answers every endpoint can give (a bad query or body, no token, too many
+/// requests, a database outage), where an endpoint does not state them itself.
+struct CommonResponses;
+
+impl Modify for CommonResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let authenticated = path != "/api/v1/tokens";
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                let has_body = operation.request_body.is_some();
+                let mut common = vec![
+                    ("400", "A malformed query or body"),
+                    ("429", "Too many requests"),
+                    ("503", "The database is unreachable for a moment"),
+                ];
+                if authenticated {
+                    common.push(("401", "No token, or an unknown or revoked one"));
+                    common.push(("403", "The token lacks the scope this request needs"));
+                }
+                if has_body {
+                    common.push(("413", "The body is over 64 KB"));
+                    common.push(("415", "The body is not sent as application/json"));
+                }
+                for (status, description) in common {
+                    operation
+                        .responses
+                        .responses
+                        .entry(status.to_owned())
+                        .or_insert_with(|| error(description).into());
+                }
+            }
+        }
     }
 }
 

@@ -14,12 +14,12 @@ use crate::games::{GameError, GameId};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/games", web::get().to(list))
-        .route("/games/{id}", web::get().to(show))
-        .route("/games/{id}/moves", web::post().to(move_))
-        .route("/games/{id}/resign", web::post().to(resign))
-        .route("/games/{id}/draw/accept", web::post().to(accept_draw))
-        .route("/games/{id}/draw/decline", web::post().to(decline_draw));
+    cfg.service(web::resource("/games").get(list));
+    cfg.service(web::resource("/games/{id}").get(show));
+    cfg.service(web::resource("/games/{id}/moves").post(move_));
+    cfg.service(web::resource("/games/{id}/resign").post(resign));
+    cfg.service(web::resource("/games/{id}/draw/accept").post(accept_draw));
+    cfg.service(web::resource("/games/{id}/draw/decline").post(decline_draw));
 }
 
 #[derive(Serialize, ToSchema)]

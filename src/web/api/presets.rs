@@ -10,8 +10,8 @@ use crate::time_control::TimeControl;
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/presets", web::get().to(list))
-        .route("/presets/{slug}", web::get().to(show));
+    cfg.service(web::resource("/presets").get(list));
+    cfg.service(web::resource("/presets/{slug}").get(show));
 }
 
 /// A time control, as challenges and presets carry it.

@@ -11,7 +11,7 @@ use crate::accounts::authenticate;
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/tokens", web::post().to(create));
+    cfg.service(web::resource("/tokens").post(create));
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -9,8 +9,8 @@ use crate::accounts::{self, AccountError, User};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/me", web::get().to(me))
-        .route("/users/{name}", web::get().to(user));
+    cfg.service(web::resource("/me").get(me));
+    cfg.service(web::resource("/users/{name}").get(user));
 }
 
 #[derive(Serialize, ToSchema)]
