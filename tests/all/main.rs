@@ -13,7 +13,9 @@
 mod common;
 
 mod accounts;
+mod api;
 mod architecture;
+mod feeds;
 mod games_browser;
 mod games_http;
 mod logs;

@@ -26,6 +26,7 @@
 #![allow(dead_code)]
 
 pub mod presets;
+pub mod python;
 pub mod smtp;
 
 use std::collections::HashMap;

@@ -2,13 +2,13 @@
 //! scopes and its request budget.
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
 use std::time::{Duration, Instant};
 
-use actix_web::dev::Payload;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::middleware::Next;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest, ResponseError};
 use parking_lot::Mutex;
 
 use super::ApiError;
@@ -48,55 +48,88 @@ fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
     Ok(token.trim().to_owned())
 }
 
+/// Paths under the API prefix that need no token.
+const OPEN_PATHS: [&str; 2] = ["/tokens", "/openapi.json"];
+
+/// Middleware of the API scope: resolves the token before any extractor of the handler runs
+/// (so a bad token is a 401 whatever the body), checks its scope and budget, and leaves the
+/// caller in the request for [`ApiUser`].
+pub async fn require_token(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let open = req
+        .path()
+        .strip_prefix(super::PREFIX)
+        .is_some_and(|rest| OPEN_PATHS.contains(&rest));
+    if !open {
+        match authenticate(req.request()).await {
+            Ok(caller) => {
+                req.extensions_mut().insert(caller);
+            }
+            Err(err) => {
+                let response = err.error_response().map_into_right_body();
+                return Ok(req.into_response(response));
+            }
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+async fn authenticate(req: &HttpRequest) -> Result<ApiUser, ApiError> {
+    let token = bearer(req)?;
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "no application state",
+            )
+        })?
+        .clone();
+    let clock = state.clock.clone();
+    let found = super::run(&state, move |db| api_tokens::resolve(db, &*clock, &token)).await?;
+    let Some((token_id, user, scopes)) = found else {
+        return Err(unauthorized("The token is unknown or has been revoked."));
+    };
+    if !state.api_limits.allow(token_id) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "This token made more than {} requests in the last minute; please wait.",
+                state.config.api_requests_per_minute
+            ),
+        ));
+    }
+    let reading = matches!(*req.method(), Method::GET | Method::HEAD);
+    let (needed, allowed) = if reading {
+        ("read", scopes.read)
+    } else {
+        ("play", scopes.play)
+    };
+    if !allowed {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "insufficient_scope",
+            format!("This token lacks the `{needed}` scope this request needs."),
+        ));
+    }
+    Ok(ApiUser { user, scopes })
+}
+
 impl FromRequest for ApiUser {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let token = bearer(&req)?;
-            let state = req
-                .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| {
-                    ApiError::new(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        "internal",
-                        "no application state",
-                    )
-                })?
-                .clone();
-            let clock = state.clock.clone();
-            let found =
-                super::run(&state, move |db| api_tokens::resolve(db, &*clock, &token)).await?;
-            let Some((token_id, user, scopes)) = found else {
-                return Err(unauthorized("The token is unknown or has been revoked."));
-            };
-            if !state.api_limits.allow(token_id) {
-                return Err(ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "rate_limited",
-                    format!(
-                        "This token made more than {} requests in the last minute; please wait.",
-                        state.config.api_requests_per_minute
-                    ),
-                ));
-            }
-            let reading = matches!(*req.method(), Method::GET | Method::HEAD);
-            let (needed, allowed) = if reading {
-                ("read", scopes.read)
-            } else {
-                ("play", scopes.play)
-            };
-            if !allowed {
-                return Err(ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    "insufficient_scope",
-                    format!("This token lacks the `{needed}` scope this request needs."),
-                ));
-            }
-            Ok(ApiUser { user, scopes })
-        })
+        std::future::ready(
+            req.extensions()
+                .get::<ApiUser>()
+                .cloned()
+                .ok_or_else(|| unauthorized("Send a token: Authorization: Bearer <token>.")),
+        )
     }
 }
 

@@ -47,7 +47,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(presets::configure)
             .configure(challenges::configure)
             .configure(games::configure)
-            .default_service(web::to(unknown_endpoint)),
+            .default_service(web::to(unknown_endpoint))
+            .wrap(actix_web::middleware::from_fn(auth::require_token)),
     );
 }
 

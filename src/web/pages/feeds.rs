@@ -271,15 +271,6 @@ fn player_atom(
 ) -> Feed {
     let game_url = |id: GameId| state.config.absolute_url(&format!("/games/{id}"));
     let mut events: Vec<Entry> = Vec::new();
-    for g in started {
-        events.push(entry(
-            format!("{}#started", game_url(g.id)),
-            format!("Game #{} started: {} vs {}", g.id, g.white, g.black),
-            g.created_at,
-            game_url(g.id),
-            format!("{}: {} (White) vs {} (Black).", g.variant, g.white, g.black),
-        ));
-    }
     for g in finished {
         let Some(at) = g.finished_at else { continue };
         let result = g.result.map_or("no result", |r| r.as_str());
@@ -295,6 +286,16 @@ fn player_atom(
             format!("{}: {result} ({reason}) after {} plies.", g.variant, g.ply),
         ));
     }
+    for g in started {
+        events.push(entry(
+            format!("{}#started", game_url(g.id)),
+            format!("Game #{} started: {} vs {}", g.id, g.white, g.black),
+            g.created_at,
+            game_url(g.id),
+            format!("{}: {} (White) vs {} (Black).", g.variant, g.white, g.black),
+        ));
+    }
+    // Stable: at equal times a game's end stays before its start.
     events.sort_by(|a, b| b.updated.cmp(&a.updated));
     events.truncate(FEED_ENTRIES);
     let profile = state

@@ -1,0 +1,37 @@
+//! Third-party checkers written in Python (icalendar, feedparser, schemathesis), run as
+//! child processes. A missing interpreter or package fails the test with the command that
+//! installs it: these checks are never skipped.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What to install when a checker is missing.
+pub const INSTALL: &str = "pip install icalendar feedparser schemathesis";
+
+/// Runs `script` with `python3`, `input` on its standard input; returns standard output.
+/// Panics, with both outputs, when the script fails.
+pub fn run(script: &str, input: &str) -> String {
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("python3 is needed for this test ({e}); then {INSTALL}"));
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write to python3");
+    let out = child.wait_with_output().expect("python3 output");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "python3 failed ({}); if a module is missing: {INSTALL}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        out.status
+    );
+    stdout
+}
