@@ -517,6 +517,7 @@ async fn session_cookie_flags(backend: Backend) {
         backend,
         smtp_url: None,
         base_url: Some("https://plypost.example".into()),
+        env: Vec::new(),
     })
     .await;
     let res = https.get("/login").await;

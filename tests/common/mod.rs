@@ -169,6 +169,8 @@ pub struct TestOptions {
     pub smtp_url: Option<String>,
     /// Overrides `PLYPOST_BASE_URL` (the default is the server's own address).
     pub base_url: Option<String>,
+    /// Extra settings, as environment variables (`PLYPOST_API_RATE_LIMIT`, ...).
+    pub env: Vec<(&'static str, String)>,
 }
 
 pub struct TestApp {
@@ -190,6 +192,7 @@ impl TestApp {
             backend,
             smtp_url: None,
             base_url: None,
+            env: Vec::new(),
         })
         .await
     }
@@ -199,6 +202,7 @@ impl TestApp {
             backend,
             smtp_url: Some(smtp_url),
             base_url: None,
+            env: Vec::new(),
         })
         .await
     }
@@ -238,6 +242,9 @@ impl TestApp {
         );
         if let Some(smtp) = &options.smtp_url {
             vars.insert("PLYPOST_SMTP_URL", smtp.clone());
+        }
+        for (name, value) in &options.env {
+            vars.insert(name, value.clone());
         }
         let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
         config.mail_poll_interval = Duration::from_millis(50);

@@ -296,7 +296,7 @@ fn player_atom(
         ));
     }
     // Stable: at equal times a game's end stays before its start.
-    events.sort_by(|a, b| b.updated.cmp(&a.updated));
+    events.sort_by_key(|e| std::cmp::Reverse(e.updated));
     events.truncate(FEED_ENTRIES);
     let profile = state
         .config
