@@ -592,8 +592,10 @@ async fn schemathesis_finds_nothing(backend: Backend) {
                  response_schema_conformance,response_headers_conformance,unsupported_method",
                 "--max-examples",
                 "25",
+                // One worker: with two, Hypothesis's source introspection raced and
+                // schemathesis reported its own internal error instead of a result.
                 "--workers",
-                "2",
+                "1",
             ])
             .output()
     })

@@ -574,6 +574,27 @@ async fn resign_and_draw(backend: Backend) {
         )
         .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // Declined with the button: the offer is gone and Alice is told.
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(page.contains("id=\"draw-decline-form\""));
+    let res = app
+        .post_as(&bob, &format!("/games/{game}/draw/decline"), &[])
+        .await;
+    assert_eq!(location(&res), format!("/games/{game}?done=draw_declined"));
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(!page.contains("id=\"draw-form\""));
+    assert!(app.queued_mail().await.iter().any(
+        |(_, to, body)| to == "alice@example.org" && body.contains("declined your draw offer")
+    ));
+    play_all_from(&app, &bob, game, 4, "b8-c6").await;
+    let res = app
+        .post_as(
+            &alice,
+            &format!("/games/{game}/move"),
+            &[("move", "Bf1-c4"), ("ply", "5"), ("offer_draw", "on")],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let res = app
         .post_as(&bob, &format!("/games/{game}/draw/accept"), &[])
         .await;

@@ -40,7 +40,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
-        .route("/games/{id}/draw/accept", web::post().to(accept_draw));
+        .route("/games/{id}/draw/accept", web::post().to(accept_draw))
+        .route("/games/{id}/draw/decline", web::post().to(decline_draw));
 }
 
 /// Maps a service error to a response: user errors become pages with the service's words.
@@ -397,6 +398,7 @@ async fn show(
         "move" => Some("Your move was played.".to_owned()),
         "resigned" => Some("You resigned.".to_owned()),
         "draw" => Some("The game is drawn by agreement.".to_owned()),
+        "draw_declined" => Some("You declined the draw offer; the game goes on.".to_owned()),
         "started" => Some("The game has started.".to_owned()),
         "chat" => Some("Your message was sent.".to_owned()),
         "reported" => Some("The message was reported to the operators.".to_owned()),
@@ -579,6 +581,27 @@ async fn accept_draw(
         Ok(()) => {
             state.mail_wakeup.notify_one();
             Ok(render::redirect(&format!("/games/{id}?done=draw")))
+        }
+        Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
+    }
+}
+
+async fn decline_draw(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |conn| play::decline_draw(conn, &*clock, &config, user, GameId(id)))
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!("/games/{id}?done=draw_declined")))
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
     }
