@@ -333,3 +333,12 @@ diesel::table! {
 }
 diesel::joinable!(calendar_keys -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(calendar_keys, users);
+diesel::table! {
+    conditional_moves (game_id, user_id) {
+        game_id -> BigInt,
+        user_id -> BigInt,
+        base_ply -> BigInt,
+        lines -> Text,
+        updated_at -> Timestamp,
+    }
+}

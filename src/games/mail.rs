@@ -111,6 +111,8 @@ struct YourMoveMail<'a> {
     /// `12. e4` or `12... e5`.
     numbered_move: &'a str,
     comment: Option<&'a str>,
+    /// Played from the mover's conditional moves.
+    conditional: bool,
     draw_offered: bool,
     diagram: &'a str,
     /// The result in words when the move ended the game.
@@ -133,6 +135,7 @@ pub fn after_move(
     move_text: &str,
     comment: Option<&str>,
     mover: UserId,
+    conditional: bool,
 ) -> Result<(), GameError> {
     let (mover_user, to) = if mover == white.id {
         (white, black)
@@ -163,6 +166,7 @@ pub fn after_move(
         mover: &mover_user.username,
         numbered_move: &numbered_move,
         comment,
+        conditional,
         draw_offered,
         diagram: &diagram,
         over: (!game.is_active()).then(|| result_words(game)),
@@ -347,5 +351,107 @@ pub fn draw_declined(
         decliner: &by.username,
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}
+
+/// `12. e4` for White's move at `ply`, `12. ... e5` for Black's.
+fn numbered(ply: i64, move_text: &str) -> String {
+    let number = (ply + 1) / 2;
+    if ply % 2 == 0 {
+        format!("{number}. ... {move_text}")
+    } else {
+        format!("{number}. {move_text}")
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/conditional_played.txt")]
+struct ConditionalPlayedMail<'a> {
+    header: &'a str,
+    opponent: &'a str,
+    their_move: &'a str,
+    your_move: &'a str,
+    over: Option<String>,
+    link: &'a str,
+}
+
+/// Tells the author of conditional moves that one was played: `game` is the row after the
+/// answer `answer_text` to the opponent's `move_text`.
+pub fn conditional_played(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    (white, black): &(User, User),
+    move_text: &str,
+    answer_text: &str,
+) -> Result<(), GameError> {
+    let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
+    let variant = rules.variant.display_name();
+    // After the answer the opponent is to move; the author is the other player.
+    let (author, opponent) = if game.player_to_move() == white.id {
+        (black, white)
+    } else {
+        (white, black)
+    };
+    let what = if game.is_active() {
+        "conditional move played".to_owned()
+    } else {
+        format!("game over, {}", game.result.map_or("", GameResult::as_str))
+    };
+    let body = render(&ConditionalPlayedMail {
+        header: &header(game, variant, white, black),
+        opponent: &opponent.username,
+        their_move: &numbered(game.ply - 1, move_text),
+        your_move: &numbered(game.ply, answer_text),
+        over: (!game.is_active()).then(|| result_words(game)),
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, white, black, &what);
+    notify(
+        conn,
+        clock,
+        config,
+        author,
+        MailKind::YourTurn,
+        &subject,
+        body,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "mail/conditional_dropped.txt")]
+struct ConditionalDroppedMail<'a> {
+    header: &'a str,
+    opponent: &'a str,
+    their_move: &'a str,
+    link: &'a str,
+}
+
+/// Tells `author` that the opponent's `move_text` matched none of their conditional lines,
+/// which are deleted. (The "your move" mail follows as for any move.)
+pub fn conditional_dropped(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    (white, black): &(User, User),
+    move_text: &str,
+    author: UserId,
+) -> Result<(), GameError> {
+    let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
+    let variant = rules.variant.display_name();
+    let (to, opponent) = if author == white.id {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let body = render(&ConditionalDroppedMail {
+        header: &header(game, variant, white, black),
+        opponent: &opponent.username,
+        their_move: &numbered(game.ply, move_text),
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, white, black, "conditional moves dropped");
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }

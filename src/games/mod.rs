@@ -9,6 +9,7 @@
 pub mod challenges;
 pub mod chat;
 pub mod clocks;
+pub mod conditional;
 pub mod imported;
 pub mod mail;
 pub mod model;

@@ -147,13 +147,18 @@ impl MoveLogCache {
     /// Stores a game's list after a move was committed: `history`, the moves before it as
     /// read for it (committed, since the game's row said so), then the move. `game` is the
     /// row as the move left it.
-    pub fn store_committed(&self, game: &GameRow, history: &MoveLog, played: LoggedMove) {
-        if played.row.ply != history.len() as i64 + 1 {
+    /// `played` may hold a second move: a conditional reply played in the same write.
+    pub fn store_committed(&self, game: &GameRow, history: &MoveLog, played: Vec<LoggedMove>) {
+        let in_order = played
+            .iter()
+            .enumerate()
+            .all(|(i, mv)| mv.row.ply == (history.len() + i) as i64 + 1);
+        if !in_order {
             return;
         }
-        let mut moves = Vec::with_capacity(history.len() + 1);
+        let mut moves = Vec::with_capacity(history.len() + played.len());
         moves.extend(history.iter().cloned());
-        moves.push(Arc::new(played));
+        moves.extend(played.into_iter().map(Arc::new));
         self.store(game, &Arc::new(moves));
     }
 

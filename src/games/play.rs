@@ -6,11 +6,12 @@ use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position};
 
 use super::clocks::TurnClock;
+use super::conditional::{self, Reply};
 use super::model::{GameId, GameRow, MoveRow, NewMove};
 use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use super::move_update::MoveUpdate;
+use super::players::Players;
 use super::{clean_text, mail, GameError};
-use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{game_moves, games};
@@ -33,17 +34,20 @@ pub struct MoveInput {
 pub struct Played {
     pub ply: i64,
     pub move_text: String,
-    /// Set when the move ended the game.
+    /// Set when the move (or the conditional reply to it) ended the game.
     pub result: Option<(GameResult, EndReason)>,
+    /// The opponent's conditional move played in reply, if any.
+    pub conditional_reply: Option<String>,
 }
 
 /// How many times the position `after` (written `fen_after`) has now occurred in the game,
 /// itself included, for the repetition rule. The earlier positions are the stored FENs of the
-/// start and of every move (`history`); only those with the same placement and side to move
+/// start and of every move (`history`, then `also`, a move not in it yet); only those with the same placement and side to move
 /// (which equal positions must have) are parsed to compare repetition keys, so a move costs
 /// no replay.
 fn occurrences(
     history: &MoveLog,
+    also: Option<&str>,
     game: &GameRow,
     rules: &Rules,
     after: &Position,
@@ -62,7 +66,10 @@ fn occurrences(
     let wanted = board_and_side(fen_after);
     let key = after.repetition_key();
     let mut count = 1;
-    for fen in std::iter::once(&game.start_fen).chain(history.iter().map(|m| &m.fen_after)) {
+    let earlier = std::iter::once(game.start_fen.as_str())
+        .chain(history.iter().map(|m| m.fen_after.as_str()))
+        .chain(also);
+    for fen in earlier {
         if board_and_side(fen) != wanted {
             continue;
         }
@@ -121,26 +128,43 @@ pub fn play_move(
                 comment: comment.as_deref(),
                 now,
             };
-            write_move(conn, &context, &game, &updated, &worked, players.users())
+            write_move(conn, &context, &game, &updated, &worked, &players)
         });
         match written {
-            Ok(()) => {
+            Ok(answered) => {
                 let logged = LoggedMove {
                     row: MoveRow {
                         ply: updated.ply,
                         move_text: worked.move_text.clone(),
-                        compact: worked.compact,
+                        compact: worked.compact.clone(),
                         comment,
                         played_at: now,
                         user_id: user,
                     },
                     fen_after: updated.current_fen.clone(),
                 };
-                log.store_committed(&updated, &worked.history, logged);
+                let mut played = vec![logged];
+                let mut last = &updated;
+                if let Some(Answered { row, worked: reply }) = &answered {
+                    played.push(LoggedMove {
+                        row: MoveRow {
+                            ply: row.ply,
+                            move_text: reply.move_text.clone(),
+                            compact: reply.compact.clone(),
+                            comment: None,
+                            played_at: now,
+                            user_id: updated.player_to_move(),
+                        },
+                        fen_after: row.current_fen.clone(),
+                    });
+                    last = row;
+                }
+                log.store_committed(last, &worked.history, played);
                 return Ok(Played {
                     ply: updated.ply,
                     move_text: worked.move_text,
-                    result: updated.result.zip(updated.result_reason),
+                    result: last.result.zip(last.result_reason),
+                    conditional_reply: answered.map(|a| a.worked.move_text),
                 });
             }
             // The game changed since it was read: read it again, which tells what changed.
@@ -211,16 +235,17 @@ struct WorkedOut {
 }
 
 /// The move's write: the move, the game as `updated` has it (only if the game is still as
-/// `game` was read) and the opponent's mail. [`GameError::MovedOn`] when the game had
-/// changed since it was read; the write is rolled back then.
+/// `game` was read), the author's conditional answer if their tree has one, and the mails.
+/// [`GameError::MovedOn`] when the game had changed since it was read; the write is rolled
+/// back then.
 fn write_move(
     conn: &mut DbConn,
     context: &MoveContext,
     game: &GameRow,
     updated: &GameRow,
     worked: &WorkedOut,
-    players: (User, User),
-) -> Result<(), GameError> {
+    players: &Players,
+) -> Result<Option<Answered>, GameError> {
     let MoveContext {
         clock,
         config,
@@ -228,6 +253,86 @@ fn write_move(
         comment,
         now,
     } = *context;
+    insert_and_update(conn, game, updated, worked, user, comment, now)?;
+    let users = (players.white.user.clone(), players.black.user.clone());
+    let author = updated.player_to_move();
+    let reply = if updated.is_active() {
+        conditional::reply_to(conn, updated, author, &worked.compact, now)?
+    } else {
+        Reply::Nothing
+    };
+    let answered = match reply {
+        Reply::Play { answer } => {
+            answer_conditionally(conn, now, updated, worked, &answer, players)?
+        }
+        Reply::Dropped => {
+            mail::conditional_dropped(
+                conn,
+                clock,
+                config,
+                updated,
+                &users,
+                &worked.move_text,
+                author,
+            )?;
+            None
+        }
+        Reply::Nothing => None,
+    };
+    match &answered {
+        None => mail::after_move(
+            conn,
+            clock,
+            config,
+            updated,
+            &worked.rules,
+            &worked.after,
+            &worked.diagram,
+            &users,
+            &worked.move_text,
+            comment,
+            user,
+            false,
+        )?,
+        Some(Answered { row, worked: reply }) => {
+            mail::conditional_played(
+                conn,
+                clock,
+                config,
+                row,
+                &users,
+                &worked.move_text,
+                &reply.move_text,
+            )?;
+            mail::after_move(
+                conn,
+                clock,
+                config,
+                row,
+                &reply.rules,
+                &reply.after,
+                &reply.diagram,
+                &users,
+                &reply.move_text,
+                None,
+                author,
+                true,
+            )?;
+        }
+    }
+    Ok(answered)
+}
+
+/// Stores a worked-out move and the game row it leaves, if the game is still as read.
+fn insert_and_update(
+    conn: &mut DbConn,
+    game: &GameRow,
+    updated: &GameRow,
+    worked: &WorkedOut,
+    user: UserId,
+    comment: Option<&str>,
+    now: NaiveDateTime,
+) -> Result<(), GameError> {
     diesel::insert_into(game_moves::table)
         .values(NewMove {
             game_id: game.id,
@@ -250,20 +355,44 @@ fn write_move(
     if updated.status == GameStatus::Finished {
         updated.record_rating(conn, updated.result, now)?;
     }
-    mail::after_move(
-        conn,
-        clock,
-        config,
-        updated,
-        &worked.rules,
-        &worked.after,
-        &worked.diagram,
-        &players,
-        &worked.move_text,
-        comment,
-        user,
-    )?;
     Ok(())
+}
+
+/// A conditional answer played in the same write as the move it answers.
+struct Answered {
+    /// The game as the answer left it.
+    row: GameRow,
+    worked: WorkedOut,
+}
+
+/// Plays the author's conditional `answer` (compact) to the move `worked` that left the game
+/// as `updated`: no time used, every rule applied as to any move.
+fn answer_conditionally(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+    updated: &GameRow,
+    worked: &WorkedOut,
+    answer: &str,
+    players: &Players,
+) -> Result<Option<Answered>, GameError> {
+    let author = updated.player_to_move();
+    // Checked when saved against this very position; if it no longer reads (an engine
+    // change), the tree is simply gone.
+    let Ok(mv) = worked.after.parse_move(answer) else {
+        return Ok(None);
+    };
+    let reply = work_out_move(
+        updated,
+        &worked.after,
+        &mv,
+        worked.rules.clone(),
+        worked.history.clone(),
+        Some(&worked.fen_after),
+    )?;
+    let turn = super::clocks::turn_clock_given(updated, now, players.to_move(updated).away.clone());
+    let row = game_after_move(updated, &reply, turn.as_ref(), now, author, false);
+    insert_and_update(conn, updated, &row, &reply, author, None, now)?;
+    Ok(Some(Answered { row, worked: reply }))
 }
 
 /// Whether `user` may make the move `input` in `game` now (the clock aside).
@@ -353,15 +482,29 @@ fn work_out(
     let mv = before
         .parse_move(&input.text)
         .map_err(|e| GameError::Illegal(e.to_string()))?;
-    let move_text = before.move_text(&mv);
-    let compact = before.move_compact(&mv);
-    // `parse_move` returns only legal moves.
-    let after = before.play_unchecked(&mv);
-    let fen_after = after.to_fen();
     // Read even without the repetition rule: stored with the new move after the commit, it
     // spares the game's next move this read.
     let history = log.moves_of(conn, game)?;
-    let occurrences = occurrences(&history, game, &rules, &after, &fen_after)?;
+    work_out_move(game, &before, &mv, rules, history, None)
+}
+
+/// Works out what the legal move `mv` from `before` (the game's position) leads to.
+/// `history` is the game's moves; `also` the FEN after one more move not in it yet (the
+/// opponent's move a conditional answer replies to).
+fn work_out_move(
+    game: &GameRow,
+    before: &Position,
+    mv: &plypost_rules::Move,
+    rules: Rules,
+    history: MoveLog,
+    also: Option<&str>,
+) -> Result<WorkedOut, GameError> {
+    let move_text = before.move_text(mv);
+    let compact = before.move_compact(mv);
+    // `parse_move` returns only legal moves.
+    let after = before.play_unchecked(mv);
+    let fen_after = after.to_fen();
+    let occurrences = occurrences(&history, also, game, &rules, &after, &fen_after)?;
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;

@@ -228,6 +228,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("blocks", "accounts"),
     ("api_tokens", "accounts"),
     ("calendar_keys", "accounts"),
+    ("conditional_moves", "games"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

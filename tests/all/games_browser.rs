@@ -165,6 +165,30 @@ async fn click_move(b: &Client, app: &TestApp, game: i64, from: &str, to: &str, 
     assert!(list.contains(text), "{list}");
 }
 
+/// Plays `from`-`to` on the analysis board by clicking and confirming; waits for the line to
+/// show `san`.
+async fn analysis_move(b: &Client, from: &str, to: &str, san: &str) {
+    click_square(b, &format!("#board g.pc[data-square='{from}']")).await;
+    click_square(b, &format!("#board rect.sq.target[data-square='{to}']")).await;
+    click_square(b, ".pp-move-panel button.pp-confirm").await;
+    // The confirmed move loads the next position's page.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let line = match b.find(Locator::Css("#analysis-line")).await {
+            Ok(found) => found.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        if line.contains(san) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the line never showed {san}: {line}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 #[actix_web::test]
 async fn terachess_by_clicking_in_a_browser() {
     if !browser_available() {
@@ -229,6 +253,31 @@ async fn terachess_by_clicking_in_a_browser() {
     );
     let page = alice.source().await.unwrap();
     assert!(page.contains("data-square=\"h4\" data-image=\"king\""));
+
+    // Bob, waiting for Alice, enters a two-move line on the analysis board and saves it as
+    // conditional moves; Alice's move then gets his answer at once.
+    bob.goto(&app.url(&format!("/games/{game}/analysis")))
+        .await
+        .unwrap();
+    analysis_move(&bob, "a4", "a5", "a5").await;
+    analysis_move(&bob, "b13", "b12", "b12").await;
+    click_square(&bob, "#save-conditional-form button[type='submit']").await;
+    let saved = bob
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#conditional-lines"))
+        .await
+        .expect("the conditional moves page")
+        .text()
+        .await
+        .unwrap();
+    assert!(saved.contains("a5 b12"), "{saved}");
+    let res = app.play(&alice_http, game, 5, "a4-a5").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        app.stored_moves(game).await[4..],
+        ["Pa4-a5".to_owned(), "Pb13-b12".to_owned()]
+    );
 
     alice.close().await.unwrap();
     bob.close().await.unwrap();

@@ -15,6 +15,7 @@ mod common;
 mod accounts;
 mod api;
 mod architecture;
+mod conditional;
 mod feeds;
 mod games_browser;
 mod games_http;

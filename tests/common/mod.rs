@@ -25,6 +25,7 @@
 
 #![allow(dead_code)]
 
+pub mod api;
 pub mod presets;
 pub mod python;
 pub mod smtp;

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{challenges, games, presets, tokens, users};
+use super::{challenges, conditional, games, presets, tokens, users};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/openapi.json").get(openapi));
@@ -38,6 +38,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         games::resign,
         games::accept_draw,
         games::decline_draw,
+        conditional::show,
+        conditional::replace,
+        conditional::remove,
     ),
     components(schemas(super::ErrorBody)),
     modifiers(&BearerToken, &CommonResponses),
@@ -84,7 +87,13 @@ impl Modify for CommonResponses {
         };
         for (path, item) in openapi.paths.paths.iter_mut() {
             let authenticated = path != "/api/v1/tokens";
-            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            let operations = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+            ];
+            for operation in operations.into_iter().flatten() {
                 let has_body = operation.request_body.is_some();
                 let mut common = vec![
                     ("400", "A malformed query or body"),

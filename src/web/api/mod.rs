@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod challenges;
+pub mod conditional;
 pub mod docs;
 pub mod games;
 pub mod presets;
@@ -47,6 +48,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(presets::configure)
             .configure(challenges::configure)
             .configure(games::configure)
+            .configure(conditional::configure)
             .default_service(web::to(unknown_endpoint))
             .wrap(actix_web::middleware::from_fn(auth::require_token)),
     );

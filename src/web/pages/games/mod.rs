@@ -4,6 +4,7 @@
 pub mod abandon;
 pub mod challenges;
 pub mod chat;
+pub mod conditional;
 pub mod notes;
 pub mod view;
 
@@ -36,6 +37,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
     abandon::configure(cfg);
     chat::configure(cfg);
+    conditional::configure(cfg);
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/move", web::post().to(submit_move))
