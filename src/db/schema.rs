@@ -192,6 +192,8 @@ diesel::table! {
         white_start_deviation -> Nullable<Double>,
         black_start_rating -> Nullable<Double>,
         black_start_deviation -> Nullable<Double>,
+        takeback_by -> Nullable<BigInt>,
+        undo_clock -> Nullable<Text>,
     }
 }
 

@@ -365,3 +365,10 @@ pub(crate) fn reply_to(
     }
     Ok(Reply::Play { answer })
 }
+
+/// Drops every tree of a game (its position was changed otherwise: a takeback).
+pub(crate) fn forget_all(conn: &mut DbConn, id: GameId) -> Result<(), GameError> {
+    diesel::delete(conditional_moves::table.filter(conditional_moves::game_id.eq(id)))
+        .execute(conn)?;
+    Ok(())
+}

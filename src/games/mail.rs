@@ -455,3 +455,69 @@ pub fn conditional_dropped(
     let subject = subject(game, variant, white, black, "conditional moves dropped");
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
+
+/// What happened to a takeback request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakebackNews {
+    Asked,
+    Accepted,
+    Declined,
+}
+
+#[derive(Template)]
+#[template(path = "mail/takeback.txt")]
+struct TakebackMail<'a> {
+    header: &'a str,
+    line: String,
+    link: &'a str,
+}
+
+/// A takeback asked (mailed to the opponent of `asker`), accepted or declined (mailed to
+/// `asker`).
+pub fn takeback(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    asker: UserId,
+    news: TakebackNews,
+) -> Result<(), GameError> {
+    let (white, black) = players(conn, game)?;
+    let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
+    let variant = rules.variant.display_name();
+    let (asking, other) = if asker == white.id {
+        (&white, &black)
+    } else {
+        (&black, &white)
+    };
+    let (to, line, what) = match news {
+        TakebackNews::Asked => (
+            other,
+            format!(
+                "{} asks to take back their last move. Accept or decline on the game page.",
+                asking.username
+            ),
+            "takeback asked",
+        ),
+        TakebackNews::Accepted => (
+            asking,
+            format!(
+                "{} accepted your takeback: your last move is taken back and it is your move again.",
+                other.username
+            ),
+            "takeback accepted",
+        ),
+        TakebackNews::Declined => (
+            asking,
+            format!("{} declined your takeback request. The game goes on.", other.username),
+            "takeback declined",
+        ),
+    };
+    let body = render(&TakebackMail {
+        header: &header(game, variant, &white, &black),
+        line,
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, &white, &black, what);
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}

@@ -19,6 +19,7 @@ pub mod notes;
 pub mod play;
 pub mod players;
 pub mod query;
+pub mod takeback;
 pub mod vacations;
 
 pub use crate::domain::ColorChoice;
@@ -61,6 +62,8 @@ pub enum GameError {
     ChallengeClosed,
     #[error("There is no draw offer from your opponent.")]
     NoDrawOffer,
+    #[error("There is no takeback request from your opponent.")]
+    NoTakeback,
     #[error(
         "You have written {} chat messages in the last hour; please wait a while.",
         chat::MAX_MESSAGES_PER_HOUR

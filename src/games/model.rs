@@ -52,6 +52,10 @@ pub struct GameRow {
     pub white_start_deviation: Option<f64>,
     pub black_start_rating: Option<f64>,
     pub black_start_deviation: Option<f64>,
+    /// The player asking to take back their last move (casual games).
+    pub takeback_by: Option<UserId>,
+    /// The clocks before the last move, to restore on a takeback (casual games; JSON).
+    pub undo_clock: Option<String>,
 }
 
 impl GameRow {

@@ -162,10 +162,27 @@ impl MoveLogCache {
         self.store(game, &Arc::new(moves));
     }
 
+    /// The cached list of `game`, if it agrees with the row: the same game (created at the
+    /// same moment) and, where the list reaches the row's ply, the same position after it (a
+    /// takeback makes a longer list wrong).
     fn cached(&self, game: &GameRow) -> Option<Moves> {
         let entries = self.entries.lock();
         let entry = entries.games.get(&game.id)?;
-        (entry.created_at == game.created_at).then(|| Arc::clone(&entry.moves))
+        let at_ply = usize::try_from(game.ply)
+            .ok()
+            .and_then(|ply| ply.checked_sub(1))
+            .and_then(|i| entry.moves.get(i));
+        let agrees = at_ply.is_none_or(|mv| mv.fen_after == game.current_fen);
+        (entry.created_at == game.created_at && agrees).then(|| Arc::clone(&entry.moves))
+    }
+
+    /// Drops `game`'s list (after a takeback removed its last move).
+    pub fn forget(&self, game: GameId) {
+        let mut entries = self.entries.lock();
+        if let Some(entry) = entries.games.remove(&game) {
+            entries.bytes -= entry.bytes;
+            entries.order.retain(|id| *id != game);
+        }
     }
 
     fn store(&self, game: &GameRow, moves: &Moves) {
@@ -176,9 +193,14 @@ impl MoveLogCache {
         let mut entries = self.entries.lock();
         let entries = &mut *entries;
         match entries.games.get_mut(&game.id) {
-            // Another thread may have stored a longer list meanwhile: keep the longest.
+            // Another thread may have stored a longer list meanwhile: keep the longest, unless
+            // it no longer agrees with this one (a takeback came between).
             Some(entry) if entry.created_at == game.created_at => {
-                if entry.moves.len() >= moves.len() {
+                let agrees = match (moves.last(), entry.moves.get(moves.len().wrapping_sub(1))) {
+                    (Some(new), Some(old)) => new.fen_after == old.fen_after,
+                    _ => true,
+                };
+                if entry.moves.len() >= moves.len() && agrees {
                     return;
                 }
                 entries.bytes = entries.bytes - entry.bytes + bytes;

@@ -80,6 +80,10 @@ where
         out.push_bind_param::<Nullable<Text>, _>(&row.result_reason)?;
         set(&mut out, "finished_at")?;
         out.push_bind_param::<Nullable<Timestamp>, _>(&row.finished_at)?;
+        set(&mut out, "takeback_by")?;
+        out.push_bind_param::<Nullable<BigInt>, _>(&row.takeback_by)?;
+        set(&mut out, "undo_clock")?;
+        out.push_bind_param::<Nullable<Text>, _>(&row.undo_clock)?;
         out.push_sql(" WHERE ");
         out.push_identifier("id")?;
         out.push_sql(" = ");

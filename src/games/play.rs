@@ -435,6 +435,9 @@ fn game_after_move(
     let mut updated = game.clone();
     updated.current_fen = worked.fen_after.clone();
     updated.ply = game.ply + 1;
+    // A move answers any takeback request; a casual game keeps the clocks it replaces.
+    updated.takeback_by = None;
+    updated.undo_clock = super::takeback::undo_clock(game);
     updated.side_to_move = worked.after.side_to_move().into();
     updated.last_move_at = Some(now);
     if let Some(outcome) = worked.outcome {

@@ -26,5 +26,6 @@ mod presets;
 mod ratings;
 mod startup;
 mod storage;
+mod takebacks;
 mod time_controls;
 mod variant_docs;

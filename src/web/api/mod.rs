@@ -180,6 +180,7 @@ impl From<GameError> for ApiError {
             GameError::TimeRanOut => (S::CONFLICT, "time_ran_out"),
             GameError::ChallengeClosed => (S::CONFLICT, "challenge_closed"),
             GameError::NoDrawOffer => (S::CONFLICT, "no_draw_offer"),
+            GameError::NoTakeback => (S::CONFLICT, "no_takeback"),
             GameError::TooManyMessages => (S::TOO_MANY_REQUESTS, "rate_limited"),
             GameError::Db(db) => return database(db),
             GameError::Mail(_) | GameError::Corrupt(_) => (S::INTERNAL_SERVER_ERROR, "internal"),

@@ -43,7 +43,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
         .route("/games/{id}/draw/accept", web::post().to(accept_draw))
-        .route("/games/{id}/draw/decline", web::post().to(decline_draw));
+        .route("/games/{id}/draw/decline", web::post().to(decline_draw))
+        .route("/games/{id}/takeback", web::post().to(ask_takeback))
+        .route(
+            "/games/{id}/takeback/accept",
+            web::post().to(accept_takeback),
+        )
+        .route(
+            "/games/{id}/takeback/decline",
+            web::post().to(decline_takeback),
+        );
 }
 
 /// Maps a service error to a response: user errors become pages with the service's words.
@@ -59,7 +68,8 @@ pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpRespo
         | GameError::Finished
         | GameError::TimeRanOut
         | GameError::ChallengeClosed
-        | GameError::NoDrawOffer => (StatusCode::CONFLICT, "Nothing changed"),
+        | GameError::NoDrawOffer
+        | GameError::NoTakeback => (StatusCode::CONFLICT, "Nothing changed"),
         GameError::TooManyMessages => (StatusCode::TOO_MANY_REQUESTS, "Please wait"),
         GameError::Db(db) => return Err(WebError::database(db)),
         GameError::Mail(_) | GameError::Corrupt(_) => {
@@ -116,6 +126,10 @@ struct GamePage<'a> {
     next_ply: i64,
     draw_offered_to_me: bool,
     draw_offered_by_me: bool,
+    /// Casual games: the viewer may ask to take back their last move.
+    can_ask_takeback: bool,
+    takeback_asked_of_me: bool,
+    takeback_asked_by_me: bool,
     error: Option<String>,
     notice: Option<String>,
     typed_move: String,
@@ -252,6 +266,15 @@ fn game_page<'a>(
         draw_offered_by_me: game.is_active()
             && game.draw_offer_by.is_some()
             && game.draw_offer_by == viewer_id,
+        can_ask_takeback: viewer_id
+            .is_some_and(|v| crate::games::takeback::may_ask(&game, v).is_ok()),
+        takeback_asked_of_me: game.is_active()
+            && is_player
+            && game.takeback_by.is_some()
+            && game.takeback_by != viewer_id,
+        takeback_asked_by_me: game.is_active()
+            && game.takeback_by.is_some()
+            && game.takeback_by == viewer_id,
         error: form.error,
         notice: form.notice,
         typed_move: form.typed_move,
@@ -401,6 +424,9 @@ async fn show(
         "resigned" => Some("You resigned.".to_owned()),
         "draw" => Some("The game is drawn by agreement.".to_owned()),
         "draw_declined" => Some("You declined the draw offer; the game goes on.".to_owned()),
+        "takeback_asked" => Some("You asked to take back your last move.".to_owned()),
+        "takeback_accepted" => Some("The move was taken back.".to_owned()),
+        "takeback_declined" => Some("You declined the takeback; the game goes on.".to_owned()),
         "started" => Some("The game has started.".to_owned()),
         "chat" => Some("Your message was sent.".to_owned()),
         "reported" => Some("The message was reported to the operators.".to_owned()),
@@ -607,4 +633,75 @@ async fn decline_draw(
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
     }
+}
+
+async fn ask_takeback(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let result = state
+        .db(move |db| crate::games::takeback::request(db, &*clock, &config, user, GameId(id)))
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!(
+                "/games/{id}?done=takeback_asked"
+            )))
+        }
+        Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
+    }
+}
+
+async fn answer_takeback(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    accept: bool,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let (clock, config, log) = (
+        state.clock.clone(),
+        state.config.clone(),
+        state.move_logs.clone(),
+    );
+    let result = state
+        .db(move |db| {
+            crate::games::takeback::answer(db, &*clock, &config, &log, user, GameId(id), accept)
+        })
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            let done = if accept { "accepted" } else { "declined" };
+            Ok(render::redirect(&format!(
+                "/games/{id}?done=takeback_{done}"
+            )))
+        }
+        Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
+    }
+}
+
+async fn accept_takeback(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    answer_takeback(state, ctx, path, true).await
+}
+
+async fn decline_takeback(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    answer_takeback(state, ctx, path, false).await
 }
