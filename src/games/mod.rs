@@ -16,6 +16,7 @@ pub mod model;
 pub mod move_log;
 mod move_update;
 pub mod notes;
+pub mod pairing;
 pub mod play;
 pub mod players;
 pub mod query;
