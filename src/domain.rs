@@ -117,6 +117,8 @@ stored_text!(
         MoveCount = "move_count",
         /// Closed by the clock job: neither side could be held to a deadline.
         Abandoned = "abandoned",
+        /// The player withdrew from the tournament the game belongs to.
+        Withdrawal = "withdrawal",
     }
 );
 

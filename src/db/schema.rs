@@ -194,6 +194,8 @@ diesel::table! {
         black_start_deviation -> Nullable<Double>,
         takeback_by -> Nullable<BigInt>,
         undo_clock -> Nullable<Text>,
+        tournament_id -> Nullable<BigInt>,
+        tournament_round -> Nullable<BigInt>,
     }
 }
 
@@ -344,3 +346,53 @@ diesel::table! {
         updated_at -> Timestamp,
     }
 }
+diesel::table! {
+    tournaments (id) {
+        id -> BigInt,
+        name -> Text,
+        description -> Text,
+        organiser_id -> BigInt,
+        preset_version_id -> BigInt,
+        kind -> Text,
+        double_round -> Bool,
+        rounds -> Nullable<BigInt>,
+        time_kind -> Text,
+        days_per_move -> Nullable<BigInt>,
+        reserve_days -> Nullable<BigInt>,
+        increment_hours -> Nullable<BigInt>,
+        cap_days -> Nullable<BigInt>,
+        allow_vacation -> Bool,
+        rated -> Bool,
+        min_players -> BigInt,
+        max_players -> BigInt,
+        starts_at -> Nullable<Timestamp>,
+        invite_only -> Bool,
+        rating_min -> Nullable<BigInt>,
+        rating_max -> Nullable<BigInt>,
+        status -> Text,
+        current_round -> BigInt,
+        created_at -> Timestamp,
+        started_at -> Nullable<Timestamp>,
+        finished_at -> Nullable<Timestamp>,
+        winner_id -> Nullable<BigInt>,
+    }
+}
+diesel::table! {
+    tournament_players (tournament_id, user_id) {
+        tournament_id -> BigInt,
+        user_id -> BigInt,
+        status -> Text,
+        joined_at -> Nullable<Timestamp>,
+        withdrawn_at -> Nullable<Timestamp>,
+        bye_round -> Nullable<BigInt>,
+    }
+}
+diesel::joinable!(tournament_players -> users (user_id));
+diesel::joinable!(tournament_players -> tournaments (tournament_id));
+diesel::allow_tables_to_appear_in_same_query!(tournament_players, users);
+diesel::allow_tables_to_appear_in_same_query!(tournament_players, tournaments);
+diesel::allow_tables_to_appear_in_same_query!(tournaments, users);
+diesel::allow_tables_to_appear_in_same_query!(tournaments, games);
+diesel::allow_tables_to_appear_in_same_query!(tournaments, presets);
+diesel::allow_tables_to_appear_in_same_query!(tournaments, preset_versions);
+diesel::joinable!(tournaments -> preset_versions (preset_version_id));

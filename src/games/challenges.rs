@@ -223,7 +223,7 @@ fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<Challenge
     Ok(ChallengeId(id))
 }
 
-fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
+pub(crate) fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
     let query = diesel::insert_into(games::table).values(row);
     let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
     Ok(GameId(id))
@@ -362,6 +362,8 @@ pub fn accept(
                 white_start_deviation: start_ratings.map(|(w, _)| w.deviation),
                 black_start_rating: start_ratings.map(|(_, b)| b.rating),
                 black_start_deviation: start_ratings.map(|(_, b)| b.deviation),
+                tournament_id: None,
+                tournament_round: None,
             },
         )?;
         let changed = diesel::update(

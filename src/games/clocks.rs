@@ -147,6 +147,8 @@ pub fn time_out(
         }
         let game = GameRow::load(conn, id)?;
         game.record_rating(conn, Some(result), turn.deadline)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
         let (white, black) = players(conn, &game)?;
         let (loser, winner) = if loser_white {
             (&white, &black)
@@ -232,6 +234,8 @@ pub fn abandon(
         }
         // No winner: rated as a draw.
         game.record_rating(conn, None, now)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
         let rules = rules::load(conn, game.preset_version_id)?;
         let (white, black) = players(conn, &game)?;
         let by = if user == white.id { &white } else { &black };

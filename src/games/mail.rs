@@ -188,6 +188,7 @@ pub fn result_words(game: &GameRow) -> String {
         EndReason::Repetition => "threefold repetition",
         EndReason::MoveCount => "move-count rule",
         EndReason::Abandoned => "abandoned",
+        EndReason::Withdrawal => "withdrawal from the tournament",
     });
     match game.result {
         Some(result) if !reason.is_empty() => format!("{result}, {reason}"),
@@ -520,4 +521,97 @@ pub fn takeback(
     })?;
     let subject = subject(game, variant, &white, &black, what);
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}
+
+/// The start of a tournament: each player gets the list of their games.
+pub fn tournament_started(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    t: &super::tournaments::TournamentRow,
+    players: &[UserId],
+) -> Result<(), GameError> {
+    let games = super::tournaments::games_of(conn, t.id)?;
+    let names = crate::games::query::usernames(conn, players)?;
+    let event = config.absolute_url(&format!("/tournaments/{}", t.id));
+    for &player in players {
+        let Some(to) = accounts::find(conn, player).map_err(|e| match e {
+            accounts::AccountError::Db(db) => GameError::Db(db),
+            other => GameError::Corrupt(other.to_string()),
+        })?
+        else {
+            continue;
+        };
+        let mut lines = Vec::new();
+        for g in games
+            .iter()
+            .filter(|g| g.white == player || g.black == player)
+        {
+            let (colour, other) = if g.white == player {
+                ("White", g.black)
+            } else {
+                ("Black", g.white)
+            };
+            let opponent = names.get(&other).cloned().unwrap_or_default();
+            lines.push(format!(
+                "  Game #{} (round {}): you play {colour} against {opponent}: {}",
+                g.id,
+                g.round,
+                config.absolute_url(&format!("/games/{}", g.id))
+            ));
+        }
+        let body = format!(
+            "The tournament “{}” has started.\n\nYour games:\n{}\n\nThe crosstable: {event}\n",
+            t.name,
+            lines.join("\n")
+        );
+        let subject = format!("[plypost] Tournament “{}” — started", t.name);
+        notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
+    }
+    Ok(())
+}
+
+/// The end of a tournament: everyone who played is mailed the final table.
+pub fn tournament_finished(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    t: &super::tournaments::TournamentRow,
+    table: &super::tournaments::Table,
+) -> Result<(), GameError> {
+    let mut text = String::new();
+    for row in &table.rows {
+        let breaks: Vec<String> = table
+            .tiebreak_names
+            .iter()
+            .zip(&row.tiebreaks)
+            .map(|(name, value)| format!("{name} {value:.2}"))
+            .collect();
+        text.push_str(&format!(
+            "{:>3}. {:<20} {:>5}  {}{}\n",
+            row.rank,
+            row.username,
+            row.score(),
+            breaks.join(", "),
+            if row.withdrawn { " (withdrew)" } else { "" }
+        ));
+    }
+    let winner = table.rows.first().map_or("nobody", |r| r.username.as_str());
+    let event = config.absolute_url(&format!("/tournaments/{}", t.id));
+    for row in &table.rows {
+        let Some(to) = accounts::find(conn, row.user_id).map_err(|e| match e {
+            accounts::AccountError::Db(db) => GameError::Db(db),
+            other => GameError::Corrupt(other.to_string()),
+        })?
+        else {
+            continue;
+        };
+        let body = format!(
+            "The tournament “{}” is over. The winner is {winner}.\n\nFinal table:\n{text}\nThe crosstable: {event}\n",
+            t.name
+        );
+        let subject = format!("[plypost] Tournament “{}” — final table", t.name);
+        notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
+    }
+    Ok(())
 }

@@ -21,6 +21,7 @@ pub mod play;
 pub mod players;
 pub mod query;
 pub mod takeback;
+pub mod tournaments;
 pub mod vacations;
 
 pub use crate::domain::ColorChoice;

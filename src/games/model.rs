@@ -56,6 +56,9 @@ pub struct GameRow {
     pub takeback_by: Option<UserId>,
     /// The clocks before the last move, to restore on a takeback (casual games; JSON).
     pub undo_clock: Option<String>,
+    /// A tournament game: the event and its round.
+    pub tournament_id: Option<i64>,
+    pub tournament_round: Option<i64>,
 }
 
 impl GameRow {
@@ -145,6 +148,8 @@ pub struct NewGame<'a> {
     pub white_start_deviation: Option<f64>,
     pub black_start_rating: Option<f64>,
     pub black_start_deviation: Option<f64>,
+    pub tournament_id: Option<i64>,
+    pub tournament_round: Option<i64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

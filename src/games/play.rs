@@ -254,6 +254,9 @@ fn write_move(
         now,
     } = *context;
     insert_and_update(conn, game, updated, worked, user, comment, now)?;
+    if !updated.is_active() {
+        super::tournaments::game_over(conn, clock, config, updated)?;
+    }
     let users = (players.white.user.clone(), players.black.user.clone());
     let author = updated.player_to_move();
     let reply = if updated.is_active() {
@@ -263,7 +266,11 @@ fn write_move(
     };
     let answered = match reply {
         Reply::Play { answer } => {
-            answer_conditionally(conn, now, updated, worked, &answer, players)?
+            let answered = answer_conditionally(conn, now, updated, worked, &answer, players)?;
+            if let Some(Answered { row, .. }) = answered.as_ref().filter(|a| !a.row.is_active()) {
+                super::tournaments::game_over(conn, clock, config, row)?;
+            }
+            answered
         }
         Reply::Dropped => {
             mail::conditional_dropped(
@@ -548,6 +555,7 @@ pub fn resign(
             GameResult::WhiteWins
         };
         finish(conn, clock, &game, result, EndReason::Resignation)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
         let updated = GameRow::load(conn, id)?;
         let rules = rules::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
@@ -577,6 +585,7 @@ pub fn accept_draw(
             return Err(GameError::NoDrawOffer);
         }
         finish(conn, clock, &game, GameResult::Draw, EndReason::Agreement)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
         let updated = GameRow::load(conn, id)?;
         let rules = rules::load(conn, game.preset_version_id)?;
         mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;

@@ -239,7 +239,10 @@ pub fn head_to_head(conn: &mut DbConn, me: UserId, them: UserId) -> Result<Recor
     Ok(record)
 }
 
-fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, GameError> {
+pub(crate) fn usernames(
+    conn: &mut DbConn,
+    ids: &[UserId],
+) -> Result<HashMap<UserId, String>, GameError> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }

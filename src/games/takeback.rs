@@ -29,7 +29,7 @@ struct UndoClock {
 /// What a move made in `before` keeps for a takeback: the clocks as they stand, in a
 /// casual game; nothing in a rated one.
 pub(crate) fn undo_clock(before: &GameRow) -> Option<String> {
-    if before.rated_variant.is_some() {
+    if before.rated_variant.is_some() || before.tournament_id.is_some() {
         return None;
     }
     serde_json::to_string(&UndoClock {
@@ -52,6 +52,11 @@ pub fn may_ask(game: &GameRow, user: UserId) -> Result<(), GameError> {
     if game.rated_variant.is_some() {
         return Err(GameError::Forbidden(
             "Takebacks are for casual games; this game is rated.",
+        ));
+    }
+    if game.tournament_id.is_some() {
+        return Err(GameError::Forbidden(
+            "Takebacks are for casual games; this is a tournament game.",
         ));
     }
     if !game.is_active() {

@@ -75,6 +75,7 @@ pub fn run_once(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<Repor
     let vacations_ended = crate::games::vacations::end_due(db, clock.now_db())?;
     let timed_out = time_out_due(db, clock, config)?;
     let reminders = reminders::send_due(db, clock, config)?;
+    crate::games::tournaments::start_due(db, clock, config)?;
     Ok(Report {
         vacations_ended,
         timed_out,

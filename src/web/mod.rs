@@ -93,6 +93,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::help::configure(cfg);
     pages::users::configure(cfg);
     pages::feeds::configure(cfg);
+    pages::tournaments::configure(cfg);
     api::configure(cfg);
 }
 

@@ -229,6 +229,8 @@ const OWNERS: &[(&str, &str)] = &[
     ("api_tokens", "accounts"),
     ("calendar_keys", "accounts"),
     ("conditional_moves", "games"),
+    ("tournaments", "games"),
+    ("tournament_players", "games"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

@@ -14,5 +14,6 @@ pub mod presets_markdown;
 pub mod presets_view;
 pub mod settings;
 pub mod settings_api;
+pub mod tournaments;
 pub mod unsubscribe;
 pub mod users;

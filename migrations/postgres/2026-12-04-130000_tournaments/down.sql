@@ -1,0 +1,5 @@
+DROP INDEX games_tournament;
+ALTER TABLE games DROP COLUMN tournament_round;
+ALTER TABLE games DROP COLUMN tournament_id;
+DROP TABLE tournament_players;
+DROP TABLE tournaments;

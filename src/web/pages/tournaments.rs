@@ -1,0 +1,443 @@
+//! Tournament pages: the list (`/tournaments`), the creation and edit forms, and an event's
+//! page with its players, standings, crosstable and games (`/tournaments/{id}`).
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::games::{error_response, parse_id};
+use crate::games::tournaments::{
+    self as service, Entrant, Listing, Table, TournamentInput, TournamentRow,
+};
+use crate::games::{GameError, GameId};
+use crate::presets::query::ChallengeChoice;
+use crate::time_control::TimeControlInput;
+use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tournaments", web::get().to(list))
+        .route("/tournaments", web::post().to(create))
+        .route("/tournaments/new", web::get().to(new_form))
+        .route("/tournaments/{id}", web::get().to(show))
+        .route("/tournaments/{id}/edit", web::get().to(edit_form))
+        .route("/tournaments/{id}/edit", web::post().to(edit))
+        .route("/tournaments/{id}/{action}", web::post().to(act));
+}
+
+#[derive(Template)]
+#[template(path = "pages/tournaments/list.html")]
+struct ListPage<'a> {
+    ctx: &'a Ctx,
+    /// (title, anchor, events).
+    sections: Vec<(&'static str, &'static str, Vec<Listing>)>,
+}
+
+async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let all = match state.db(|db| service::listings(db)).await? {
+        Ok(all) => all,
+        Err(e) => return error_response(&ctx, e, "/"),
+    };
+    let of = |status: &str| -> Vec<Listing> {
+        all.iter()
+            .filter(|l| l.row.status == status)
+            .cloned()
+            .collect()
+    };
+    render::page(&ListPage {
+        ctx: &ctx,
+        sections: vec![
+            ("Open for players", "open", of(service::STATUS_OPEN)),
+            ("Running", "running", of(service::STATUS_RUNNING)),
+            ("Finished", "finished", of(service::STATUS_FINISHED)),
+        ],
+    })
+}
+
+/// The creation form, as typed (also the edit form).
+#[derive(Debug, Default, Deserialize, Clone)]
+#[serde(default)]
+pub struct TournamentForm {
+    name: String,
+    description: String,
+    preset: String,
+    kind: String,
+    double_round: Option<String>,
+    rounds: String,
+    time_kind: String,
+    days_per_move: String,
+    reserve_days: String,
+    increment_hours: String,
+    cap_days: String,
+    no_vacation: Option<String>,
+    rating: String,
+    min_players: String,
+    max_players: String,
+    starts_at: String,
+    invite_only: Option<String>,
+    rating_min: String,
+    rating_max: String,
+}
+
+impl TournamentForm {
+    fn input(&self) -> TournamentInput {
+        TournamentInput {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            preset: self.preset.clone(),
+            kind: self.kind.clone(),
+            double_round: self.double_round.is_some(),
+            rounds: self.rounds.clone(),
+            time: TimeControlInput {
+                kind: self.time_kind.clone(),
+                days_per_move: self.days_per_move.clone(),
+                reserve_days: self.reserve_days.clone(),
+                increment_hours: self.increment_hours.clone(),
+                cap_days: self.cap_days.clone(),
+            },
+            no_vacation: self.no_vacation.is_some(),
+            rated: self.rating != "casual",
+            min_players: self.min_players.clone(),
+            max_players: self.max_players.clone(),
+            starts_at: self.starts_at.clone(),
+            invite_only: self.invite_only.is_some(),
+            rating_min: self.rating_min.clone(),
+            rating_max: self.rating_max.clone(),
+        }
+    }
+
+    fn of(t: &TournamentRow) -> TournamentForm {
+        let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+        TournamentForm {
+            name: t.name.clone(),
+            description: t.description.clone(),
+            kind: t.kind.clone(),
+            rounds: text(t.rounds),
+            time_kind: t.time_kind.clone(),
+            days_per_move: text(t.days_per_move),
+            reserve_days: text(t.reserve_days),
+            increment_hours: text(t.increment_hours),
+            cap_days: text(t.cap_days),
+            min_players: t.min_players.to_string(),
+            max_players: t.max_players.to_string(),
+            starts_at: t
+                .starts_at
+                .map(|at| at.format("%Y-%m-%dT%H:%M").to_string())
+                .unwrap_or_default(),
+            rating_min: text(t.rating_min),
+            rating_max: text(t.rating_max),
+            ..TournamentForm::default()
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "pages/tournaments/form.html")]
+struct FormPage<'a> {
+    ctx: &'a Ctx,
+    /// `None`: a new event; else the event edited.
+    editing: Option<i64>,
+    form: TournamentForm,
+    presets: Vec<ChallengeChoice>,
+    error: Option<String>,
+}
+
+async fn form_page(
+    state: &AppState,
+    ctx: &Ctx,
+    editing: Option<i64>,
+    form: TournamentForm,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?.id;
+    let presets = state
+        .db(move |conn| crate::presets::query::challenge_choices(conn, user))
+        .await?
+        .unwrap_or_default();
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render::page_with_status(
+        status,
+        &FormPage {
+            ctx,
+            editing,
+            form,
+            presets,
+            error,
+        },
+    )
+}
+
+async fn new_form(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let form = TournamentForm {
+        kind: service::KIND_ROUND_ROBIN.into(),
+        days_per_move: "3".into(),
+        min_players: "3".into(),
+        max_players: "8".into(),
+        ..TournamentForm::default()
+    };
+    form_page(&state, &ctx, None, form, None).await
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(form): CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    let organiser = ctx.require_user()?.clone();
+    let (clock, input) = (state.clock.clone(), form.input());
+    match state
+        .db(move |db| service::create(db, &*clock, &organiser, &input))
+        .await?
+    {
+        Ok(id) => Ok(render::redirect(&format!("/tournaments/{id}?done=created"))),
+        Err(GameError::Invalid(message)) => {
+            form_page(&state, &ctx, None, form, Some(message)).await
+        }
+        Err(e) => error_response(&ctx, e, "/tournaments"),
+    }
+}
+
+async fn edit_form(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    ctx.require_user()?;
+    let t = match state.db(move |db| service::load(db, id)).await? {
+        Ok(t) => t,
+        Err(e) => return error_response(&ctx, e, "/tournaments"),
+    };
+    form_page(&state, &ctx, Some(id), TournamentForm::of(&t), None).await
+}
+
+async fn edit(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    CsrfForm(form): CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let user = ctx.require_user()?.id;
+    let (clock, input) = (state.clock.clone(), form.input());
+    match state
+        .db(move |db| service::edit(db, &*clock, user, id, &input))
+        .await?
+    {
+        Ok(()) => Ok(render::redirect(&format!("/tournaments/{id}?done=edited"))),
+        Err(GameError::Invalid(message)) => {
+            form_page(&state, &ctx, Some(id), form, Some(message)).await
+        }
+        Err(e) => error_response(&ctx, e, &format!("/tournaments/{id}")),
+    }
+}
+
+/// One cell of the crosstable as shown: links to its games, or a word (a bye, the diagonal).
+pub struct CrossCell {
+    /// (game, label, title).
+    pub links: Vec<(GameId, String, &'static str)>,
+    pub text: &'static str,
+}
+
+/// One row of the crosstable.
+pub struct CrossRow {
+    pub standing: crate::games::tournaments::Standing,
+    pub cells: Vec<CrossCell>,
+    pub tiebreaks: Vec<String>,
+}
+
+fn cross_rows(t: &TournamentRow, table: &Table) -> Vec<CrossRow> {
+    let swiss = t.is_swiss();
+    table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, standing)| CrossRow {
+            standing: standing.clone(),
+            cells: table.cells[i]
+                .iter()
+                .enumerate()
+                .map(|(j, games)| {
+                    let text = if !swiss && i == j {
+                        "—"
+                    } else if swiss && games.is_empty() && table.byes[i] == Some(j as i64 + 1) {
+                        "bye 1"
+                    } else {
+                        ""
+                    };
+                    CrossCell {
+                        links: games
+                            .iter()
+                            .map(|g| {
+                                let colour = if g.white { "w" } else { "b" };
+                                let label = if swiss {
+                                    format!("{}{colour} {}", g.opponent_rank, g.symbol)
+                                } else {
+                                    g.symbol.to_owned()
+                                };
+                                (g.game, label, if g.white { "White" } else { "Black" })
+                            })
+                            .collect(),
+                        text,
+                    }
+                })
+                .collect(),
+            tiebreaks: standing
+                .tiebreaks
+                .iter()
+                .map(|v| format!("{v:.2}"))
+                .collect(),
+        })
+        .collect()
+}
+
+/// A game in progress, as listed.
+pub struct LiveGame {
+    pub id: GameId,
+    pub round: i64,
+    pub white: String,
+    pub black: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/tournaments/show.html")]
+struct ShowPage<'a> {
+    ctx: &'a Ctx,
+    t: TournamentRow,
+    description: String,
+    organiser: String,
+    preset: String,
+    time_control: String,
+    entrants: Vec<Entrant>,
+    cross: Vec<CrossRow>,
+    tiebreak_names: Vec<&'static str>,
+    live: Vec<LiveGame>,
+    rounds: Vec<i64>,
+    winner: Option<String>,
+    is_organiser: bool,
+    /// The viewer's place on the list: `joined`, `invited`, `withdrawn`, or empty.
+    mine: String,
+    notice: Option<&'static str>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DoneQuery {
+    done: String,
+}
+
+async fn show(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+    q: web::Query<DoneQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let detail = match state.db(move |db| service::detail(db, id)).await? {
+        Ok(detail) => detail,
+        Err(e) => return error_response(&ctx, e, "/tournaments"),
+    };
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let name = |id: crate::db::UserId| {
+        detail
+            .entrants
+            .iter()
+            .find(|e| e.user_id == id)
+            .map(|e| e.username.clone())
+            .unwrap_or_default()
+    };
+    let live = detail
+        .games
+        .iter()
+        .filter(|g| g.status == crate::domain::GameStatus::Active)
+        .map(|g| LiveGame {
+            id: g.id,
+            round: g.round,
+            white: name(g.white),
+            black: name(g.black),
+        })
+        .collect();
+    let t = detail.tournament;
+    let rounds = (1..=detail.table.cells.first().map_or(0, |c| c.len() as i64)).collect();
+    render::page(&ShowPage {
+        ctx: &ctx,
+        description: super::presets_markdown::render(&t.description),
+        organiser: detail.organiser,
+        preset: detail.preset,
+        time_control: t.time_control().describe(),
+        mine: viewer
+            .and_then(|v| detail.entrants.iter().find(|e| e.user_id == v))
+            .map(|e| e.status.clone())
+            .unwrap_or_default(),
+        is_organiser: viewer == Some(t.organiser_id),
+        winner: t.winner_id.map(name),
+        entrants: detail.entrants,
+        cross: cross_rows(&t, &detail.table),
+        tiebreak_names: detail.table.tiebreak_names.clone(),
+        live,
+        rounds,
+        notice: match q.done.as_str() {
+            "created" => Some("The tournament is open for players."),
+            "edited" => Some("The tournament was changed."),
+            "join" => Some("You have joined."),
+            "leave" => Some("You have left (a withdrawal once the event runs)."),
+            "start" => Some("The tournament has started; every player was mailed their games."),
+            "cancel" => Some("The tournament was cancelled."),
+            "remove" => Some("The player was removed."),
+            "invite" => Some("The invitations were sent."),
+            _ => None,
+        },
+        t,
+    })
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ActionForm {
+    username: String,
+    usernames: String,
+}
+
+async fn act(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    CsrfForm(form): CsrfForm<ActionForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, action) = path.into_inner();
+    let id = parse_id(&id)?;
+    let user = ctx.require_user()?.id;
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let action_name = action.clone();
+    let result = state
+        .db(move |db| match action.as_str() {
+            "join" => service::join(db, &*clock, &config, user, id),
+            "leave" => service::leave(db, &*clock, &config, user, id),
+            "start" => service::start(db, &*clock, &config, user, id),
+            "cancel" => service::cancel(db, &*clock, user, id),
+            "remove" => service::remove(db, user, id, &form.username),
+            "invite" => {
+                let names: Vec<String> = form
+                    .usernames
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .map(str::to_owned)
+                    .collect();
+                service::invite(db, user, id, &names).map(|_| ())
+            }
+            _ => Err(GameError::NotFound),
+        })
+        .await?;
+    match result {
+        Ok(()) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect(&format!(
+                "/tournaments/{id}?done={action_name}"
+            )))
+        }
+        Err(e) => error_response(&ctx, e, &format!("/tournaments/{id}")),
+    }
+}
