@@ -28,4 +28,5 @@ mod startup;
 mod storage;
 mod takebacks;
 mod time_controls;
+mod tournaments;
 mod variant_docs;

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{challenges, conditional, games, presets, tokens, users};
+use super::{challenges, conditional, games, presets, tokens, tournaments, users};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/openapi.json").get(openapi));
@@ -41,6 +41,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         conditional::show,
         conditional::replace,
         conditional::remove,
+        tournaments::create,
+        tournaments::show,
+        tournaments::join,
+        tournaments::leave,
+        tournaments::start,
     ),
     components(schemas(super::ErrorBody)),
     modifiers(&BearerToken, &CommonResponses),
@@ -50,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (name = "presets", description = "Variants as configured for play"),
         (name = "challenges", description = "Offers of a game"),
         (name = "games", description = "Games, moves, resignations and draws"),
+        (name = "tournaments", description = "Round-robin and Swiss events"),
     )
 )]
 pub struct ApiDoc;

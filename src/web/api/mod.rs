@@ -13,6 +13,7 @@ pub mod docs;
 pub mod games;
 pub mod presets;
 pub mod tokens;
+pub mod tournaments;
 pub mod users;
 
 use actix_web::http::{header, StatusCode};
@@ -49,6 +50,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(challenges::configure)
             .configure(games::configure)
             .configure(conditional::configure)
+            .configure(tournaments::configure)
             .default_service(web::to(unknown_endpoint))
             .wrap(actix_web::middleware::from_fn(auth::require_token)),
     );

@@ -17,9 +17,34 @@ pub const VARIANTS_MARKDOWN: &str = include_str!("help_variants.md");
 /// The Markdown source of `/help/api`.
 pub const API_MARKDOWN: &str = include_str!("help_api.md");
 
+/// The Markdown source of `/help/tournaments`.
+pub const TOURNAMENTS_MARKDOWN: &str = include_str!("help_tournaments.md");
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/help/variants", web::get().to(variants))
-        .route("/help/api", web::get().to(api));
+        .route("/help/api", web::get().to(api))
+        .route("/help/tournaments", web::get().to(tournaments));
+}
+
+fn tournaments_html() -> &'static str {
+    static HTML: OnceLock<String> = OnceLock::new();
+    HTML.get_or_init(|| super::presets_markdown::render(TOURNAMENTS_MARKDOWN))
+}
+
+async fn tournaments(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&HelpPage {
+        ctx: &ctx,
+        title: "Tournaments",
+        body: tournaments_html(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "pages/help/page.html")]
+struct HelpPage<'a> {
+    ctx: &'a Ctx,
+    title: &'a str,
+    body: &'a str,
 }
 
 fn api_html() -> &'static str {
