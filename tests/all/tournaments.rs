@@ -523,7 +523,45 @@ async fn a_rated_event_updates_ratings(backend: Backend) {
     assert!(page.contains("Finished: won by uma"));
 }
 
+/// The last two games of a round ending at the same moment still pair the next round once.
+async fn a_round_ending_in_two_places_at_once_is_paired_once(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let names = ["ian", "jo1", "kay", "lee"];
+    let apis = players(&app, &names).await;
+    let id = create(
+        &apis[0],
+        json!({"name": "Race", "preset": "chess", "kind": "swiss", "rounds": 2, "max_players": 4,
+               "min_players": 4, "time_control": {"kind": "days", "days": 3}, "rated": false}),
+    )
+    .await;
+    for api in &apis {
+        assert_eq!(join(api, id).await.0, StatusCode::OK);
+    }
+    let first = event(&apis[0], id).await;
+    let games = first["games"].as_array().unwrap().clone();
+    assert_eq!(games.len(), 2);
+    let loser = |g: &Value| &apis[names.iter().position(|n| *n == g["black"]).unwrap()];
+    let (a, b) = (
+        format!("/api/v1/games/{}/resign", games[0]["id"]),
+        format!("/api/v1/games/{}/resign", games[1]["id"]),
+    );
+    let ((sa, _), (sb, _)) = tokio::join!(
+        loser(&games[0]).post(&a, json!({})),
+        loser(&games[1]).post(&b, json!({}))
+    );
+    assert_eq!((sa, sb), (StatusCode::OK, StatusCode::OK));
+    let second = event(&apis[0], id).await;
+    let round_two = second["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["round"] == 2)
+        .count();
+    assert_eq!(round_two, 2, "{second}");
+}
+
 backend_tests!(
+    a_round_ending_in_two_places_at_once_is_paired_once,
     a_round_robin_starts_when_full_and_ranks_by_sonneborn_berger,
     swiss_rounds_are_paired_as_games_end,
     joining_rules_say_what_is_wrong,

@@ -514,6 +514,18 @@ pub fn leave(
     id: i64,
 ) -> Result<(), GameError> {
     db.write(|conn| {
+        // Game rows before the event's row, in id order, as the end of a game takes them:
+        // a withdrawal racing the end of one of its games waits instead of deadlocking.
+        let open: Vec<GameId> = games::table
+            .filter(games::tournament_id.eq(id))
+            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
+            .order(games::id)
+            .select(games::id)
+            .load(conn)?;
+        for game in open {
+            GameRow::lock(conn, game)?;
+        }
         let t = lock(conn, id)?;
         if entrant_status(conn, id, user)?.as_deref() != Some(PLAYER_JOINED) {
             return Err(GameError::Invalid(

@@ -52,6 +52,9 @@ pub struct NewTournament {
     pub starts_at: Option<String>,
     #[serde(default)]
     pub invite_only: bool,
+    /// The clocks never stop for vacations.
+    #[serde(default)]
+    pub no_vacation: bool,
 }
 
 /// Creates a tournament organised by the caller.
@@ -107,7 +110,7 @@ pub async fn create(
         double_round: b.double,
         rounds: text(b.rounds),
         time,
-        no_vacation: false,
+        no_vacation: b.no_vacation,
         rated: b.rated,
         min_players: text(b.min_players),
         max_players: b.max_players.to_string(),
