@@ -560,7 +560,63 @@ async fn a_round_ending_in_two_places_at_once_is_paired_once(backend: Backend) {
     assert_eq!(round_two, 2, "{second}");
 }
 
+/// The pages: the form (a refusal keeps what was typed), the event's page and the list.
+async fn the_pages_create_and_show_an_event(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let web = app.player("zed").await;
+    let form = app.get_text_as(&web, "/tournaments/new").await;
+    assert!(form.contains("name=\"preset\"") && form.contains("value=\"terachess2\""));
+    let fields = [
+        ("name", "Winter Swiss"),
+        ("description", "Thematic: *Terachess II*"),
+        ("preset", "terachess2"),
+        ("kind", "swiss"),
+        ("rounds", "9"),
+        ("time_kind", "days"),
+        ("days_per_move", "5"),
+        ("rating", "casual"),
+        ("min_players", "4"),
+        ("max_players", "16"),
+        ("starts_at", ""),
+    ];
+    let res = app.post_as(&web, "/tournaments", &fields).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    assert!(page.contains("9 rounds need at least 10 players"), "{page}");
+    assert!(page.contains("Winter Swiss"), "what was typed is kept");
+    let mut fields = fields.to_vec();
+    fields[4] = ("rounds", "3");
+    let res = app.post_as(&web, "/tournaments", &fields).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let at = crate::common::location(&res);
+    assert!(
+        at.starts_with("/tournaments/") && at.ends_with("?done=created"),
+        "{at}"
+    );
+    let page = app.get_text_as(&web, &at).await;
+    assert!(page.contains("Winter Swiss") && page.contains("<em>Terachess II</em>"));
+    assert!(page.contains("Swiss, 3 rounds") && page.contains("id=\"start-form\""));
+    assert!(page.contains("id=\"join-form\""));
+    let list = app.get_text("/tournaments").await;
+    assert!(list.contains("Winter Swiss"));
+    let help = app.get_text("/help/tournaments").await;
+    assert!(help.contains("Nobody meets the same opponent twice") && help.contains("Buchholz"));
+    // Starting with too few players is refused with the count.
+    let id = at
+        .trim_start_matches("/tournaments/")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    let res = app
+        .post_as(&web, &format!("/tournaments/{id}/start"), &[])
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.unwrap().contains("0 players have joined"));
+}
+
 backend_tests!(
+    the_pages_create_and_show_an_event,
     a_round_ending_in_two_places_at_once_is_paired_once,
     a_round_robin_starts_when_full_and_ranks_by_sonneborn_berger,
     swiss_rounds_are_paired_as_games_end,
