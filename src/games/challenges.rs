@@ -223,23 +223,88 @@ fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<Challenge
     Ok(ChallengeId(id))
 }
 
-pub(crate) fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
+fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
     let query = diesel::insert_into(games::table).values(row);
     let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
     Ok(GameId(id))
 }
 
-/// A rated challenge's players' ratings as its game starts: (White, Black); `None` for a
-/// casual one.
-fn start_ratings(
+/// What a new game is besides its players: from a challenge or a tournament.
+pub(crate) struct GameSpec<'a> {
+    pub preset_version_id: super::PresetVersionId,
+    pub setup: &'a str,
+    /// The setup, read.
+    pub start: &'a Position,
+    pub control: TimeControl,
+    pub allow_vacation: bool,
+    pub rated_variant: Option<&'a str>,
+    /// A rated game: White's and Black's ratings as it starts.
+    pub ratings: Option<(Rating, Rating)>,
+    pub challenge_id: Option<ChallengeId>,
+    /// A tournament game: the event and the round.
+    pub tournament: Option<(i64, i64)>,
+}
+
+/// Stores a new game between `white` and `black` starting at `now`; returns its id.
+pub(crate) fn insert_new_game(
     conn: &mut DbConn,
-    challenge: &ChallengeRow,
+    now: chrono::NaiveDateTime,
+    (white, black): (UserId, UserId),
+    spec: &GameSpec,
+) -> Result<GameId, GameError> {
+    let control = spec.control;
+    let ratings = spec.ratings;
+    insert_game(
+        conn,
+        NewGame {
+            preset_version_id: spec.preset_version_id,
+            challenge_id: spec.challenge_id,
+            white_id: white,
+            black_id: black,
+            status: GameStatus::Active,
+            start_fen: spec.setup,
+            current_fen: spec.setup,
+            ply: 0,
+            side_to_move: spec.start.side_to_move().into(),
+            time_kind: control.kind(),
+            days_per_move: match control {
+                TimeControl::DaysPerMove(days) => Some(days),
+                _ => None,
+            },
+            deadline_at: control.first_deadline(now),
+            last_move_at: None,
+            created_at: now,
+            reserve_secs: control.starting_reserve(),
+            white_reserve_secs: control.starting_reserve(),
+            black_reserve_secs: control.starting_reserve(),
+            increment_secs: match control {
+                TimeControl::Fischer { increment, .. } => Some(increment),
+                _ => None,
+            },
+            reserve_cap_secs: match control {
+                TimeControl::Fischer { cap, .. } => cap,
+                _ => None,
+            },
+            allow_vacation: spec.allow_vacation,
+            rated_variant: spec.rated_variant,
+            white_start_rating: ratings.map(|(w, _)| w.rating),
+            white_start_deviation: ratings.map(|(w, _)| w.deviation),
+            black_start_rating: ratings.map(|(_, b)| b.rating),
+            black_start_deviation: ratings.map(|(_, b)| b.deviation),
+            tournament_id: spec.tournament.map(|(id, _)| id),
+            tournament_round: spec.tournament.map(|(_, round)| round),
+        },
+    )
+}
+
+/// White's and Black's ratings in `variant` as a game starts (a new player's is the
+/// starting rating).
+pub(crate) fn ratings_at_start(
+    conn: &mut DbConn,
+    variant: &str,
     (white, black): (UserId, UserId),
     now: chrono::NaiveDateTime,
-) -> Result<Option<(Rating, Rating)>, GameError> {
-    let Some(variant) = &challenge.rated_variant else {
-        return Ok(None);
-    };
+) -> Result<(Rating, Rating), GameError> {
     let found = crate::ratings::in_variant(conn, &[white, black], variant, now)?;
     let of = |id: UserId| {
         found
@@ -247,7 +312,22 @@ fn start_ratings(
             .find(|(u, _)| *u == id)
             .map_or_else(Rating::default, |(_, r)| *r)
     };
-    Ok(Some((of(white), of(black))))
+    Ok((of(white), of(black)))
+}
+
+/// A rated challenge's players' ratings as its game starts: (White, Black); `None` for a
+/// casual one.
+fn start_ratings(
+    conn: &mut DbConn,
+    challenge: &ChallengeRow,
+    players: (UserId, UserId),
+    now: chrono::NaiveDateTime,
+) -> Result<Option<(Rating, Rating)>, GameError> {
+    challenge
+        .rated_variant
+        .as_deref()
+        .map(|variant| ratings_at_start(conn, variant, players, now))
+        .transpose()
 }
 
 /// Refuses an acceptor rated `rating` a challenge whose rating range leaves them out.
@@ -327,43 +407,20 @@ pub fn accept(
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
-        let control = challenge.time_control();
-        let game_id = insert_game(
+        let game_id = insert_new_game(
             conn,
-            NewGame {
+            now,
+            (white_id, black_id),
+            &GameSpec {
                 preset_version_id: challenge.preset_version_id,
-                challenge_id: Some(challenge.id),
-                white_id,
-                black_id,
-                status: GameStatus::Active,
-                start_fen: &setup,
-                current_fen: &setup,
-                ply: 0,
-                side_to_move: start.side_to_move().into(),
-                time_kind: challenge.time_kind,
-                days_per_move: challenge.days_per_move,
-                deadline_at: control.first_deadline(now),
-                last_move_at: None,
-                created_at: now,
-                reserve_secs: control.starting_reserve(),
-                white_reserve_secs: control.starting_reserve(),
-                black_reserve_secs: control.starting_reserve(),
-                increment_secs: match control {
-                    TimeControl::Fischer { increment, .. } => Some(increment),
-                    _ => None,
-                },
-                reserve_cap_secs: match control {
-                    TimeControl::Fischer { cap, .. } => cap,
-                    _ => None,
-                },
+                setup: &setup,
+                start: &start,
+                control: challenge.time_control(),
                 allow_vacation: challenge.allow_vacation,
                 rated_variant: challenge.rated_variant.as_deref(),
-                white_start_rating: start_ratings.map(|(w, _)| w.rating),
-                white_start_deviation: start_ratings.map(|(w, _)| w.deviation),
-                black_start_rating: start_ratings.map(|(_, b)| b.rating),
-                black_start_deviation: start_ratings.map(|(_, b)| b.deviation),
-                tournament_id: None,
-                tournament_round: None,
+                ratings: start_ratings,
+                challenge_id: Some(challenge.id),
+                tournament: None,
             },
         )?;
         let changed = diesel::update(

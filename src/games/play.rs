@@ -563,6 +563,23 @@ pub fn resign(
     })
 }
 
+/// The game, locked, when `user` may answer the opponent's standing draw offer in it.
+fn offered_to(conn: &mut DbConn, id: GameId, user: UserId) -> Result<GameRow, GameError> {
+    let game = GameRow::lock(conn, id)?;
+    if !game.is_player(user) {
+        return Err(GameError::Forbidden(
+            "Only the players of this game can answer a draw offer.",
+        ));
+    }
+    if !game.is_active() {
+        return Err(GameError::Finished);
+    }
+    if game.draw_offer_by != Some(game.opponent_of(user)) {
+        return Err(GameError::NoDrawOffer);
+    }
+    Ok(game)
+}
+
 /// Accepts the opponent's standing draw offer.
 pub fn accept_draw(
     db: &mut Db,
@@ -572,18 +589,7 @@ pub fn accept_draw(
     id: GameId,
 ) -> Result<(), GameError> {
     db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can accept a draw.",
-            ));
-        }
-        if !game.is_active() {
-            return Err(GameError::Finished);
-        }
-        if game.draw_offer_by != Some(game.opponent_of(user)) {
-            return Err(GameError::NoDrawOffer);
-        }
+        let game = offered_to(conn, id, user)?;
         finish(conn, clock, &game, GameResult::Draw, EndReason::Agreement)?;
         super::tournaments::game_over(conn, clock, config, &game)?;
         let updated = GameRow::load(conn, id)?;
@@ -602,18 +608,7 @@ pub fn decline_draw(
     id: GameId,
 ) -> Result<(), GameError> {
     db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can decline a draw.",
-            ));
-        }
-        if !game.is_active() {
-            return Err(GameError::Finished);
-        }
-        if game.draw_offer_by != Some(game.opponent_of(user)) {
-            return Err(GameError::NoDrawOffer);
-        }
+        let game = offered_to(conn, id, user)?;
         diesel::update(
             games::table
                 .filter(games::id.eq(id))

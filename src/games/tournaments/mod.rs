@@ -10,8 +10,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::Position;
 
-use super::challenges::insert_game;
-use super::model::{GameId, GameRow, NewGame, PresetVersionRow};
+use super::challenges::{insert_new_game, ratings_at_start, GameSpec};
+use super::model::{GameId, GameRow, PresetVersionRow};
 use super::pairing::{self, Colour, SwissPlayer};
 use super::{clean_text, GameError};
 use crate::accounts::User;
@@ -812,57 +812,25 @@ impl Setup {
         round: i64,
     ) -> Result<GameId, GameError> {
         let now = clock.now_db();
-        let control = self.tournament.time_control();
-        let ratings = match &self.rated_variant {
-            Some(variant) => {
-                let found = crate::ratings::in_variant(conn, &[white, black], variant, now)?;
-                let of = |id: UserId| {
-                    found
-                        .iter()
-                        .find(|(u, _)| *u == id)
-                        .map_or_else(crate::ratings::glicko2::Rating::default, |(_, r)| *r)
-                };
-                Some((of(white), of(black)))
-            }
-            None => None,
-        };
-        let setup = &self.version.setup_fen;
-        insert_game(
+        let ratings = self
+            .rated_variant
+            .as_deref()
+            .map(|variant| ratings_at_start(conn, variant, (white, black), now))
+            .transpose()?;
+        insert_new_game(
             conn,
-            NewGame {
+            now,
+            (white, black),
+            &GameSpec {
                 preset_version_id: self.tournament.preset_version_id,
-                challenge_id: None,
-                white_id: white,
-                black_id: black,
-                status: GameStatus::Active,
-                start_fen: setup,
-                current_fen: setup,
-                ply: 0,
-                side_to_move: self.start.side_to_move().into(),
-                time_kind: control.kind(),
-                days_per_move: self.tournament.days_per_move,
-                deadline_at: control.first_deadline(now),
-                last_move_at: None,
-                created_at: now,
-                reserve_secs: control.starting_reserve(),
-                white_reserve_secs: control.starting_reserve(),
-                black_reserve_secs: control.starting_reserve(),
-                increment_secs: match control {
-                    TimeControl::Fischer { increment, .. } => Some(increment),
-                    _ => None,
-                },
-                reserve_cap_secs: match control {
-                    TimeControl::Fischer { cap, .. } => cap,
-                    _ => None,
-                },
+                setup: &self.version.setup_fen,
+                start: &self.start,
+                control: self.tournament.time_control(),
                 allow_vacation: self.tournament.allow_vacation,
                 rated_variant: self.rated_variant.as_deref(),
-                white_start_rating: ratings.map(|(w, _)| w.rating),
-                white_start_deviation: ratings.map(|(w, _)| w.deviation),
-                black_start_rating: ratings.map(|(_, b)| b.rating),
-                black_start_deviation: ratings.map(|(_, b)| b.deviation),
-                tournament_id: Some(self.tournament.id),
-                tournament_round: Some(round),
+                ratings,
+                challenge_id: None,
+                tournament: Some((self.tournament.id, round)),
             },
         )
     }
