@@ -50,6 +50,9 @@ async fn calendar_link_from_settings(app: &TestApp, client: &reqwest::Client) ->
 }
 
 async fn the_deadline_calendar_parses_and_follows_the_games(backend: Backend) {
+    if !python::checkers_available() {
+        return;
+    }
     let app = TestApp::new(backend).await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -139,6 +142,9 @@ async fn the_deadline_calendar_parses_and_follows_the_games(backend: Backend) {
 }
 
 async fn atom_feeds_parse_and_are_linked(backend: Backend) {
+    if !python::checkers_available() {
+        return;
+    }
     let app = TestApp::new(backend).await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;

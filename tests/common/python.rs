@@ -1,12 +1,33 @@
 //! Third-party checkers written in Python (icalendar, feedparser, schemathesis), run as
-//! child processes. A missing interpreter or package fails the test with the command that
-//! installs it: these checks are never skipped.
+//! child processes. Without them a test that needs them is skipped with a message, except
+//! under `CI=true` (as `.ci/run` sets, after installing them), where it fails.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// What to install when a checker is missing.
 pub const INSTALL: &str = "pip install icalendar feedparser schemathesis";
+
+/// Whether the checkers are installed. Missing: `false` with a message, or a panic under
+/// `CI=true`.
+pub fn checkers_available() -> bool {
+    let modules = Command::new("python3")
+        .args(["-c", "import icalendar, feedparser"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    let schemathesis = Command::new("schemathesis")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if modules && schemathesis {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("icalendar, feedparser and schemathesis are needed when CI=true: {INSTALL}");
+    }
+    eprintln!("skipped: {INSTALL} to run this test");
+    false
+}
 
 /// Runs `script` with `python3`, `input` on its standard input; returns standard output.
 /// Panics, with both outputs, when the script fails.
