@@ -51,6 +51,11 @@ impl SecretKey {
     pub fn as_bytes(&self) -> &[u8] {
         &self.0
     }
+
+    #[cfg(test)]
+    pub fn for_tests(key: &[u8]) -> Self {
+        Self(key.to_vec())
+    }
 }
 
 impl fmt::Debug for SecretKey {
@@ -92,6 +97,20 @@ pub struct Config {
     pub move_cache_bytes: usize,
     /// `PLYPOST_API_RATE_LIMIT`: JSON API requests one token may make per minute.
     pub api_requests_per_minute: u32,
+    /// `PLYPOST_MAIL_REPLY_TO`: the address replies with moves go to (`moves@example.org`; a
+    /// mail gets `moves+<token>@example.org`). Unset: no Reply-To, inbound mail is off.
+    pub mail_reply_to: Option<ReplyAddress>,
+    /// `PLYPOST_IMAP_URL`: the mailbox the server watches for replies
+    /// (`imaps://user:password@host/INBOX`; `imap://` for a server on this machine).
+    pub imap_url: Option<Url>,
+}
+
+/// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
+/// so tokens are lowercase too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyAddress {
+    pub local: String,
+    pub domain: String,
 }
 
 impl Config {
@@ -180,6 +199,22 @@ impl Config {
         )?
         .unwrap_or(DEFAULT_API_RATE_LIMIT);
 
+        let mail_reply_to = get("PLYPOST_MAIL_REPLY_TO")
+            .map(|text| parse_reply_address(text.trim()))
+            .transpose()
+            .map_err(|m| ConfigError::new("PLYPOST_MAIL_REPLY_TO", m))?;
+        let imap_url = get("PLYPOST_IMAP_URL")
+            .map(|text| parse_imap_url(text.trim()))
+            .transpose()
+            .map_err(|m| ConfigError::new("PLYPOST_IMAP_URL", m))?;
+        if imap_url.is_some() && mail_reply_to.is_none() {
+            return Err(ConfigError::new(
+                "PLYPOST_IMAP_URL",
+                "needs PLYPOST_MAIL_REPLY_TO: without a reply address no mail carries a token"
+                    .to_owned(),
+            ));
+        }
+
         Ok(Config {
             bind,
             database,
@@ -196,6 +231,8 @@ impl Config {
             clock_job_interval: Duration::from_secs(60),
             move_cache_bytes: move_cache_mb * 1024 * 1024,
             api_requests_per_minute,
+            mail_reply_to,
+            imap_url,
         })
     }
 
@@ -214,6 +251,51 @@ impl Config {
     pub fn mail_domain(&self) -> String {
         self.base_url.host_str().unwrap_or("localhost").to_owned()
     }
+}
+
+/// `moves@example.org`: one plain address without a `+` (the token goes after it).
+fn parse_reply_address(text: &str) -> Result<ReplyAddress, String> {
+    let bad = || format!("`{text}` is not a plain address like moves@example.org");
+    let (local, domain) = text.rsplit_once('@').ok_or_else(bad)?;
+    let local_ok = !local.is_empty()
+        && local.len() <= 24
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    let domain_ok = !domain.is_empty()
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'));
+    if !local_ok || !domain_ok {
+        return Err(format!(
+            "{} (the part before @ at most 24 letters, digits, dots, dashes or underscores, \
+             and no `+`: the token is added after one)",
+            bad()
+        ));
+    }
+    Ok(ReplyAddress {
+        local: local.to_ascii_lowercase(),
+        domain: domain.to_ascii_lowercase(),
+    })
+}
+
+/// `imaps://user:password@host[:port]/MAILBOX` (or `imap://`).
+fn parse_imap_url(text: &str) -> Result<Url, String> {
+    let url = Url::parse(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
+    if !matches!(url.scheme(), "imap" | "imaps") {
+        return Err("must start with imaps:// (or imap:// for a server on this machine)".into());
+    }
+    if url.host_str().is_none() || url.username().is_empty() || url.password().is_none() {
+        return Err("must name the user, password and host: imaps://user:password@host/INBOX".into());
+    }
+    let loopback = matches!(
+        url.host_str(),
+        Some("localhost" | "127.0.0.1" | "[::1]")
+    );
+    if url.scheme() == "imap" && !loopback {
+        return Err("imap:// sends the password in clear: use imaps:// for another machine".into());
+    }
+    Ok(url)
 }
 
 /// Database connections per server process when `PLYPOST_DATABASE_POOL` is not set.

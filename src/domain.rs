@@ -169,6 +169,8 @@ stored_text!(
         Reminder = "reminder",
         /// The opponent wrote in a game's chat.
         Chat = "chat",
+        /// The answer to a move sent by mail (played, or refused and why).
+        MailAnswer = "mail_answer",
     }
 );
 

@@ -1,4 +1,4 @@
-//! The `plypost` command: `serve` (the default), `migrate`, `import` and `perft`.
+//! The `plypost` command: `serve` (the default), `migrate`, `import`, `mail-in` and `perft`.
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -41,6 +41,10 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Read one mail (a reply with a move) on standard input, as an MTA delivers it, and
+    /// handle it. Exits 0 when it was handled or dropped, 75 (EX_TEMPFAIL) when the database
+    /// is unavailable, so that the MTA delivers it again later.
+    MailIn,
     /// Count the legal move sequences of a variant to a depth (tests the rules engine).
     Perft {
         /// chess, terachess2, terachess1, teramachy, obento or gratia.
@@ -58,12 +62,15 @@ enum Command {
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
+        // Standard error: `mail-in` runs under an MTA, which may read standard output.
+        .with_writer(std::io::stderr)
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .init();
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::MailIn => return mail_in(),
         Command::Serve => serve(),
         Command::Migrate => migrate(),
         Command::Import { files } => import(&files),
@@ -161,6 +168,50 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
         anyhow::bail!("{refused} game(s) could not be imported");
     }
     Ok(())
+}
+
+/// `sysexits.h`: a temporary failure; the MTA keeps the message and tries again.
+const EX_TEMPFAIL: u8 = 75;
+
+fn mail_in() -> ExitCode {
+    use std::io::Read;
+    use plypost::games::by_mail::{self, Handled};
+
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("plypost mail-in: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    // One byte more than the limit is enough to know a message is too large.
+    let mut raw = Vec::new();
+    let limit = u64::try_from(by_mail::MAX_MESSAGE_BYTES + 1).unwrap_or(u64::MAX);
+    if let Err(e) = std::io::stdin().lock().take(limit).read_to_end(&mut raw) {
+        eprintln!("plypost mail-in: reading standard input: {e}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    let handled = db::pool(&config.database, 1, config.db_timeout)
+        .map_err(anyhow::Error::from)
+        .and_then(|pool| Ok(pool.get()?))
+        .and_then(|mut db| {
+            let log = plypost::games::move_log::MoveLogCache::new(1024 * 1024);
+            Ok(by_mail::handle(&mut db, &SystemClock, &config, &log, &raw)?)
+        });
+    match handled {
+        Ok(Handled::Dropped(reason)) => {
+            tracing::info!(%reason, "inbound mail dropped");
+            ExitCode::SUCCESS
+        }
+        Ok(outcome) => {
+            tracing::info!(?outcome, "inbound mail handled");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("plypost mail-in: {e:#} (the message is left to the MTA to deliver again)");
+            ExitCode::from(EX_TEMPFAIL)
+        }
+    }
 }
 
 fn serve() -> anyhow::Result<()> {

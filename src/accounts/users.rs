@@ -239,7 +239,7 @@ pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
         MailKind::YourTurn => user.notify_turn,
         MailKind::Reminder => user.notify_reminder,
         MailKind::Chat => user.notify_chat,
-        MailKind::PasswordReset => true,
+        MailKind::PasswordReset | MailKind::MailAnswer => true,
     };
     wanted.then_some(user.email.as_str())
 }

@@ -27,6 +27,8 @@ pub struct User {
     pub notify_chat: bool,
     /// Let everyone read my games' chat once a game is over (only if the opponent agrees).
     pub public_chat: bool,
+    /// The generation of the player's reply tokens; revoking them raises it.
+    pub reply_generation: i64,
 }
 
 #[derive(Debug, Insertable)]
@@ -94,6 +96,9 @@ pub struct OutboxRow {
     pub last_error: Option<String>,
     pub created_at: NaiveDateTime,
     pub sent_at: Option<NaiveDateTime>,
+    /// The game thread the mail belongs to (`game-42`).
+    pub thread_key: Option<String>,
+    pub reply_to: Option<String>,
 }
 
 /// `None` is written as NULL (not left to a default): one SQL text, one prepared statement.
@@ -111,6 +116,8 @@ pub struct NewOutboxRow<'a> {
     pub attempts: i64,
     pub next_attempt_at: NaiveDateTime,
     pub created_at: NaiveDateTime,
+    pub thread_key: Option<&'a str>,
+    pub reply_to: Option<&'a str>,
 }
 
 #[derive(Debug, Insertable)]

@@ -18,6 +18,7 @@ diesel::table! {
         updated_at -> Timestamp,
         notify_chat -> Bool,
         public_chat -> Bool,
+        reply_generation -> BigInt,
     }
 }
 
@@ -71,6 +72,16 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         sent_at -> Nullable<Timestamp>,
+        thread_key -> Nullable<Text>,
+        reply_to -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    inbound_mails (message_key) {
+        message_key -> Text,
+        outcome -> Text,
+        received_at -> Timestamp,
     }
 }
 

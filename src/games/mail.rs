@@ -9,9 +9,10 @@ use super::GameError;
 use crate::accounts::{self, User};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::{DbConn, UserId};
+use crate::db::{DbConn, GameId, UserId};
 use crate::domain::{EndReason, GameResult};
 use crate::format::datetime_in;
+use crate::mail::reply_token::ReplyToken;
 use crate::mail::{self, MailError, MailKind, Outgoing};
 use crate::presets::rules::Rules;
 
@@ -20,12 +21,47 @@ pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameEr
     Ok(super::players::of_game(conn, game)?.users())
 }
 
-/// `[plypost] Game #42 Terachess II: alice vs bob — your move`: one thread per game.
-pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: &str) -> String {
-    format!(
-        "[plypost] Game #{} {variant}: {} vs {} — {what}",
-        game.id, white.username, black.username
-    )
+/// A mail's subject, and the game it is about (which threads it and, with inbound mail on,
+/// gives it a reply address).
+#[derive(Debug, Clone)]
+pub struct Subject {
+    pub text: String,
+    /// The game and its ply when the mail was written.
+    pub game: Option<(GameId, i64)>,
+}
+
+impl Subject {
+    /// A mail about no particular game.
+    pub fn plain(text: String) -> Self {
+        Self { text, game: None }
+    }
+}
+
+/// `[plypost] Game #42 Terachess II: alice vs bob — your move`.
+pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: &str) -> Subject {
+    Subject {
+        text: format!(
+            "[plypost] Game #{} {variant}: {} vs {} — {what}",
+            game.id, white.username, black.username
+        ),
+        game: Some((game.id, game.ply)),
+    }
+}
+
+/// The thread of a game's mails.
+pub fn thread_key(game: GameId) -> String {
+    format!("game-{game}")
+}
+
+/// The address `to` replies to about `game` at `ply`, when inbound mail is on.
+pub fn reply_address(config: &Config, to: &User, game: GameId, ply: i64) -> Option<String> {
+    ReplyToken {
+        game,
+        user: to.id,
+        ply,
+        generation: to.reply_generation,
+    }
+    .address(config)
 }
 
 /// A plain-text board from `to`'s side (Black sees rank 1 at the top).
@@ -56,23 +92,34 @@ pub(crate) fn notify(
     config: &Config,
     to: &User,
     kind: MailKind,
-    subject: &str,
+    subject: &Subject,
     body: String,
 ) -> Result<(), GameError> {
     let Some(address) = accounts::notification_address(to, kind) else {
         return Ok(());
     };
+    let reply_note = match subject.game {
+        Some((game, ply)) => reply_address(config, to, game, ply).map(|a| (game, a)),
+        None => None,
+    };
     let settings = config.absolute_url("/settings");
+    let how_to_reply = if reply_note.is_some() {
+        "To move, reply to this mail with your move on the first line (or `resign`, \
+         `accept draw`, or a move followed by `draw?`).\n"
+    } else {
+        ""
+    };
     let text = format!(
-        "{body}\n-- \nplypost. You get these mails because you play on plypost.\n\
+        "{body}\n{how_to_reply}-- \nplypost. You get these mails because you play on plypost.\n\
          Change your mail settings: {settings}\n"
     );
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
-    let queued = mail::queue(
-        conn,
-        clock,
-        &Outgoing::notification(kind, address, subject, text, unsubscribe),
-    );
+    let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
+    if let Some((game, _)) = subject.game {
+        outgoing = outgoing.in_thread(thread_key(game));
+    }
+    let outgoing = outgoing.with_reply_to(reply_note.map(|(_, address)| address));
+    let queued = mail::queue(conn, clock, &outgoing);
     match queued {
         Ok(_) => Ok(()),
         Err(MailError::Address(address)) => {
@@ -315,10 +362,10 @@ pub fn invitation(
         message: &challenge.message,
         link: &config.absolute_url("/games"),
     })?;
-    let subject = format!(
+    let subject = Subject::plain(format!(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username
-    );
+    ));
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
 
@@ -565,7 +612,7 @@ pub fn tournament_started(
             t.name,
             lines.join("\n")
         );
-        let subject = format!("[plypost] Tournament “{}” — started", t.name);
+        let subject = Subject::plain(format!("[plypost] Tournament “{}” — started", t.name));
         notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())
@@ -610,7 +657,8 @@ pub fn tournament_finished(
             "The tournament “{}” is over. The winner is {winner}.\n\nFinal table:\n{text}\nThe crosstable: {event}\n",
             t.name
         );
-        let subject = format!("[plypost] Tournament “{}” — final table", t.name);
+        let subject =
+            Subject::plain(format!("[plypost] Tournament “{}” — final table", t.name));
         notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())

@@ -29,6 +29,11 @@ impl Header for ListUnsubscribe {
     }
 }
 
+/// The Message-ID of the thread `key` (`<game-42@example.org>`).
+pub fn thread_id(key: &str, domain: &str) -> String {
+    format!("<{key}@{domain}>")
+}
+
 /// Builds the message; the Message-ID and Date come from the row, so a retried message is
 /// the same message.
 pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, MailError> {
@@ -45,6 +50,18 @@ pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, M
         .message_id(Some(format!("<{}@{}>", row.message_id, domain)));
     if let Some(url) = &row.list_unsubscribe {
         builder = builder.header(ListUnsubscribe(url.clone()));
+    }
+    if let Some(key) = &row.thread_key {
+        // Every mail of a game answers the same (never sent) root message, so mail clients
+        // show them as one conversation.
+        let root = thread_id(key, domain);
+        builder = builder.in_reply_to(root.clone()).references(root);
+    }
+    if let Some(address) = &row.reply_to {
+        let reply_to: Mailbox = address
+            .parse()
+            .map_err(|_| MailError::Address(address.clone()))?;
+        builder = builder.reply_to(reply_to);
     }
     let message = match &row.body_html {
         Some(html) => builder.multipart(MultiPart::alternative_plain_html(

@@ -13,8 +13,11 @@
 //! state.mail_wakeup.notify_one(); // optional: deliver now instead of at the next poll
 //! ```
 
+pub mod inbound;
 pub mod message;
 pub mod outbox;
+pub mod received;
+pub mod reply_token;
 pub mod transport;
 
 pub use outbox::{queue, Delivery};
@@ -35,6 +38,10 @@ pub struct Outgoing {
     pub html: Option<String>,
     /// For notifications: the absolute URL that switches this kind of mail off.
     pub list_unsubscribe: Option<String>,
+    /// The thread the mail belongs to (`game-42`: all mails of a game form one thread).
+    pub thread: Option<String>,
+    /// Where replies go (`moves+<token>@example.org`).
+    pub reply_to: Option<String>,
 }
 
 impl Outgoing {
@@ -46,6 +53,8 @@ impl Outgoing {
             text,
             html: None,
             list_unsubscribe: None,
+            thread: None,
+            reply_to: None,
         }
     }
 
@@ -64,6 +73,17 @@ impl Outgoing {
 
     pub fn with_html(mut self, html: String) -> Self {
         self.html = Some(html);
+        self
+    }
+
+    /// Puts the mail in the thread `key` (see [`message::thread_id`]).
+    pub fn in_thread(mut self, key: String) -> Self {
+        self.thread = Some(key);
+        self
+    }
+
+    pub fn with_reply_to(mut self, address: Option<String>) -> Self {
+        self.reply_to = address;
         self
     }
 }

@@ -54,6 +54,8 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
         attempts: 0,
         next_attempt_at: now,
         created_at: now,
+        thread_key: mail.thread.as_deref(),
+        reply_to: mail.reply_to.as_deref(),
     };
     let insert = diesel::insert_into(outbox::table).values(row);
     // RETURNING is per backend (diesel's MultiConnection cannot express it).

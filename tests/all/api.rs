@@ -488,6 +488,9 @@ async fn schemathesis_finds_nothing(backend: Backend) {
     assert_eq!(status, StatusCode::CREATED);
     let document = app.url("/api/v1/openapi.json");
     let token = alice.token.clone();
+    // More examples for a hunt by hand: PLYPOST_TEST_SCHEMATHESIS_EXAMPLES=500.
+    let examples =
+        std::env::var("PLYPOST_TEST_SCHEMATHESIS_EXAMPLES").unwrap_or_else(|_| "25".to_owned());
     let output = actix_web::rt::task::spawn_blocking(move || {
         std::process::Command::new("schemathesis")
             .args([
@@ -499,7 +502,7 @@ async fn schemathesis_finds_nothing(backend: Backend) {
                 "not_a_server_error,status_code_conformance,content_type_conformance,\
                  response_schema_conformance,response_headers_conformance,unsupported_method",
                 "--max-examples",
-                "25",
+                &examples,
                 // One worker: with two, Hypothesis's source introspection raced and
                 // schemathesis reported its own internal error instead of a result.
                 "--workers",

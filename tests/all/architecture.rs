@@ -231,6 +231,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("conditional_moves", "games"),
     ("tournaments", "games"),
     ("tournament_players", "games"),
+    ("inbound_mails", "mail"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

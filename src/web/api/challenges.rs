@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::presets::TimeControlJson;
-use super::{created, ok, run, timestamp, ApiError, ApiUser};
+use super::{created, ok, run, timestamp, ApiError, ApiJson, ApiUser};
 use crate::games::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError};
@@ -72,7 +72,7 @@ pub struct Created {
 pub async fn create(
     state: web::Data<AppState>,
     caller: ApiUser,
-    body: web::Json<NewChallenge>,
+    body: ApiJson<NewChallenge>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let text = |n: i64| n.to_string();

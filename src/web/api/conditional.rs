@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::challenges::Done;
-use super::{ok, run, ApiError, ApiUser};
+use super::{ok, run, ApiError, ApiJson, ApiUser};
 use crate::games::conditional::{self, CheckedTree};
 use crate::games::{GameError, GameId, GameRow};
 use crate::web::AppState;
@@ -110,7 +110,7 @@ pub async fn replace(
     state: web::Data<AppState>,
     caller: ApiUser,
     id: web::Path<i64>,
-    body: web::Json<ConditionalRequest>,
+    body: ApiJson<ConditionalRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, user) = (GameId(id.into_inner()), caller.user.id);
     let ConditionalRequest { lines, ply } = body.into_inner();

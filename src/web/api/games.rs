@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ok, run, timestamp, ApiError, ApiUser};
+use super::{ok, run, timestamp, ApiError, ApiJson, ApiUser};
 use crate::db::UserId;
 use crate::domain::GameStatus;
 use crate::games::play::{self, MoveInput};
@@ -277,7 +277,7 @@ pub async fn move_(
     state: web::Data<AppState>,
     caller: ApiUser,
     id: web::Path<i64>,
-    body: web::Json<MoveRequest>,
+    body: ApiJson<MoveRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let id = GameId(id.into_inner());

@@ -11,6 +11,7 @@ pub mod challenges;
 pub mod conditional;
 pub mod docs;
 pub mod games;
+pub mod json;
 pub mod presets;
 pub mod tokens;
 pub mod tournaments;
@@ -22,6 +23,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 pub use auth::{ApiUser, RateLimiter};
+pub use json::ApiJson;
 
 use crate::accounts::AccountError;
 use crate::games::GameError;

@@ -5,7 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{created, run, ApiError};
+use super::{created, run, ApiError, ApiJson};
 use crate::accounts::api_tokens::{self, Scopes};
 use crate::accounts::authenticate;
 use crate::web::AppState;
@@ -51,7 +51,7 @@ pub struct NewToken {
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<TokenRequest>,
+    body: ApiJson<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let TokenRequest {
         username,

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use super::challenges::{Created, Done};
 use super::presets::TimeControlJson;
-use super::{created, ok, run, ApiError, ApiUser};
+use super::{created, ok, run, ApiError, ApiJson, ApiUser};
 use crate::games::tournaments::{self as service, TournamentInput};
 use crate::time_control::TimeControlInput;
 use crate::web::AppState;
@@ -72,7 +72,7 @@ pub struct NewTournament {
 pub async fn create(
     state: web::Data<AppState>,
     caller: ApiUser,
-    body: web::Json<NewTournament>,
+    body: ApiJson<NewTournament>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();

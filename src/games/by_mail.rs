@@ -1,0 +1,242 @@
+//! Moving by replying to the mail. One handler for both ways in (`plypost mail-in` from an
+//! MTA, and the IMAP watcher): read the message, find the reply token in its recipients,
+//! carry out the command with the same services as the web page, and answer in the game's
+//! thread. Junk, forgeries, auto-replies and bounces are dropped without an answer (no
+//! backscatter); a message delivered twice is handled once.
+
+use chrono::Duration;
+use plypost_rules::Position;
+
+use super::mail::{diagram, header, reply_address, result_words, subject, thread_key, Subject};
+use super::model::GameRow;
+use super::move_log::MoveLogCache;
+use super::play::{self, MoveInput};
+use super::GameError;
+use crate::accounts::{self, AccountError, User};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::Db;
+use crate::mail::inbound::{self, Command, InboundMail};
+use crate::mail::reply_token::ReplyToken;
+use crate::mail::{self as outbox, received, MailError, MailKind, Outgoing};
+use crate::presets::rules;
+
+/// Larger messages are dropped unread (a reply with a move is a few kilobytes; this leaves
+/// room for a signature image or a small attachment).
+pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
+/// Answers per address per hour; further messages are dropped without an answer.
+pub const MAX_ANSWERS_PER_HOUR: i64 = 30;
+
+/// What became of a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handled {
+    /// The command was carried out; an answer says what happened.
+    Played(String),
+    /// The command was refused; an answer says why.
+    Refused(String),
+    /// Dropped without an answer; the reason is for the log.
+    Dropped(String),
+    /// The same message was handled before.
+    Duplicate,
+}
+
+/// Handles one raw RFC 5322 message. `Err` only for failures worth a retry (the database);
+/// everything about the message itself is an `Ok` outcome.
+pub fn handle(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    log: &MoveLogCache,
+    raw: &[u8],
+) -> Result<Handled, GameError> {
+    if config.mail_reply_to.is_none() {
+        return Ok(dropped("inbound mail is off (PLYPOST_MAIL_REPLY_TO is not set)"));
+    }
+    let mail = match inbound::read(raw, MAX_MESSAGE_BYTES) {
+        Ok(mail) => mail,
+        Err(e) => return Ok(dropped(&e.to_string())),
+    };
+    if let Some(automatic) = &mail.automatic {
+        return Ok(dropped(&format!("automatic message: {automatic}")));
+    }
+    let Some(token) = mail
+        .recipients
+        .iter()
+        .find_map(|address| ReplyToken::from_address(address, config))
+    else {
+        return Ok(dropped("no valid reply token among the recipients"));
+    };
+    let key = received::message_key(&mail, raw);
+    if received::was_handled(db, &key)? {
+        return Ok(Handled::Duplicate);
+    }
+    let Some(user) = accounts::find(db, token.user).map_err(account_error)? else {
+        return Ok(dropped("the token's player no longer exists"));
+    };
+    if user.reply_generation != token.generation {
+        return Ok(dropped("revoked reply token"));
+    }
+    let game = match GameRow::load(db, token.game) {
+        Ok(game) if game.is_player(user.id) => game,
+        Ok(_) | Err(GameError::NotFound) => return Ok(dropped("the token's game is gone")),
+        Err(e) => return Err(e),
+    };
+    let hour_ago = clock.now_db() - Duration::hours(1);
+    if received::answers_since(db, &user.email, hour_ago)? >= MAX_ANSWERS_PER_HOUR {
+        return Ok(dropped(&format!(
+            "more than {MAX_ANSWERS_PER_HOUR} answers to {} in the last hour",
+            user.email
+        )));
+    }
+    let outcome = carry_out(db, clock, config, log, &user, &game, &token, &mail)?;
+    answer(db, clock, config, &user, &game, &key, &mail, outcome)
+}
+
+fn dropped(reason: &str) -> Handled {
+    Handled::Dropped(reason.to_owned())
+}
+
+fn account_error(e: AccountError) -> GameError {
+    match e {
+        AccountError::Db(db) => GameError::Db(db),
+        other => GameError::Corrupt(other.to_string()),
+    }
+}
+
+/// Runs the command: `Played` or `Refused` with the words for the answer.
+#[allow(clippy::too_many_arguments)]
+fn carry_out(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    log: &MoveLogCache,
+    user: &User,
+    game: &GameRow,
+    token: &ReplyToken,
+    mail: &InboundMail,
+) -> Result<Handled, GameError> {
+    let command = match inbound::command(&mail.text) {
+        Ok(command) => command,
+        Err(e) => return Ok(Handled::Refused(e.to_string())),
+    };
+    let done = match &command {
+        Command::Move {
+            text,
+            comment,
+            offer_draw,
+        } => {
+            if game.ply != token.ply {
+                return Ok(Handled::Refused(format!(
+                    "The game has moved on since the mail you answered (it was written after \
+                     move {}; {} plies have been played now), so `{text}` was not played. \
+                     Here is the game as it is now.",
+                    token.ply, game.ply
+                )));
+            }
+            let input = MoveInput {
+                ply: token.ply + 1,
+                text: text.clone(),
+                comment: comment.clone().unwrap_or_default(),
+                offer_draw: *offer_draw,
+            };
+            play::play_move(db, clock, config, log, user.id, game.id, &input).map(|played| {
+                let mut words = format!("Your move {} was played", played.move_text);
+                if *offer_draw {
+                    words.push_str(", with a draw offer");
+                }
+                if let Some(reply) = &played.conditional_reply {
+                    words.push_str(&format!(
+                        "; your opponent's conditional move {reply} was played in reply"
+                    ));
+                }
+                words.push('.');
+                words
+            })
+        }
+        Command::Resign => play::resign(db, clock, config, user.id, game.id)
+            .map(|()| "You resigned the game.".to_owned()),
+        Command::AcceptDraw => play::accept_draw(db, clock, config, user.id, game.id)
+            .map(|()| "You accepted the draw.".to_owned()),
+    };
+    match done {
+        Ok(words) => Ok(Handled::Played(words)),
+        // Submitted twice (the first delivery's answer was lost with a crash): it counts once.
+        Err(GameError::AlreadyPlayed) => Ok(Handled::Played(GameError::AlreadyPlayed.to_string())),
+        Err(e) if e.is_user_error() => Ok(Handled::Refused(format!("Not played: {e}"))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Queues the answer and remembers the message, in one transaction.
+#[allow(clippy::too_many_arguments)]
+fn answer(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: &User,
+    game: &GameRow,
+    key: &str,
+    mail: &InboundMail,
+    outcome: Handled,
+) -> Result<Handled, GameError> {
+    let (label, words) = match &outcome {
+        Handled::Played(words) => ("played", words.as_str()),
+        Handled::Refused(words) => ("refused", words.as_str()),
+        Handled::Dropped(_) | Handled::Duplicate => return Ok(outcome),
+    };
+    let first = db.write(|conn| {
+        if !received::record(conn, clock, key, label)? {
+            return Ok::<_, GameError>(false);
+        }
+        let now = GameRow::load(conn, game.id)?;
+        let (white, black) = super::mail::players(conn, &now)?;
+        let rules = rules::load(conn, now.preset_version_id)?;
+        let position = Position::from_fen(&rules.variant, &now.current_fen)
+            .map_err(|e| GameError::Corrupt(format!("game {}: stored FEN: {e}", now.id)))?;
+        let state = if now.is_active() {
+            let to_move = if now.player_to_move() == white.id {
+                &white
+            } else {
+                &black
+            };
+            if to_move.id == user.id {
+                "It is your move.".to_owned()
+            } else {
+                format!("It is {}'s move.", to_move.username)
+            }
+        } else {
+            format!("The game is over: {}.", result_words(&now))
+        };
+        let variant = rules.variant.display_name();
+        let what = if label == "played" {
+            "played"
+        } else {
+            "not played"
+        };
+        let Subject { text: title, .. } = subject(&now, variant, &white, &black, what);
+        let quoted = mail
+            .subject
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| format!("Re: {}", s.trim_start_matches("Re: ")))
+            .unwrap_or(title);
+        let body = format!(
+            "{}\n{words}\n\n{}\n{state}\n{}\n\n-- \nplypost. This answers the mail you sent.\n",
+            header(&now, variant, &white, &black),
+            diagram(&position, user.id == now.black_id),
+            config.absolute_url(&format!("/games/{}", now.id)),
+        );
+        let outgoing = Outgoing::new(MailKind::MailAnswer, &user.email, &quoted, body)
+            .in_thread(thread_key(now.id))
+            .with_reply_to(reply_address(config, user, now.id, now.ply));
+        match outbox::queue(conn, clock, &outgoing) {
+            Ok(_) => Ok(true),
+            Err(MailError::Address(address)) => {
+                tracing::warn!(user = %user.id, %address, "no answer: the stored address does not parse");
+                Ok(true)
+            }
+            Err(e) => Err(e.into()),
+        }
+    })?;
+    Ok(if first { outcome } else { Handled::Duplicate })
+}
