@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::db;
 use crate::games::move_log::MoveLogCache;
 use crate::jobs::cleanup::Cleanup;
+use crate::jobs::imap::ImapWatcher;
 use crate::jobs::mail::MailWorker;
 use crate::jobs::timeouts::ClockJob;
 use crate::mail::Mailer;
@@ -87,10 +88,24 @@ pub async fn launch(
         interval: CLEANUP_INTERVAL,
     }
     .spawn();
+    let mut jobs = vec![mail_worker, cleanup, clock_job];
+    if let Some(url) = state.config.imap_url.clone() {
+        jobs.push(
+            ImapWatcher {
+                url,
+                pool: state.pool.clone(),
+                clock: state.clock.clone(),
+                config: state.config.clone(),
+                move_logs: state.move_logs.clone(),
+                mail_wakeup: state.mail_wakeup.clone(),
+            }
+            .spawn(),
+        );
+    }
     let server = web::start(state.clone(), listener, http_workers)?;
     Ok(Launched {
         state,
         server,
-        jobs: vec![mail_worker, cleanup, clock_job],
+        jobs,
     })
 }

@@ -233,6 +233,20 @@ pub fn update_preferences(
     find(conn, id)?.ok_or(AccountError::NotFound)
 }
 
+/// Revokes every reply-by-mail token of the player: replies to earlier mails are dropped
+/// unread, and new mails carry new tokens.
+pub fn revoke_reply_tokens(db: &mut Db, clock: &dyn Clock, id: UserId) -> Result<(), AccountError> {
+    db.write(|conn| {
+        diesel::update(users::table.find(id))
+            .set((
+                users::reply_generation.eq(users::reply_generation + 1),
+                users::updated_at.eq(clock.now_db()),
+            ))
+            .execute(conn)?;
+        Ok(())
+    })
+}
+
 /// The address to notify about `kind`, or `None` when the user switched that mail off.
 pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
     let wanted = match kind {

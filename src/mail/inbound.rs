@@ -402,8 +402,8 @@ mod tests {
         assert_eq!(
             command,
             Ok(mv(
-                "Nf3",
-                Some("Nice opening. I did not expect the Reti from you, let's see how you handle it."),
+                "e4",
+                Some("Nice opening. I did not expect 1. e4 from you, let's see how you handle it."),
                 false,
             ))
         );
@@ -457,7 +457,7 @@ mod tests {
         let (mail, command) = fixture(include_bytes!("../../tests/mail/html_only.eml"));
         assert_eq!(
             command,
-            Ok(mv("Bxe5", Some("Took the bait, I hope."), false))
+            Ok(mv("Qh5", Some("Took the bait, I hope."), false))
         );
         assert!(!mail.text.contains('<'), "tags left in {:?}", mail.text);
         assert_eq!(mail.from.as_deref(), Some("dave@example.net"));
@@ -470,7 +470,7 @@ mod tests {
         assert_eq!(
             command,
             Ok(mv(
-                "exd4",
+                "Bc4",
                 Some("Très bien joué, mais je reprends le pion."),
                 false
             ))
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(
             command,
             Ok(mv(
-                "O-O",
+                "Nc6",
                 Some("Stellung und Analyse im Anhang. Grüße, Frank"),
                 false
             ))
@@ -524,8 +524,8 @@ mod tests {
 
     #[test]
     fn draw_offer_on_the_move_line() {
-        let (mail, command) = fixture(include_bytes!("../../tests/mail/nf3_draw.eml"));
-        assert_eq!(command, Ok(mv("Nf3", None, true)));
+        let (mail, command) = fixture(include_bytes!("../../tests/mail/nf6_draw.eml"));
+        assert_eq!(command, Ok(mv("Nf6", None, true)));
         assert_eq!(mail.recipients, [TOKEN]);
     }
 

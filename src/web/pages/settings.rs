@@ -18,7 +18,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/settings/password", web::post().to(change_password))
         .route("/settings/preferences", web::post().to(update_preferences))
         .route("/settings/vacation/start", web::post().to(start_vacation))
-        .route("/settings/vacation/end", web::post().to(end_vacation));
+        .route("/settings/vacation/end", web::post().to(end_vacation))
+        .route("/settings/mail-replies/revoke", web::post().to(revoke_reply_tokens));
 }
 
 /// The vacation section, worded for the page.
@@ -80,10 +81,12 @@ struct SettingsPage<'a> {
     /// Shown on the page's own address; forms re-rendered elsewhere leave it out.
     vacation: Option<VacationLines>,
     vacation_error: Option<String>,
+    /// `moves@example.org` when moving by mail is on.
+    reply_address: Option<String>,
 }
 
 impl<'a> SettingsPage<'a> {
-    fn new(ctx: &'a Ctx, user: &'a User) -> Self {
+    fn new(ctx: &'a Ctx, user: &'a User, config: &crate::config::Config) -> Self {
         let time_zones = chrono_tz::TZ_VARIANTS
             .iter()
             .map(|tz| TimeZoneOption {
@@ -102,6 +105,10 @@ impl<'a> SettingsPage<'a> {
             time_zones,
             vacation: None,
             vacation_error: None,
+            reply_address: config
+                .mail_reply_to
+                .as_ref()
+                .map(|a| format!("{}@{}", a.local, a.domain)),
         }
     }
 }
@@ -118,13 +125,17 @@ async fn show(
     query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
-    let mut page = SettingsPage::new(&ctx, user);
+    let mut page = SettingsPage::new(&ctx, user, &state.config);
     page.vacation = Some(vacation_section(&state, user).await?);
     page.notice = match query.saved.as_str() {
         "email" => Some("Your email address was changed."),
         "password" => Some("Your password was changed. Other sessions were signed out."),
         "preferences" => Some("Your preferences were saved."),
         "vacation_started" => Some("Your vacation has started: your clocks are stopped."),
+        "mail_replies_revoked" => Some(
+            "Your reply addresses were revoked: replies to earlier mails are ignored; \
+             new mails carry new addresses.",
+        ),
         "vacation_ended" => {
             Some("Welcome back: your vacation has ended and your clocks run again.")
         }
@@ -155,7 +166,7 @@ async fn change_email(
     match result {
         Ok(_) => Ok(render::redirect("/settings?saved=email")),
         Err(e) if e.is_user_error() => {
-            let mut page = SettingsPage::new(&ctx, user);
+            let mut page = SettingsPage::new(&ctx, user, &state.config);
             page.email_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
@@ -179,7 +190,7 @@ async fn change_password(
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
     let show_error = |message: String| {
-        let mut page = SettingsPage::new(&ctx, user);
+        let mut page = SettingsPage::new(&ctx, user, &state.config);
         page.password_error = Some(message);
         render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
     };
@@ -239,7 +250,7 @@ async fn update_preferences(
     match result {
         Ok(_) => Ok(render::redirect("/settings?saved=preferences")),
         Err(e) if e.is_user_error() => {
-            let mut page = SettingsPage::new(&ctx, user);
+            let mut page = SettingsPage::new(&ctx, user, &state.config);
             page.preferences_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
@@ -273,6 +284,21 @@ async fn end_vacation(
     vacation_done(&state, &ctx, user, result, "vacation_ended").await
 }
 
+async fn revoke_reply_tokens(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    CsrfForm(_): CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let (id, clock) = (user.id, state.clock.clone());
+    state
+        .db(move |conn| accounts::revoke_reply_tokens(conn, &*clock, id))
+        .await??;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("Location", "/settings?saved=mail_replies_revoked#mail-replies"))
+        .finish())
+}
+
 async fn vacation_done(
     state: &web::Data<AppState>,
     ctx: &Ctx,
@@ -285,7 +311,7 @@ async fn vacation_done(
             "/settings?saved={saved}#vacation"
         ))),
         Err(e) if e.is_user_error() => {
-            let mut page = SettingsPage::new(ctx, user);
+            let mut page = SettingsPage::new(ctx, user, &state.config);
             page.vacation = Some(vacation_section(state, user).await?);
             page.vacation_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
