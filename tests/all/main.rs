@@ -21,6 +21,7 @@ mod games_browser;
 mod games_http;
 mod logs;
 mod mail;
+mod mail_in;
 mod players;
 mod presets;
 mod ratings;

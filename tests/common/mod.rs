@@ -181,7 +181,11 @@ pub struct TestApp {
     pub state: AppState,
     pub config: Arc<Config>,
     server: actix_web::dev::ServerHandle,
-    jobs: Vec<tokio::task::JoinHandle<()>>,
+    /// The background jobs, in `server::launch`'s order (the IMAP watcher last, when on).
+    pub jobs: Vec<tokio::task::JoinHandle<()>>,
+    /// The settings the app was started with, as environment variables (to run the
+    /// `plypost` binary on the same database).
+    pub settings: Vec<(String, String)>,
     // Dropped last: the database and the folder.
     _db: TestDb,
     pub dir: tempfile::TempDir,
@@ -247,6 +251,10 @@ impl TestApp {
         for (name, value) in &options.env {
             vars.insert(name, value.clone());
         }
+        let settings = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect();
         let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
         config.mail_poll_interval = Duration::from_millis(50);
         config.smtp_timeout = Duration::from_secs(5);
@@ -269,6 +277,7 @@ impl TestApp {
             state: launched.state,
             server,
             jobs: launched.jobs,
+            settings,
             _db: db,
             dir,
         }

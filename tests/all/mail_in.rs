@@ -1,0 +1,490 @@
+//! Moving by replying to the mail: `plypost mail-in` (the real binary, as an MTA runs it) with
+//! messages shaped as mail clients send them (`tests/mail/*.eml`, written by
+//! `tests/mail/gen.py`), the answers as a real SMTP listener receives them, and the IMAP
+//! watcher against a real IMAP server (Dovecot, started by `.ci/run` through
+//! `.ci/imap-server`, named by `PLYPOST_TEST_IMAP_URL`).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use crate::common::smtp::{ReceivedMail, SmtpServer};
+use crate::common::{random_hex, Backend, TestApp, TestOptions, WAIT};
+use plypost::db::{GameId, UserId};
+use plypost::games::by_mail::{self, Handled};
+use plypost::mail::reply_token::ReplyToken;
+
+const BIN: &str = env!("CARGO_BIN_EXE_plypost");
+/// The reply address written in the fixtures, replaced by a real one.
+const FIXTURE_ADDRESS: &str = "moves+q7h2m4x9@example.org";
+const IMAP_ENV: &str = "PLYPOST_TEST_IMAP_URL";
+
+struct Room {
+    app: TestApp,
+    smtp: SmtpServer,
+    alice: reqwest::Client,
+    bob: reqwest::Client,
+}
+
+async fn room(backend: Backend, mut env: Vec<(&'static str, String)>) -> Room {
+    let smtp = SmtpServer::start().await;
+    env.push(("PLYPOST_MAIL_REPLY_TO", "moves@example.org".to_owned()));
+    let app = TestApp::with(TestOptions {
+        backend,
+        smtp_url: Some(smtp.url()),
+        base_url: None,
+        env,
+    })
+    .await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    Room {
+        app,
+        smtp,
+        alice,
+        bob,
+    }
+}
+
+impl Room {
+    /// A chess game, alice White.
+    async fn game(&self) -> i64 {
+        let fields = [
+            ("preset", "chess"),
+            ("color", "white"),
+            ("days_per_move", "3"),
+            ("message", ""),
+        ];
+        self.app
+            .start_game(&self.alice, "bob", &self.bob, &fields)
+            .await
+    }
+
+    /// `who`'s reply address for `game` as of `ply`, with their current token generation.
+    async fn address(&self, who: &str, game: i64, ply: i64) -> String {
+        let (id, generation) = self.user(who).await;
+        ReplyToken {
+            game: GameId(game),
+            user: id,
+            ply,
+            generation,
+        }
+        .address(&self.app.config)
+        .expect("inbound mail is on")
+    }
+
+    async fn user(&self, who: &str) -> (UserId, i64) {
+        let name = who.to_owned();
+        let user = self
+            .app
+            .with_db(move |conn| {
+                plypost::accounts::users::find_by_username(conn, &name)
+                    .expect("query")
+                    .expect("user")
+            })
+            .await;
+        (user.id, user.reply_generation)
+    }
+
+    /// Runs `plypost mail-in` on the app's database with `raw` on standard input.
+    async fn mail_in(&self, raw: Vec<u8>) -> (i32, String) {
+        run_mail_in(&self.app.settings, raw).await
+    }
+
+    /// Mail-in that must succeed (exit 0).
+    async fn deliver(&self, raw: Vec<u8>) {
+        let (code, stderr) = self.mail_in(raw).await;
+        assert_eq!(code, 0, "mail-in failed: {stderr}");
+        self.caught_up();
+    }
+
+    /// The mail-in process queues with the real time; the app's mail job runs on the test
+    /// clock, which this brings up to now so that the answers are due.
+    fn caught_up(&self) {
+        self.app
+            .clock
+            .set(chrono::Utc::now() + chrono::Duration::seconds(1));
+        self.app.state.mail_wakeup.notify_one();
+    }
+
+    /// The answers (mails without List-Unsubscribe) received for `who`.
+    fn answers(&self, who: &str) -> Vec<ReceivedMail> {
+        let to = format!("{who}@example.org");
+        self.smtp
+            .received()
+            .into_iter()
+            .filter(|m| m.to.iter().any(|t| t.contains(&to)))
+            .filter(|m| m.header("List-Unsubscribe").is_none())
+            .collect()
+    }
+
+    async fn wait_answers(&self, who: &str, count: usize) -> Vec<ReceivedMail> {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let got = self.answers(who);
+            if got.len() >= count {
+                return got;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{who}: expected {count} answer(s), got {}",
+                got.len()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn outbox_rows(&self) -> usize {
+        self.app.queued_mail().await.len()
+    }
+}
+
+async fn run_mail_in(settings: &[(String, String)], raw: Vec<u8>) -> (i32, String) {
+    let settings = settings.to_vec();
+    tokio::task::spawn_blocking(move || {
+        let mut child = Command::new(BIN)
+            .arg("mail-in")
+            .envs(settings)
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run plypost mail-in");
+        // The process may stop reading early (an over-size message): a broken pipe is fine.
+        let _ = child.stdin.take().expect("stdin").write_all(&raw);
+        let out = child.wait_with_output().expect("mail-in output");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    })
+    .await
+    .expect("mail-in task")
+}
+
+/// A fixture with its reply address replaced by `address`.
+fn fixture(name: &str, address: &str) -> Vec<u8> {
+    let path = format!("{}/tests/mail/{name}.eml", env!("CARGO_MANIFEST_DIR"));
+    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    replace(&raw, FIXTURE_ADDRESS.as_bytes(), address.as_bytes())
+}
+
+fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(haystack.len());
+    let mut i = 0;
+    while i < haystack.len() {
+        if haystack[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(haystack[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A plain reply as a simple client writes it, with the quoted original below.
+fn plain(to: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: Player <player@example.org>\r\nTo: plypost <{to}>\r\n\
+         Subject: Re: [plypost] Game\r\nMessage-ID: <{}@client.example.org>\r\n\
+         Date: Tue, 1 Dec 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\n\
+         On Tue, 1 Dec 2026 at 09:00, plypost <{to}> wrote:\r\n> Your move.\r\n",
+        random_hex(8)
+    )
+    .into_bytes()
+}
+
+/// The text of a received mail, decoded (any transfer encoding).
+fn text_of(mail: &ReceivedMail) -> String {
+    let parsed = mail_parser::MessageParser::default()
+        .parse(mail.data.as_bytes())
+        .expect("a parsable mail");
+    parsed
+        .body_text(0)
+        .map(|t| t.into_owned())
+        .unwrap_or_default()
+}
+
+/// The decoded subject of a received mail.
+fn subject_of(mail: &ReceivedMail) -> String {
+    mail_parser::MessageParser::default()
+        .parse(mail.data.as_bytes())
+        .and_then(|m| m.subject().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+async fn result_of(app: &TestApp, game: i64) -> (Option<String>, Option<String>) {
+    app.with_db(move |conn| {
+        use plypost::db::schema::games;
+        games::table
+            .find(game)
+            .select((games::result, games::result_reason))
+            .first::<(Option<String>, Option<String>)>(conn)
+            .expect("game")
+    })
+    .await
+}
+
+async fn comment_at(app: &TestApp, game: i64, ply: i64) -> Option<String> {
+    app.with_db(move |conn| {
+        use plypost::db::schema::game_moves;
+        game_moves::table
+            .filter(game_moves::game_id.eq(game))
+            .filter(game_moves::ply.eq(ply))
+            .select(game_moves::comment)
+            .first::<Option<String>>(conn)
+            .expect("move")
+    })
+    .await
+}
+
+/// Scholar's mate, every move a reply from a different mail client.
+async fn a_game_played_by_mail(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let game = room.game().await;
+    let thread = format!("<game-{game}@127.0.0.1>");
+
+    // The start mail to White names her reply address for ply 0, and the game's thread.
+    let start = room
+        .app
+        .eventually(WAIT, || async {
+            room.smtp.received().into_iter().find(|m| {
+                m.to.iter().any(|t| t.contains("alice@"))
+                    && subject_of(m).contains(&format!("Game #{game}"))
+            })
+        })
+        .await;
+    let expected = room.address("alice", game, 0).await;
+    assert!(
+        start.header("Reply-To").is_some_and(|r| r.contains(&expected)),
+        "Reply-To {:?}, expected {expected}",
+        start.header("Reply-To")
+    );
+    assert_eq!(start.header("In-Reply-To").as_deref(), Some(thread.as_str()));
+    assert_eq!(start.header("References").as_deref(), Some(thread.as_str()));
+    assert!(text_of(&start).contains("reply to this mail with your move"));
+
+    let replies = [
+        ("alice", "gmail_plain"),
+        ("bob", "outlook"),
+        ("alice", "latin1_qp"),
+        ("bob", "attachment"),
+        ("alice", "html_only"),
+        ("bob", "nf6_draw"),
+        ("alice", "apple_mail"),
+    ];
+    for (ply, (who, name)) in (0..).zip(replies) {
+        let address = room.address(who, game, ply).await;
+        room.deliver(fixture(name, &address)).await;
+        assert_eq!(
+            room.app.stored_moves(game).await.len(),
+            usize::try_from(ply + 1).expect("ply"),
+            "{name} played"
+        );
+    }
+    assert_eq!(
+        result_of(&room.app, game).await,
+        (Some("1-0".to_owned()), Some("checkmate".to_owned()))
+    );
+    // Comments come along, decoded from their charset.
+    assert_eq!(
+        comment_at(&room.app, game, 3).await.as_deref(),
+        Some("Très bien joué, mais je reprends le pion.")
+    );
+
+    let alice = room.wait_answers("alice", 4).await;
+    let bob = room.wait_answers("bob", 3).await;
+    for answer in alice.iter().chain(&bob) {
+        assert_eq!(answer.header("In-Reply-To").as_deref(), Some(thread.as_str()));
+        assert!(text_of(answer).contains("was played"), "{}", text_of(answer));
+    }
+    assert!(text_of(&bob[0]).contains("with a draw offer"));
+    let last = text_of(alice.last().expect("answer"));
+    assert!(last.contains("The game is over: 1-0, checkmate"), "{last}");
+    // Every later mail of the game is in the same thread, and the opponent's "your move"
+    // mail after a mailed draw offer says so.
+    let notices: Vec<_> = room
+        .smtp
+        .received()
+        .into_iter()
+        .filter(|m| subject_of(m).contains(&format!("Game #{game}")))
+        .collect();
+    assert!(notices
+        .iter()
+        .all(|m| m.header("In-Reply-To").as_deref() == Some(thread.as_str())));
+    assert!(notices
+        .iter()
+        .any(|m| subject_of(m).contains("draw offered")));
+}
+
+/// Illegal and stale moves are answered with the reason; forged, revoked, automatic,
+/// duplicate and over-size messages are dropped without an answer.
+async fn refusals_and_drops(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let game = room.game().await;
+    let alice0 = room.address("alice", game, 0).await;
+
+    room.deliver(plain(&alice0, "Ke2")).await;
+    let answers = room.wait_answers("alice", 1).await;
+    let text = text_of(&answers[0]);
+    assert!(text.contains("Not played: Illegal move"), "{text}");
+    assert!(text.contains("It is your move."), "{text}");
+    assert!(room.app.stored_moves(game).await.is_empty());
+
+    room.deliver(plain(&alice0, "e4\nGood luck!")).await;
+    assert_eq!(room.app.stored_moves(game).await.len(), 1);
+    assert_eq!(comment_at(&room.app, game, 1).await.as_deref(), Some("Good luck!"));
+    // The same address again: the game moved on since that mail.
+    room.deliver(plain(&alice0, "d4")).await;
+    let answers = room.wait_answers("alice", 3).await;
+    let text = text_of(&answers[2]);
+    assert!(text.contains("moved on"), "{text}");
+    assert!(text.contains("It is bob's move."), "{text}");
+    assert_eq!(room.app.stored_moves(game).await.len(), 1);
+
+    // Dropped without an answer: nothing is queued, nothing played.
+    let bob1 = room.address("bob", game, 1).await;
+    let before = room.outbox_rows().await;
+    let (fields, mac) = bob1.rsplit_once('-').expect("token");
+    let flipped = if mac.starts_with('0') { "1" } else { "0" };
+    let forged = format!("{fields}-{flipped}{}", &mac[1..]);
+    let other_game = bob1.replacen(&format!("moves+{game}-"), &format!("moves+{}-", game + 1), 1);
+    for raw in [
+        plain(&forged, "e5"),
+        plain(&other_game, "e5"),
+        plain("moves@example.org", "e5"),
+        fixture("auto_reply", &bob1),
+        fixture("bounce", &bob1),
+        plain(&bob1, &"e5 ".repeat(400_000)),
+    ] {
+        room.deliver(raw).await;
+    }
+    assert_eq!(room.outbox_rows().await, before, "no answer to dropped mail");
+    assert_eq!(room.app.stored_moves(game).await.len(), 1);
+
+    // A message delivered twice is handled once.
+    let twice = plain(&bob1, "e5");
+    room.deliver(twice.clone()).await;
+    room.deliver(twice).await;
+    assert_eq!(room.app.stored_moves(game).await.len(), 2);
+    assert_eq!(room.wait_answers("bob", 1).await.len(), 1);
+    assert_eq!(room.outbox_rows().await, before + 2, "one answer, one move mail");
+
+    // Revoked addresses are dropped; new mails carry new ones.
+    let alice2 = room.address("alice", game, 2).await;
+    let res = room
+        .app
+        .post_as(&room.alice, "/settings/mail-replies/revoke", &[])
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    room.deliver(plain(&alice2, "Nf3")).await;
+    assert_eq!(room.app.stored_moves(game).await.len(), 2);
+    let renewed = room.address("alice", game, 2).await;
+    assert_ne!(renewed, alice2);
+    room.deliver(plain(&renewed, "Nf3")).await;
+    assert_eq!(room.app.stored_moves(game).await.len(), 3);
+
+    // Without the database the MTA is told to try again later.
+    let mut broken = room.app.settings.clone();
+    for (name, value) in &mut broken {
+        if name == "PLYPOST_DATABASE_URL" {
+            *value = if value.starts_with("postgres") {
+                "postgres://postgres@127.0.0.1:1/nowhere".to_owned()
+            } else {
+                "/proc/plypost-nowhere/plypost.db".to_owned()
+            };
+        }
+    }
+    let (code, stderr) = run_mail_in(&broken, plain(&renewed, "Nc3")).await;
+    assert_eq!(code, 75, "EX_TEMPFAIL without the database: {stderr}");
+}
+
+/// At most so many answers per address and hour: then messages are dropped unanswered.
+async fn answers_are_rate_limited(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let game = room.game().await;
+    let address = room.address("alice", game, 0).await;
+    let limit = usize::try_from(by_mail::MAX_ANSWERS_PER_HOUR).expect("limit");
+    let config = room.app.config.clone();
+    let logs = room.app.state.move_logs.clone();
+    let clock = room.app.clock.clone();
+    let outcomes = room
+        .app
+        .with_pooled(move |db| {
+            (0..=limit)
+                .map(|_| {
+                    let raw = plain(&address, "Ke2");
+                    by_mail::handle(db, &*clock, &config, &logs, &raw).expect("handled")
+                })
+                .collect::<Vec<_>>()
+        })
+        .await;
+    assert!(outcomes[..limit]
+        .iter()
+        .all(|o| matches!(o, Handled::Refused(_))));
+    assert!(
+        matches!(&outcomes[limit], Handled::Dropped(reason) if reason.contains("answers")),
+        "{:?}",
+        outcomes[limit]
+    );
+}
+
+/// Resigning and accepting a draw by mail.
+async fn resign_and_draw_by_mail(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let drawn = room.game().await;
+    room.deliver(plain(&room.address("alice", drawn, 0).await, "e4\ndraw?"))
+        .await;
+    room.deliver(fixture("accept_draw", &room.address("bob", drawn, 1).await))
+        .await;
+    assert_eq!(
+        result_of(&room.app, drawn).await,
+        (Some("1/2-1/2".to_owned()), Some("agreement".to_owned()))
+    );
+    let resigned = room.game().await;
+    room.deliver(fixture("resign", &room.address("alice", resigned, 0).await))
+        .await;
+    assert_eq!(
+        result_of(&room.app, resigned).await,
+        (Some("0-1".to_owned()), Some("resignation".to_owned()))
+    );
+    let answers = room.wait_answers("alice", 2).await;
+    assert!(answers
+        .iter()
+        .any(|m| text_of(m).contains("You resigned the game.")));
+    let bob = room.wait_answers("bob", 1).await;
+    assert!(text_of(&bob[0]).contains("You accepted the draw."));
+}
+
+/// Without `PLYPOST_MAIL_REPLY_TO` mails have no Reply-To and mail-in drops everything.
+async fn off_without_a_reply_address(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [("preset", "chess"), ("color", "white"), ("days_per_move", "3")];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let mails = smtp.wait_for(1, WAIT).await;
+    assert!(mails.iter().all(|m| m.header("Reply-To").is_none()));
+    let before = app.queued_mail().await.len();
+    let address = format!("moves+{game}-1-0-0-00000000000000000000@example.org");
+    let (code, _) = run_mail_in(&app.settings, plain(&address, "e4")).await;
+    assert_eq!(code, 0);
+    assert_eq!(app.queued_mail().await.len(), before);
+    assert!(app.stored_moves(game).await.is_empty());
+}
+
+backend_tests!(
+    a_game_played_by_mail,
+    refusals_and_drops,
+    answers_are_rate_limited,
+    resign_and_draw_by_mail,
+    off_without_a_reply_address,
+);
