@@ -286,12 +286,11 @@ fn parse_imap_url(text: &str) -> Result<Url, String> {
         return Err("must start with imaps:// (or imap:// for a server on this machine)".into());
     }
     if url.host_str().is_none() || url.username().is_empty() || url.password().is_none() {
-        return Err("must name the user, password and host: imaps://user:password@host/INBOX".into());
+        return Err(
+            "must name the user, password and host: imaps://user:password@host/INBOX".into(),
+        );
     }
-    let loopback = matches!(
-        url.host_str(),
-        Some("localhost" | "127.0.0.1" | "[::1]")
-    );
+    let loopback = matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"));
     if url.scheme() == "imap" && !loopback {
         return Err("imap:// sends the password in clear: use imaps:// for another machine".into());
     }

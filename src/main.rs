@@ -174,8 +174,8 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
 const EX_TEMPFAIL: u8 = 75;
 
 fn mail_in() -> ExitCode {
-    use std::io::Read;
     use plypost::games::by_mail::{self, Handled};
+    use std::io::Read;
 
     let config = match Config::from_env() {
         Ok(config) => config,

@@ -13,9 +13,9 @@ pub mod validate;
 
 pub use crate::db::models::User;
 pub use users::{
-    revoke_reply_tokens,
-    authenticate, change_email, change_password, find, notification_address, register, unsubscribe,
-    unsubscribe_url, update_preferences, Preferences, Registration,
+    authenticate, change_email, change_password, find, notification_address, register,
+    revoke_reply_tokens, unsubscribe, unsubscribe_url, update_preferences, Preferences,
+    Registration,
 };
 
 use crate::mail::MailError;

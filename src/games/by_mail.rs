@@ -50,7 +50,9 @@ pub fn handle(
     raw: &[u8],
 ) -> Result<Handled, GameError> {
     if config.mail_reply_to.is_none() {
-        return Ok(dropped("inbound mail is off (PLYPOST_MAIL_REPLY_TO is not set)"));
+        return Ok(dropped(
+            "inbound mail is off (PLYPOST_MAIL_REPLY_TO is not set)",
+        ));
     }
     let mail = match inbound::read(raw, MAX_MESSAGE_BYTES) {
         Ok(mail) => mail,

@@ -657,8 +657,7 @@ pub fn tournament_finished(
             "The tournament “{}” is over. The winner is {winner}.\n\nFinal table:\n{text}\nThe crosstable: {event}\n",
             t.name
         );
-        let subject =
-            Subject::plain(format!("[plypost] Tournament “{}” — final table", t.name));
+        let subject = Subject::plain(format!("[plypost] Tournament “{}” — final table", t.name));
         notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
     }
     Ok(())

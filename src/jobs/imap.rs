@@ -105,7 +105,11 @@ impl ImapWatcher {
         }
     }
 
-    async fn session<T>(self: &Arc<Self>, mut client: Client<T>, mailbox: &Mailbox) -> Result<(), WatchError>
+    async fn session<T>(
+        self: &Arc<Self>,
+        mut client: Client<T>,
+        mailbox: &Mailbox,
+    ) -> Result<(), WatchError>
     where
         T: AsyncRead + AsyncWrite + Unpin + fmt::Debug + Send,
     {
@@ -200,7 +204,11 @@ fn mailbox(url: &Url) -> Result<Mailbox, WatchError> {
         port: url.port().unwrap_or(if tls { 993 } else { 143 }),
         user: decode(url.username()),
         password: decode(url.password().unwrap_or_default()),
-        name: if name.is_empty() { "INBOX".into() } else { name },
+        name: if name.is_empty() {
+            "INBOX".into()
+        } else {
+            name
+        },
     })
 }
 
@@ -237,6 +245,9 @@ mod tests {
         assert_eq!(parsed.password, "p@ss+w");
         assert_eq!(parsed.name, "Moves In");
         let plain = mailbox(&Url::parse("imap://u:p@127.0.0.1:1143/").expect("url")).expect("mb");
-        assert_eq!((plain.tls, plain.port, plain.name.as_str()), (false, 1143, "INBOX"));
+        assert_eq!(
+            (plain.tls, plain.port, plain.name.as_str()),
+            (false, 1143, "INBOX")
+        );
     }
 }

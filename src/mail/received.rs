@@ -36,12 +36,7 @@ pub fn was_handled(conn: &mut DbConn, key: &str) -> QueryResult<bool> {
 
 /// Remembers a handled message. `false` when another delivery of it was recorded first (the
 /// caller's transaction should then roll back its answer).
-pub fn record(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    key: &str,
-    outcome: &str,
-) -> QueryResult<bool> {
+pub fn record(conn: &mut DbConn, clock: &dyn Clock, key: &str, outcome: &str) -> QueryResult<bool> {
     let inserted = diesel::insert_into(inbound_mails::table)
         .values((
             inbound_mails::message_key.eq(key),

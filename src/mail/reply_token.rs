@@ -116,7 +116,13 @@ mod tests {
         assert_eq!(ReplyToken::decode(&text, &key()), Some(token));
         // Another game, ply, player or generation with the same MAC fails.
         let mac = text.rsplit_once('-').expect("mac").1;
-        for forged in ["43-7-31-2", "42-8-31-2", "42-7-30-2", "42-7-31-1", "042-7-31-2"] {
+        for forged in [
+            "43-7-31-2",
+            "42-8-31-2",
+            "42-7-30-2",
+            "42-7-31-1",
+            "042-7-31-2",
+        ] {
             assert_eq!(ReplyToken::decode(&format!("{forged}-{mac}"), &key()), None);
         }
         let other = SecretKey::for_tests(b"another key, just as long as the first one");

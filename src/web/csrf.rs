@@ -73,7 +73,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 });
             verify(&req, sent.as_deref())?;
             // No stored text may hold a NUL (PostgreSQL refuses it outright).
-            if let Some((field, _)) = pairs.iter().find(|(k, v)| k.contains('\0') || v.contains('\0')) {
+            if let Some((field, _)) = pairs
+                .iter()
+                .find(|(k, v)| k.contains('\0') || v.contains('\0'))
+            {
                 return Err(WebError::BadRequest(format!(
                     "The field `{}` contains a NUL character, which no text may hold.",
                     field.replace('\0', "\\0")

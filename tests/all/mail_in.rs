@@ -263,11 +263,16 @@ async fn a_game_played_by_mail(backend: Backend) {
         .await;
     let expected = room.address("alice", game, 0).await;
     assert!(
-        start.header("Reply-To").is_some_and(|r| r.contains(&expected)),
+        start
+            .header("Reply-To")
+            .is_some_and(|r| r.contains(&expected)),
         "Reply-To {:?}, expected {expected}",
         start.header("Reply-To")
     );
-    assert_eq!(start.header("In-Reply-To").as_deref(), Some(thread.as_str()));
+    assert_eq!(
+        start.header("In-Reply-To").as_deref(),
+        Some(thread.as_str())
+    );
     assert_eq!(start.header("References").as_deref(), Some(thread.as_str()));
     assert!(text_of(&start).contains("reply to this mail with your move"));
 
@@ -302,8 +307,15 @@ async fn a_game_played_by_mail(backend: Backend) {
     let alice = room.wait_answers("alice", 4).await;
     let bob = room.wait_answers("bob", 3).await;
     for answer in alice.iter().chain(&bob) {
-        assert_eq!(answer.header("In-Reply-To").as_deref(), Some(thread.as_str()));
-        assert!(text_of(answer).contains("was played"), "{}", text_of(answer));
+        assert_eq!(
+            answer.header("In-Reply-To").as_deref(),
+            Some(thread.as_str())
+        );
+        assert!(
+            text_of(answer).contains("was played"),
+            "{}",
+            text_of(answer)
+        );
     }
     assert!(text_of(&bob[0]).contains("with a draw offer"));
     let last = text_of(alice.last().expect("answer"));
@@ -340,7 +352,10 @@ async fn refusals_and_drops(backend: Backend) {
 
     room.deliver(plain(&alice0, "e4\nGood luck!")).await;
     assert_eq!(room.app.stored_moves(game).await.len(), 1);
-    assert_eq!(comment_at(&room.app, game, 1).await.as_deref(), Some("Good luck!"));
+    assert_eq!(
+        comment_at(&room.app, game, 1).await.as_deref(),
+        Some("Good luck!")
+    );
     // The same address again: the game moved on since that mail.
     room.deliver(plain(&alice0, "d4")).await;
     let answers = room.wait_answers("alice", 3).await;
@@ -355,7 +370,11 @@ async fn refusals_and_drops(backend: Backend) {
     let (fields, mac) = bob1.rsplit_once('-').expect("token");
     let flipped = if mac.starts_with('0') { "1" } else { "0" };
     let forged = format!("{fields}-{flipped}{}", &mac[1..]);
-    let other_game = bob1.replacen(&format!("moves+{game}-"), &format!("moves+{}-", game + 1), 1);
+    let other_game = bob1.replacen(
+        &format!("moves+{game}-"),
+        &format!("moves+{}-", game + 1),
+        1,
+    );
     for raw in [
         plain(&forged, "e5"),
         plain(&other_game, "e5"),
@@ -366,7 +385,11 @@ async fn refusals_and_drops(backend: Backend) {
     ] {
         room.deliver(raw).await;
     }
-    assert_eq!(room.outbox_rows().await, before, "no answer to dropped mail");
+    assert_eq!(
+        room.outbox_rows().await,
+        before,
+        "no answer to dropped mail"
+    );
     assert_eq!(room.app.stored_moves(game).await.len(), 1);
 
     // A message delivered twice is handled once.
@@ -375,7 +398,11 @@ async fn refusals_and_drops(backend: Backend) {
     room.deliver(twice).await;
     assert_eq!(room.app.stored_moves(game).await.len(), 2);
     assert_eq!(room.wait_answers("bob", 1).await.len(), 1);
-    assert_eq!(room.outbox_rows().await, before + 2, "one answer, one move mail");
+    assert_eq!(
+        room.outbox_rows().await,
+        before + 2,
+        "one answer, one move mail"
+    );
 
     // Revoked addresses are dropped; new mails carry new ones.
     let alice2 = room.address("alice", game, 2).await;
@@ -469,7 +496,11 @@ async fn off_without_a_reply_address(backend: Backend) {
     let app = TestApp::with_smtp(backend, smtp.url()).await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let fields = [("preset", "chess"), ("color", "white"), ("days_per_move", "3")];
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
     let game = app.start_game(&alice, "bob", &bob, &fields).await;
     let mails = smtp.wait_for(1, WAIT).await;
     assert!(mails.iter().all(|m| m.header("Reply-To").is_none()));
@@ -481,7 +512,135 @@ async fn off_without_a_reply_address(backend: Backend) {
     assert!(app.stored_moves(game).await.is_empty());
 }
 
+/// The IMAP server's URL prefix (`imap://127.0.0.1:1143`), or `None` with a note when the
+/// test cannot run here. Under `CI=true` it must run.
+fn imap_base() -> Option<String> {
+    match std::env::var(IMAP_ENV) {
+        Ok(url) if !url.trim().is_empty() => Some(url.trim().trim_end_matches('/').to_owned()),
+        _ if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("{IMAP_ENV} is not set: .ci/run starts Dovecot with .ci/imap-server")
+        }
+        _ => {
+            eprintln!("skipped: set {IMAP_ENV} (run .ci/imap-server) to test the IMAP watcher");
+            None
+        }
+    }
+}
+
+/// A test's own mailbox on the IMAP server (any user name logs in with `test`).
+async fn mailbox(base: &str, user: &str) -> async_imap::Session<tokio::net::TcpStream> {
+    let address = base.trim_start_matches("imap://");
+    let tcp = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect to the IMAP server");
+    let mut client = async_imap::Client::new(tcp);
+    client.read_response().await.expect("greeting");
+    let mut session = client
+        .login(user, "test")
+        .await
+        .map_err(|(e, _)| e)
+        .expect("IMAP login");
+    session.select("INBOX").await.expect("select INBOX");
+    session
+}
+
+async fn unseen(session: &mut async_imap::Session<tokio::net::TcpStream>) -> usize {
+    session.uid_search("UNSEEN").await.expect("search").len()
+}
+
+async fn moves(app: &TestApp, game: i64, count: usize) {
+    app.eventually(WAIT, || async {
+        (app.stored_moves(game).await.len() == count).then_some(())
+    })
+    .await
+}
+
+/// Waits until every message of the mailbox is flagged seen (handled).
+async fn all_seen(app: &TestApp, base: &str, user: &str) {
+    app.eventually(WAIT, || async {
+        let mut imap = mailbox(base, user).await;
+        (unseen(&mut imap).await == 0).then_some(())
+    })
+    .await
+}
+
+fn start_watcher(app: &TestApp, url: &str) -> tokio::task::JoinHandle<()> {
+    plypost::jobs::imap::ImapWatcher {
+        url: url::Url::parse(url).expect("url"),
+        pool: app.state.pool.clone(),
+        clock: app.state.clock.clone(),
+        config: app.state.config.clone(),
+        move_logs: app.state.move_logs.clone(),
+        mail_wakeup: app.state.mail_wakeup.clone(),
+    }
+    .spawn()
+}
+
+/// The server watches a real IMAP mailbox: a reply is played within moments and flagged
+/// seen; replies that arrive while it is down are played after a restart, in order; a reply
+/// handled but not flagged (a crash between the two) is not played again.
+async fn moves_from_an_imap_mailbox(backend: Backend) {
+    let Some(base) = imap_base() else {
+        return;
+    };
+    let user = format!("plypost-{}", random_hex(6));
+    let url = format!(
+        "{}/INBOX",
+        base.replacen("imap://", &format!("imap://{user}:test@"), 1)
+    );
+    let mut room = room(backend, vec![("PLYPOST_IMAP_URL", url.clone())]).await;
+    let game = room.game().await;
+    let mut imap = mailbox(&base, &user).await;
+
+    let alice0 = room.address("alice", game, 0).await;
+    imap.append("INBOX", None, None, fixture("gmail_plain", &alice0))
+        .await
+        .expect("append");
+    moves(&room.app, game, 1).await;
+    room.wait_answers("alice", 1).await;
+    all_seen(&room.app, &base, &user).await;
+
+    // Down while two replies arrive; both are played after the restart.
+    room.app.jobs.pop().expect("the watcher").abort();
+    let bob1 = room.address("bob", game, 1).await;
+    let alice2 = room.address("alice", game, 2).await;
+    imap.append("INBOX", None, None, fixture("outlook", &bob1))
+        .await
+        .expect("append");
+    imap.append("INBOX", None, None, fixture("latin1_qp", &alice2))
+        .await
+        .expect("append");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        room.app.stored_moves(game).await.len(),
+        1,
+        "nothing while down"
+    );
+    room.app.jobs.push(start_watcher(&room.app, &url));
+    moves(&room.app, game, 3).await;
+    room.wait_answers("bob", 1).await;
+    room.wait_answers("alice", 2).await;
+    all_seen(&room.app, &base, &user).await;
+
+    // Handled but not flagged: a restart finds them unseen and plays nothing twice.
+    room.app.jobs.pop().expect("the watcher").abort();
+    let _: Vec<_> = futures_util::TryStreamExt::try_collect(
+        imap.uid_store("1:*", "-FLAGS (\\Seen)")
+            .await
+            .expect("store"),
+    )
+    .await
+    .expect("unflag");
+    assert_eq!(unseen(&mut imap).await, 3);
+    let rows = room.outbox_rows().await;
+    room.app.jobs.push(start_watcher(&room.app, &url));
+    all_seen(&room.app, &base, &user).await;
+    assert_eq!(room.app.stored_moves(game).await.len(), 3);
+    assert_eq!(room.outbox_rows().await, rows, "no second answer");
+}
+
 backend_tests!(
+    moves_from_an_imap_mailbox,
     a_game_played_by_mail,
     refusals_and_drops,
     answers_are_rate_limited,

@@ -105,6 +105,9 @@ mod tests {
         assert_eq!(nul_field(&body, "").as_deref(), Some("lines[1]"));
         let body = serde_json::json!({"a\u{0}": 1});
         assert_eq!(nul_field(&body, "").as_deref(), Some("a\\0"));
-        assert_eq!(nul_field(&serde_json::json!({"ok": ["fine", 1, null]}), ""), None);
+        assert_eq!(
+            nul_field(&serde_json::json!({"ok": ["fine", 1, null]}), ""),
+            None
+        );
     }
 }

@@ -19,7 +19,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/settings/preferences", web::post().to(update_preferences))
         .route("/settings/vacation/start", web::post().to(start_vacation))
         .route("/settings/vacation/end", web::post().to(end_vacation))
-        .route("/settings/mail-replies/revoke", web::post().to(revoke_reply_tokens));
+        .route(
+            "/settings/mail-replies/revoke",
+            web::post().to(revoke_reply_tokens),
+        );
 }
 
 /// The vacation section, worded for the page.
@@ -295,7 +298,10 @@ async fn revoke_reply_tokens(
         .db(move |conn| accounts::revoke_reply_tokens(conn, &*clock, id))
         .await??;
     Ok(HttpResponse::SeeOther()
-        .insert_header(("Location", "/settings?saved=mail_replies_revoked#mail-replies"))
+        .insert_header((
+            "Location",
+            "/settings?saved=mail_replies_revoked#mail-replies",
+        ))
         .finish())
 }
 
