@@ -464,6 +464,63 @@ mod tests {
     }
 
     #[test]
+    fn reply_address_and_mailbox() {
+        let reply = ("PLYPOST_MAIL_REPLY_TO", "Moves@Example.org");
+        let c = config(&[KEY, reply]).unwrap();
+        assert_eq!(
+            c.mail_reply_to,
+            Some(ReplyAddress {
+                local: "moves".into(),
+                domain: "example.org".into()
+            })
+        );
+        let imap = (
+            "PLYPOST_IMAP_URL",
+            "imaps://moves:secret@mail.example.org/INBOX",
+        );
+        assert!(config(&[KEY, reply, imap]).unwrap().imap_url.is_some());
+        let local = (
+            "PLYPOST_IMAP_URL",
+            "imap://moves:secret@127.0.0.1:1143/INBOX",
+        );
+        assert!(config(&[KEY, reply, local]).unwrap().imap_url.is_some());
+        for (vars, name) in [
+            (
+                vec![KEY, ("PLYPOST_MAIL_REPLY_TO", "moves+x@example.org")],
+                "PLYPOST_MAIL_REPLY_TO",
+            ),
+            (
+                vec![KEY, ("PLYPOST_MAIL_REPLY_TO", "no-at-sign")],
+                "PLYPOST_MAIL_REPLY_TO",
+            ),
+            (vec![KEY, imap], "PLYPOST_IMAP_URL"),
+            (
+                vec![
+                    KEY,
+                    reply,
+                    ("PLYPOST_IMAP_URL", "imap://u:p@mail.example.org/"),
+                ],
+                "PLYPOST_IMAP_URL",
+            ),
+            (
+                vec![
+                    KEY,
+                    reply,
+                    ("PLYPOST_IMAP_URL", "imaps://mail.example.org/"),
+                ],
+                "PLYPOST_IMAP_URL",
+            ),
+            (
+                vec![KEY, reply, ("PLYPOST_IMAP_URL", "pop3://u:p@h/")],
+                "PLYPOST_IMAP_URL",
+            ),
+        ] {
+            let err = config(&vars).unwrap_err();
+            assert_eq!(err.name, name, "{vars:?}: {}", err.message);
+        }
+    }
+
+    #[test]
     fn bad_settings_name_the_variable() {
         for (name, value) in [
             ("PLYPOST_BIND", "nowhere"),

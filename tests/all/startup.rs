@@ -58,6 +58,8 @@ fn a_bad_setting_stops_the_start_and_is_named() {
         ("PLYPOST_DATABASE_URL", "mysql://db/plypost"),
         ("PLYPOST_SMTP_URL", "imap://mail"),
         ("PLYPOST_SECRET_KEY", "too short"),
+        ("PLYPOST_MAIL_REPLY_TO", "moves+x@example.org"),
+        ("PLYPOST_IMAP_URL", "imaps://u:p@mail.example.org/INBOX"),
     ] {
         let out = plypost(dir.path())
             .arg("serve")
