@@ -65,6 +65,11 @@ pub async fn launch(
         renders: Arc::default(),
         move_logs,
         api_limits,
+        heavy_work: Arc::default(),
+        export_limits: Arc::new(crate::web::api::RateLimiter::with_window(
+            crate::web::pages::logs::EXPORTS_PER_WINDOW,
+            crate::web::pages::logs::EXPORT_WINDOW,
+        )),
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

@@ -31,7 +31,7 @@ pub enum AccountError {
     EmailTaken,
     #[error("Wrong username or password.")]
     InvalidCredentials,
-    #[error("Too many failed log-in attempts. Please wait {minutes} minute{} and try again.", if *.minutes == 1 { "" } else { "s" })]
+    #[error("Too many failed attempts. Please wait {minutes} minute{} and try again. If this is your account, a password reset by mail (on the log-in page) lets you in at once.", if *.minutes == 1 { "" } else { "s" })]
     RateLimited { minutes: i64 },
     #[error("Your current password is not correct.")]
     WrongPassword,

@@ -1,5 +1,9 @@
-//! Log-in rate limits, per account name and per client address, counted from the
-//! `login_attempts` table so they hold across restarts and server processes.
+//! Log-in rate limits, counted from the `login_attempts` table so they hold across restarts
+//! and server processes. The tight limit is per account *and* address: a stranger guessing
+//! from one address locks only themselves out, not the owner. An account also has a much
+//! larger limit over all addresses (a guess from many machines), and an address one over all
+//! accounts. A password reset by mail clears an account's failures, so its owner can always
+//! get in.
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
@@ -10,8 +14,12 @@ use crate::db::schema::login_attempts;
 use crate::db::DbConn;
 
 pub const WINDOW: Duration = Duration::minutes(15);
-/// Failed attempts on one account name within [`WINDOW`] before it is locked.
-pub const PER_ACCOUNT: i64 = 5;
+/// Failed attempts on one account name from one address within [`WINDOW`] before that pair
+/// is locked.
+pub const PER_ACCOUNT_AND_ADDRESS: i64 = 5;
+/// Failed attempts on one account name from all addresses within [`WINDOW`] before it is
+/// locked everywhere.
+pub const PER_ACCOUNT: i64 = 50;
 /// Failed attempts from one address within [`WINDOW`] before it is locked.
 pub const PER_ADDRESS: i64 = 20;
 
@@ -46,8 +54,21 @@ fn check_with_extra(
     ip: &str,
     extra: i64,
 ) -> Result<(), AccountError> {
-    let (account_limit, address_limit) = (PER_ACCOUNT + extra, PER_ADDRESS + extra);
     let since = now - WINDOW;
+    let pair_limit = PER_ACCOUNT_AND_ADDRESS + extra;
+    let pair_failures: Vec<NaiveDateTime> = login_attempts::table
+        .filter(login_attempts::username_key.eq(username_key))
+        .filter(login_attempts::ip.eq(ip))
+        .filter(login_attempts::success.eq(false))
+        .filter(login_attempts::attempted_at.gt(since))
+        .select(login_attempts::attempted_at)
+        .order(login_attempts::attempted_at.desc())
+        .limit(pair_limit)
+        .load(conn)?;
+    if pair_failures.len() as i64 >= pair_limit {
+        return Err(limited(now, &pair_failures));
+    }
+    let (account_limit, address_limit) = (PER_ACCOUNT + extra, PER_ADDRESS + extra);
     let by_account = login_attempts::table
         .filter(login_attempts::username_key.eq(username_key))
         .filter(login_attempts::success.eq(false))

@@ -147,11 +147,10 @@ pub fn change_password(
     current: &str,
     new: &str,
     keep_session: Option<&str>,
+    ip: &str,
 ) -> Result<User, AccountError> {
     let user = find(db, id)?.ok_or(AccountError::NotFound)?;
-    if !password::verify(current, &user.password_hash) {
-        return Err(AccountError::WrongPassword);
-    }
+    check_current_password(db, clock, &user, current, ip)?;
     validate::password(new)?;
     let hash = password::hash(new)?;
     db.write(|conn| {
@@ -159,6 +158,24 @@ pub fn change_password(
         sessions::end_others(conn, id, keep_session)?;
         Ok(user)
     })
+}
+
+/// The current password, asked again before a change: wrong ones count as failed log-ins of
+/// the account (from this address), so a stolen session cannot guess it without limit.
+fn check_current_password(
+    db: &mut Db,
+    clock: &dyn Clock,
+    user: &User,
+    current: &str,
+    ip: &str,
+) -> Result<(), AccountError> {
+    let now = clock.now_db();
+    rate_limit::check(db, now, &user.username_key, ip)?;
+    if password::verify(current, &user.password_hash) {
+        return Ok(());
+    }
+    db.write(|conn| rate_limit::record(conn, now, &user.username_key, ip, false))?;
+    Err(AccountError::WrongPassword)
 }
 
 pub(super) fn set_password_hash(
@@ -182,11 +199,10 @@ pub fn change_email(
     id: UserId,
     current_password: &str,
     new_email: &str,
+    ip: &str,
 ) -> Result<User, AccountError> {
     let user = find(db, id)?.ok_or(AccountError::NotFound)?;
-    if !password::verify(current_password, &user.password_hash) {
-        return Err(AccountError::WrongPassword);
-    }
+    check_current_password(db, clock, &user, current_password, ip)?;
     let (email, email_key) = validate::email(new_email)?;
     db.write(|conn| {
         let taken: i64 = users::table
@@ -305,6 +321,10 @@ pub fn find_by_unsubscribe_token(
     {
         return Err(AccountError::InvalidUnsubscribeLink);
     }
+    // Tokens are hex (`random_token`): anything else is not worth a query.
+    if token.is_empty() || token.len() > 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(AccountError::InvalidUnsubscribeLink);
+    }
     users::table
         .filter(users::unsubscribe_token.eq(token))
         .select(User::as_select())
@@ -347,7 +367,7 @@ pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, Accou
             users::notify_turn.eq(false),
             users::notify_reminder.eq(false),
             users::time_zone.eq("UTC"),
-            users::unsubscribe_token.eq(SYSTEM_KEY),
+            users::unsubscribe_token.eq(random_token()),
             users::created_at.eq(now),
             users::updated_at.eq(now),
         ))

@@ -78,6 +78,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    pgn_uploads (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        uploaded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     inbound_mails (message_key) {
         message_key -> Text,
         outcome -> Text,

@@ -24,6 +24,16 @@ use crate::time_control::TimeControl;
 
 /// Largest PGN upload accepted by the web form.
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+/// Bounds on one upload through the web form, so that an upload costs seconds, not minutes
+/// (the command-line import, run by the operator, has none): games per upload, moves per
+/// game, moves in all, and uploads per player per day.
+pub const MAX_GAMES_PER_UPLOAD: usize = 50;
+pub const MAX_PLIES_PER_GAME: usize = 3_000;
+pub const MAX_PLIES_PER_UPLOAD: usize = 30_000;
+pub const MAX_UPLOADS_PER_DAY: i64 = 20;
+/// Longest tag value; names, event and site are shorter still (they are indexed and shown).
+pub const MAX_TAG_CHARS: usize = 1_000;
+pub const MAX_NAME_CHARS: usize = 200;
 
 /// What happened to one game of the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,15 +78,38 @@ pub fn import_pgn(
     by: Option<UserId>,
 ) -> Result<ImportReport, LogError> {
     let mut report = ImportReport::default();
+    if let Some(user) = by {
+        count_upload(db, clock, user)?;
+    }
     // PostgreSQL refuses NUL in text; no PGN needs one.
     let text = text.replace('\0', "");
+    let mut plies_left = MAX_PLIES_PER_UPLOAD;
     for (i, parsed) in pgn::read_games(&text).into_iter().enumerate() {
         let index = i + 1;
+        let bounded = by.is_some();
+        if bounded && index > MAX_GAMES_PER_UPLOAD {
+            report.games.push((
+                index,
+                ImportOutcome::Refused {
+                    white: String::new(),
+                    black: String::new(),
+                    reason: format!(
+                        "an upload imports at most {MAX_GAMES_PER_UPLOAD} games; \
+                         upload the rest as another file"
+                    ),
+                },
+            ));
+            break;
+        }
+        let parsed = match parsed {
+            Ok(game) if bounded => within_bounds(game, &mut plies_left),
+            other => other.map_err(|e| format!("line {}: {}", e.line, e.message)),
+        };
         let outcome = match parsed {
-            Err(e) => ImportOutcome::Refused {
+            Err(reason) => ImportOutcome::Refused {
                 white: String::new(),
                 black: String::new(),
-                reason: format!("line {}: {}", e.line, e.message),
+                reason,
             },
             Ok(game) => {
                 let white = game.tag("White").unwrap_or("?").to_owned();
@@ -100,6 +133,59 @@ pub fn import_pgn(
         report.games.push((index, outcome));
     }
     Ok(report)
+}
+
+/// Counts an upload of `user`; refused past [`MAX_UPLOADS_PER_DAY`].
+fn count_upload(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), LogError> {
+    use crate::db::schema::pgn_uploads;
+    let now = clock.now_db();
+    db.write(|conn| {
+        let today: i64 = pgn_uploads::table
+            .filter(pgn_uploads::user_id.eq(user))
+            .filter(pgn_uploads::uploaded_at.gt(now - chrono::Duration::days(1)))
+            .count()
+            .get_result(conn)?;
+        if today >= MAX_UPLOADS_PER_DAY {
+            return Err(LogError::Limit(format!(
+                "You have uploaded {MAX_UPLOADS_PER_DAY} files in the last 24 hours, the most \
+                 one player may; please try again tomorrow."
+            )));
+        }
+        diesel::insert_into(pgn_uploads::table)
+            .values((
+                pgn_uploads::user_id.eq(user),
+                pgn_uploads::uploaded_at.eq(now),
+            ))
+            .execute(conn)?;
+        Ok(())
+    })
+}
+
+/// A game of a web upload within the bounds on tags and moves (`plies_left` in the upload).
+fn within_bounds(game: PgnGame, plies_left: &mut usize) -> Result<PgnGame, String> {
+    for (name, value) in &game.tags {
+        let limit = match name.as_str() {
+            "White" | "Black" | "Event" | "Site" => MAX_NAME_CHARS,
+            _ => MAX_TAG_CHARS,
+        };
+        if value.chars().count() > limit {
+            return Err(format!("the {name} tag is longer than {limit} characters"));
+        }
+    }
+    if game.moves.len() > MAX_PLIES_PER_GAME {
+        return Err(format!(
+            "{} moves (plies); a game of an upload may have at most {MAX_PLIES_PER_GAME}",
+            game.moves.len()
+        ));
+    }
+    if game.moves.len() > *plies_left {
+        return Err(format!(
+            "an upload imports at most {MAX_PLIES_PER_UPLOAD} moves (plies) in all; \
+             upload the rest as another file"
+        ));
+    }
+    *plies_left -= game.moves.len();
+    Ok(game)
 }
 
 fn invalid(text: impl Into<String>) -> LogError {

@@ -20,6 +20,9 @@ pub enum LogError {
     /// Bad input (a game of an imported file); the message says why.
     #[error("{0}")]
     Invalid(String),
+    /// Over a limit on uploads; the message says which.
+    #[error("{0}")]
+    Limit(String),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     /// Stored data that cannot be read back.

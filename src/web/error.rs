@@ -25,6 +25,9 @@ pub enum WebError {
     BadRequest(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    /// Over a rate or work limit; the message says which and what to do.
+    #[error("too many requests: {0}")]
+    TooManyRequests(String),
     #[error("service unavailable: {0}")]
     Unavailable(String),
     #[error("internal error: {0}")]
@@ -145,6 +148,7 @@ impl ResponseError for WebError {
             WebError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -177,7 +181,7 @@ impl ResponseError for WebError {
                 tracing::info!("request refused: missing or wrong CSRF token");
                 error_page(self.status_code())
             }
-            WebError::BadRequest(message) => {
+            WebError::BadRequest(message) | WebError::TooManyRequests(message) => {
                 let status = self.status_code();
                 let (title, _) = describe(status);
                 let page = ErrorPage {

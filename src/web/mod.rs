@@ -56,6 +56,11 @@ pub struct AppState {
     pub move_logs: Arc<crate::games::move_log::MoveLogCache>,
     /// The JSON API's requests per token.
     pub api_limits: Arc<api::RateLimiter>,
+    /// Bulk exports per client address.
+    pub export_limits: Arc<api::RateLimiter<String>>,
+    /// Heavy work that must not take every database connection: PGN imports and bulk
+    /// exports running at once in this process.
+    pub heavy_work: Arc<HeavyWork>,
 }
 
 impl AppState {
@@ -97,6 +102,43 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     api::configure(cfg);
 }
 
+/// Permits for PGN imports (one at a time) and bulk exports (two at a time). A request waits
+/// up to [`HEAVY_WORK_WAIT`] for its turn, then is refused with 429.
+pub struct HeavyWork {
+    pub imports: Arc<tokio::sync::Semaphore>,
+    pub exports: Arc<tokio::sync::Semaphore>,
+}
+
+pub const HEAVY_WORK_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Default for HeavyWork {
+    fn default() -> Self {
+        HeavyWork {
+            imports: Arc::new(tokio::sync::Semaphore::new(1)),
+            exports: Arc::new(tokio::sync::Semaphore::new(2)),
+        }
+    }
+}
+
+impl HeavyWork {
+    /// A turn from `pool`, or `None` after waiting [`HEAVY_WORK_WAIT`].
+    pub async fn turn(
+        pool: &Arc<tokio::sync::Semaphore>,
+    ) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        tokio::time::timeout(HEAVY_WORK_WAIT, pool.clone().acquire_owned())
+            .await
+            .ok()?
+            .ok()
+    }
+}
+
+/// The client's address, for rate limits: the peer of the connection.
+pub fn client_ip(req: &actix_web::HttpRequest) -> String {
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.
 pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io::Result<Server> {
     let key = Key::derive_from(state.config.secret_key.as_bytes());
@@ -130,8 +172,9 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             .default_service(web::to(error::not_found))
             .wrap(session)
             .wrap(from_fn(csrf::same_origin_guard))
+            .wrap(from_fn(refuse_nul_in_address))
             .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
-            .wrap(security_headers())
+            .wrap(security_headers(secure))
             .wrap(Compress::default())
     })
     .workers(workers.max(1))
@@ -140,8 +183,31 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
     Ok(server)
 }
 
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
+/// Middleware: a NUL character (`%00`) in the path or query is refused with 400 before any
+/// handler runs; no stored text may hold one (PostgreSQL refuses it outright).
+async fn refuse_nul_in_address(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let address = req.uri().to_string();
+    if address.to_ascii_lowercase().contains("%00") {
+        return Err(WebError::BadRequest(
+            "The address contains a NUL character (%00), which no text may hold.".into(),
+        )
+        .into());
+    }
+    next.call(req).await
+}
+
+/// Headers on every answer. Over https, browsers are also told to use https only (HSTS).
+fn security_headers(https: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new();
+    let headers = if https {
+        headers.add((header::STRICT_TRANSPORT_SECURITY, "max-age=31536000"))
+    } else {
+        headers
+    };
+    headers
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))

@@ -70,10 +70,15 @@ pub fn redirect(location: &str) -> HttpResponse {
         .finish()
 }
 
-/// Only local paths are followed after log-in (no open redirects).
+/// Only paths of this site are followed after log-in (no open redirects): `/` then anything
+/// but a second `/` or `\`, and printable ASCII only. Browsers drop tabs and line breaks from
+/// URLs (`/\t/evil.example` becomes `//evil.example`) and treat `\` as `/`; a CR or LF would
+/// also not fit in a header.
 pub fn safe_next(next: &str) -> &str {
-    let ok = next.starts_with('/')
-        && !next.starts_with("//")
+    let printable = next.bytes().all(|b| (0x21..=0x7e).contains(&b));
+    let ok = printable
+        && next.starts_with('/')
+        && !next[1..].starts_with(['/', '\\'])
         && !next.contains('\\')
         && !next.contains("://");
     if ok {
@@ -94,5 +99,17 @@ mod tests {
         assert_eq!(safe_next("https://evil.example"), "/");
         assert_eq!(safe_next("/\\evil.example"), "/");
         assert_eq!(safe_next(""), "/");
+        assert_eq!(safe_next("/games/12?x=1#moves"), "/games/12?x=1#moves");
+        for sneaky in [
+            "/\t/evil.example/",
+            "/\n/evil.example",
+            "/\r\nSet-Cookie: x=1",
+            "/ /evil.example",
+            "/\0",
+            "/caf\u{e9}",
+            "\\\\evil.example",
+        ] {
+            assert_eq!(safe_next(sneaky), "/", "{sneaky:?}");
+        }
     }
 }

@@ -232,6 +232,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("tournaments", "games"),
     ("tournament_players", "games"),
     ("inbound_mails", "mail"),
+    ("pgn_uploads", "logs"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

@@ -281,8 +281,12 @@ async fn filters_combine(backend: Backend) {
     assert!(page.contains("Ignored result"));
     assert!(page.contains("YYYY-MM-DD"));
     assert!(!page.contains("<script>"), "escaped");
-    let (status, _) = logs(&app, "after=%FF%FE&player=%00").await;
+    let (status, _) = logs(&app, "after=%FF%FE&player=%C0").await;
     assert_eq!(status, StatusCode::OK);
+    // A NUL character in the address is refused before any filter is read.
+    let (status, page) = logs(&app, "player=%00").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(page.contains("NUL character"), "{page}");
 }
 
 async fn keyset_pages(backend: Backend) {
@@ -594,7 +598,7 @@ async fn pgn_and_json_fields(backend: Backend) {
 }
 
 /// A multipart body for the upload form.
-fn multipart(token: &str, file: &str) -> (String, Vec<u8>) {
+pub(crate) fn multipart(token: &str, file: &str) -> (String, Vec<u8>) {
     let boundary = "----plypostboundary7MA4YWxk";
     let mut body = Vec::new();
     body.extend_from_slice(
@@ -610,7 +614,7 @@ fn multipart(token: &str, file: &str) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     client: &reqwest::Client,
     token: &str,

@@ -25,6 +25,7 @@ mod mail_in;
 mod players;
 mod presets;
 mod ratings;
+mod security;
 mod startup;
 mod storage;
 mod takebacks;

@@ -133,37 +133,45 @@ impl FromRequest for ApiUser {
     }
 }
 
-/// Requests per token per minute, counted in this process (a fixed one-minute window).
-pub struct RateLimiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<i64, (Instant, u32)>>,
+/// Requests per key (a token, a client address) per window, counted in this process (a
+/// fixed window: by default a minute).
+pub struct RateLimiter<K = i64> {
+    limit: u32,
+    window: Duration,
+    windows: Mutex<HashMap<K, (Instant, u32)>>,
 }
 
-const WINDOW: Duration = Duration::from_secs(60);
-
-impl RateLimiter {
+impl RateLimiter<i64> {
     pub fn new(per_minute: u32) -> Self {
+        Self::with_window(per_minute, Duration::from_secs(60))
+    }
+}
+
+impl<K: std::hash::Hash + Eq> RateLimiter<K> {
+    pub fn with_window(limit: u32, window: Duration) -> Self {
         RateLimiter {
-            per_minute,
+            limit,
+            window,
             windows: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Counts a request of `token`; false once it is over its budget for this minute.
-    pub fn allow(&self, token: i64) -> bool {
+    /// Counts a request of `key`; false once it is over its budget for this window.
+    pub fn allow(&self, key: K) -> bool {
         let now = Instant::now();
+        let window = self.window;
         let mut windows = self.windows.lock();
-        // Forget finished windows now and then, so revoked tokens do not pile up.
+        // Forget finished windows now and then, so old keys do not pile up.
         if windows.len() > 10_000 {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+            windows.retain(|_, (start, _)| now.duration_since(*start) < window);
         }
-        let (start, count) = windows.entry(token).or_insert((now, 0));
-        if now.duration_since(*start) >= WINDOW {
+        let (start, count) = windows.entry(key).or_insert((now, 0));
+        if now.duration_since(*start) >= window {
             *start = now;
             *count = 0;
         }
         *count += 1;
-        *count <= self.per_minute
+        *count <= self.limit
     }
 }
 

@@ -141,10 +141,7 @@ async fn login_submit(
     session: Session,
     CsrfForm(form): CsrfForm<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".to_owned());
+    let ip = crate::web::client_ip(&req);
     let (username, password) = (form.username.clone(), form.password.clone());
     let clock = state.clock.clone();
     let result = state

@@ -15,7 +15,7 @@ use crate::logs::list::{self, LogRow, PAGE_SIZE};
 use crate::logs::{self, record, LogError, Replay};
 use crate::presets::{builtin_choices, BuiltinChoice};
 use crate::web::pages::games::view;
-use crate::web::{render, AppState, Ctx, WebError};
+use crate::web::{render, AppState, Ctx, HeavyWork, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/logs", web::get().to(index))
@@ -341,11 +341,30 @@ async fn show(
     render::page(&page)
 }
 
+/// Games in one export: past it, the file ends with a note to narrow the filters.
+pub const EXPORT_MAX_GAMES: i64 = 1_000;
+/// Exports per client address per [`EXPORT_WINDOW`], and at once per server process.
+pub const EXPORTS_PER_WINDOW: u32 = 10;
+pub const EXPORT_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// The games matching the filters as one PGN file, fetched and written one batch at a time.
 async fn export(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     q: Result<web::Query<FilterQuery>, actix_web::Error>,
 ) -> Result<HttpResponse, WebError> {
+    if !state.export_limits.allow(crate::web::client_ip(&req)) {
+        return Err(WebError::TooManyRequests(format!(
+            "At most {EXPORTS_PER_WINDOW} exports in {} minutes from one address; \
+             please wait a while.",
+            EXPORT_WINDOW.as_secs() / 60
+        )));
+    }
+    let Some(permit) = HeavyWork::turn(&state.heavy_work.exports).await else {
+        return Err(WebError::TooManyRequests(
+            "Other exports are running; please try again in a minute.".into(),
+        ));
+    };
     let q = q.map(|q| q.into_inner()).unwrap_or_default();
     let (filter, _) = LogFilter::parse(&q);
     let f = filter.clone();
@@ -354,13 +373,27 @@ async fn export(
         .await?
         .map_err(log_error)?;
     let base = state.config.base_url.to_string();
-    // (state, cursor, finished)
-    let start = (state, None::<Cursor>, false);
-    let stream = futures_util::stream::unfold(start, move |(state, cursor, done)| {
+    // (state, cursor, batches left, finished); the permit goes with the stream.
+    let start = (
+        state,
+        None::<Cursor>,
+        EXPORT_MAX_GAMES / logs::EXPORT_BATCH,
+        false,
+    );
+    let stream = futures_util::stream::unfold(start, move |(state, cursor, left, done)| {
         let (filter, resolved, base) = (filter.clone(), resolved.clone(), base.clone());
+        let _permit = &permit;
         async move {
             if done {
                 return None;
+            }
+            if left == 0 {
+                // A PGN escape line (`%` in the first column): readers skip it.
+                let note = format!(
+                    "% plypost: an export stops after {EXPORT_MAX_GAMES} games; narrow the \
+                     filters (player, variant, dates) for the rest.\n"
+                );
+                return Some((Ok(Bytes::from(note)), (state, None, 0, true)));
             }
             let batch = state
                 .db(move |conn| logs::export_batch(conn, &filter, &resolved, cursor, &base))
@@ -368,14 +401,17 @@ async fn export(
             match batch {
                 Ok(Ok((text, next))) => {
                     let finished = next.is_none();
-                    Some((Ok(Bytes::from(text)), (state, next, finished)))
+                    Some((Ok(Bytes::from(text)), (state, next, left - 1, finished)))
                 }
                 // The status line is already sent: end the body early and log why.
                 Ok(Err(e)) => {
                     tracing::error!(error = %e, "bulk export failed");
-                    Some((Err(WebError::Internal(e.to_string())), (state, None, true)))
+                    Some((
+                        Err(WebError::Internal(e.to_string())),
+                        (state, None, 0, true),
+                    ))
                 }
-                Err(e) => Some((Err(e), (state, None, true))),
+                Err(e) => Some((Err(e), (state, None, 0, true))),
             }
         }
     });

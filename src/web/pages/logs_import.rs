@@ -8,6 +8,8 @@ use askama::Template;
 use futures_util::StreamExt;
 
 use crate::logs::import::{self, ImportOutcome, MAX_UPLOAD_BYTES};
+use crate::logs::LogError;
+
 use crate::web::{csrf, render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -114,11 +116,31 @@ async fn submit(
             &page(&ctx, Some("Choose a PGN file or paste its text.".into())),
         );
     }
+    // One import at a time per server process: imports replay every move, and must not take
+    // the connections that pages need.
+    let Some(_one_at_a_time) = crate::web::HeavyWork::turn(&state.heavy_work.imports).await else {
+        return render::page_with_status(
+            StatusCode::TOO_MANY_REQUESTS,
+            &page(
+                &ctx,
+                Some("Another import is running; please try again in a minute.".into()),
+            ),
+        );
+    };
     let clock = state.clock.clone();
-    let report = state
+    let report = match state
         .db(move |conn| import::import_pgn(conn, &*clock, &text, Some(user)))
         .await?
-        .map_err(|e| WebError::Internal(e.to_string()))?;
+    {
+        Ok(report) => report,
+        Err(LogError::Limit(message)) => {
+            return render::page_with_status(
+                StatusCode::TOO_MANY_REQUESTS,
+                &page(&ctx, Some(message)),
+            )
+        }
+        Err(e) => return Err(WebError::Internal(e.to_string())),
+    };
     let mut view = page(&ctx, None);
     view.imported = report.imported();
     view.refused = report.refused();

@@ -2,7 +2,7 @@
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -157,13 +157,14 @@ pub struct EmailForm {
 async fn change_email(
     state: web::Data<AppState>,
     ctx: Ctx,
+    req: HttpRequest,
     CsrfForm(form): CsrfForm<EmailForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
-    let (id, clock) = (user.id, state.clock.clone());
+    let (id, clock, ip) = (user.id, state.clock.clone(), crate::web::client_ip(&req));
     let result = state
         .db(move |conn| {
-            accounts::change_email(conn, &*clock, id, &form.current_password, &form.email)
+            accounts::change_email(conn, &*clock, id, &form.current_password, &form.email, &ip)
         })
         .await?;
     match result {
@@ -189,6 +190,7 @@ async fn change_password(
     state: web::Data<AppState>,
     ctx: Ctx,
     session: Session,
+    req: HttpRequest,
     CsrfForm(form): CsrfForm<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
@@ -200,7 +202,7 @@ async fn change_password(
     if form.new_password != form.new_password_confirm {
         return show_error("The two new passwords do not match.".to_owned());
     }
-    let (id, clock) = (user.id, state.clock.clone());
+    let (id, clock, ip) = (user.id, state.clock.clone(), crate::web::client_ip(&req));
     // This session stays; the others end.
     let keep = session::token(&session);
     let result = state
@@ -212,6 +214,7 @@ async fn change_password(
                 &form.current_password,
                 &form.new_password,
                 keep.as_deref(),
+                &ip,
             )
         })
         .await?;
