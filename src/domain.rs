@@ -119,6 +119,8 @@ stored_text!(
         Abandoned = "abandoned",
         /// The player withdrew from the tournament the game belongs to.
         Withdrawal = "withdrawal",
+        /// Ended by an admin (an abandoned game, say).
+        Adjudication = "adjudication",
     }
 );
 

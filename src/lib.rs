@@ -7,6 +7,7 @@
 //! `tests/all/architecture.rs` checks these rules.
 
 pub mod accounts;
+pub mod admin;
 pub mod clock;
 pub mod config;
 pub mod db;

@@ -45,6 +45,17 @@ enum Command {
     /// handle it. Exits 0 when it was handled or dropped, 75 (EX_TEMPFAIL) when the database
     /// is unavailable, so that the MTA delivers it again later.
     MailIn,
+    /// Write a consistent copy of the SQLite database to FILE while the server runs (on
+    /// PostgreSQL: says how to use pg_dump).
+    Backup {
+        /// A new file for the copy.
+        file: std::path::PathBuf,
+    },
+    /// Grant, revoke or list the admin role.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
     /// Count the legal move sequences of a variant to a depth (tests the rules engine).
     Perft {
         /// chess, terachess2, terachess1, teramachy, obento or gratia.
@@ -58,6 +69,16 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Make a player an admin.
+    Grant { name: String },
+    /// Take the admin role away.
+    Revoke { name: String },
+    /// List the admins.
+    List,
 }
 
 fn main() -> ExitCode {
@@ -74,6 +95,8 @@ fn main() -> ExitCode {
         Command::Serve => serve(),
         Command::Migrate => migrate(),
         Command::Import { files } => import(&files),
+        Command::Backup { file } => backup(&file),
+        Command::Admin { action } => admin(action),
         Command::Perft {
             variant,
             depth,
@@ -212,6 +235,49 @@ fn mail_in() -> ExitCode {
             ExitCode::from(EX_TEMPFAIL)
         }
     }
+}
+
+fn backup(file: &std::path::Path) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    match db::backup::backup(&config.database, file)? {
+        db::backup::Backup::Written { bytes } => {
+            println!(
+                "backup written to {} ({bytes} bytes, integrity check ok)",
+                file.display()
+            );
+            Ok(())
+        }
+        db::backup::Backup::UsePgDump(how) => anyhow::bail!("{how}"),
+    }
+}
+
+fn admin(action: AdminAction) -> anyhow::Result<()> {
+    use plypost::accounts::admin;
+    let config = Config::from_env()?;
+    let pool = db::pool(&config.database, 1, config.db_timeout).context("opening the database")?;
+    let mut conn = pool.get().context("opening the database")?;
+    db::run_migrations(&mut conn)?;
+    let clock = SystemClock;
+    match action {
+        AdminAction::Grant { name } => {
+            admin::set_admin(&mut conn, &clock, &name, true)?;
+            println!("{name} is an admin");
+        }
+        AdminAction::Revoke { name } => {
+            admin::set_admin(&mut conn, &clock, &name, false)?;
+            println!("{name} is no longer an admin");
+        }
+        AdminAction::List => {
+            let names = admin::admins(&mut conn)?;
+            if names.is_empty() {
+                println!("no admins (grant the role with: plypost admin grant NAME)");
+            }
+            for name in names {
+                println!("{name}");
+            }
+        }
+    }
+    Ok(())
 }
 
 fn serve() -> anyhow::Result<()> {

@@ -1,6 +1,7 @@
 //! Accounts: registration, log-in with rate limits, passwords, settings, password reset by
 //! mail, unsubscribe links. No HTTP here; the web layer calls these functions and renders.
 
+pub mod admin;
 pub mod api_tokens;
 pub mod blocks;
 pub mod password;
@@ -31,6 +32,8 @@ pub enum AccountError {
     EmailTaken,
     #[error("Wrong username or password.")]
     InvalidCredentials,
+    #[error("This account is suspended: {0}")]
+    Suspended(String),
     #[error("Too many failed attempts. Please wait {minutes} minute{} and try again. If this is your account, a password reset by mail (on the log-in page) lets you in at once.", if *.minutes == 1 { "" } else { "s" })]
     RateLimited { minutes: i64 },
     #[error("Your current password is not correct.")]

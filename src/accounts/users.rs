@@ -132,6 +132,10 @@ pub fn authenticate(
             // The reservation was recorded as a failure; clearing removes it.
             rate_limit::clear_account(conn, &username_key)?;
             rate_limit::record(conn, now, &username_key, ip, true)?;
+            if user.suspended_at.is_some() {
+                let reason = user.suspended_reason.clone().unwrap_or_default();
+                return Err(AccountError::Suspended(reason));
+            }
             Ok(user)
         }
         _ => Err(AccountError::InvalidCredentials),

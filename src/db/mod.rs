@@ -16,6 +16,7 @@
 //!   PostgreSQL (SQLite's write transaction already holds the database's only write lock).
 //!   No code outside `src/db` names a backend.
 
+pub mod backup;
 mod gate;
 pub mod ids;
 pub mod models;
@@ -103,6 +104,8 @@ pub enum DbError {
     Migration(String),
     #[error("cannot prepare the database file: {0}")]
     Io(#[from] std::io::Error),
+    #[error("backup: {0}")]
+    Backup(String),
 }
 
 /// Where the data lives; the backend is chosen by the URL scheme.

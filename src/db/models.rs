@@ -29,6 +29,11 @@ pub struct User {
     pub public_chat: bool,
     /// The generation of the player's reply tokens; revoking them raises it.
     pub reply_generation: i64,
+    /// May use the admin pages (`plypost admin grant NAME`).
+    pub is_admin: bool,
+    /// Suspended by an admin: cannot log in or challenge; their games go on.
+    pub suspended_at: Option<NaiveDateTime>,
+    pub suspended_reason: Option<String>,
 }
 
 #[derive(Debug, Insertable)]

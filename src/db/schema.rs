@@ -19,6 +19,9 @@ diesel::table! {
         notify_chat -> Bool,
         public_chat -> Bool,
         reply_generation -> BigInt,
+        is_admin -> Bool,
+        suspended_at -> Nullable<Timestamp>,
+        suspended_reason -> Nullable<Text>,
     }
 }
 
@@ -78,6 +81,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    admin_actions (id) {
+        id -> BigInt,
+        admin_id -> BigInt,
+        action -> Text,
+        target -> Text,
+        reason -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     pgn_uploads (id) {
         id -> BigInt,
         user_id -> BigInt,
@@ -101,7 +115,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_attempts,
     password_resets,
     sessions,
-    outbox
+    outbox,
+    admin_actions
 );
 
 diesel::table! {

@@ -95,6 +95,11 @@ pub fn create(
     author: &User,
     input: &ChallengeInput,
 ) -> Result<ChallengeId, GameError> {
+    if author.suspended_at.is_some() {
+        return Err(GameError::Forbidden(
+            "Your account is suspended: you cannot create challenges.",
+        ));
+    }
     let color = input
         .color
         .trim()

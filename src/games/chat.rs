@@ -192,6 +192,24 @@ pub fn report(
     })
 }
 
+/// An admin's answer to a report: dismiss it (the message stays) or remove the message.
+pub fn settle_report(conn: &mut DbConn, message: i64, remove: bool) -> Result<bool, GameError> {
+    let reported = game_messages::table
+        .filter(game_messages::id.eq(message))
+        .filter(game_messages::reported_at.is_not_null());
+    let changed = if remove {
+        diesel::delete(reported).execute(conn)?
+    } else {
+        diesel::update(reported)
+            .set((
+                game_messages::reported_by.eq(None::<UserId>),
+                game_messages::reported_at.eq(None::<NaiveDateTime>),
+            ))
+            .execute(conn)?
+    };
+    Ok(changed == 1)
+}
+
 /// Reported messages, oldest report first, for the operators: (game, message).
 pub fn reported(conn: &mut DbConn) -> Result<Vec<(GameId, ChatMessage)>, GameError> {
     Ok(game_messages::table

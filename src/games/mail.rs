@@ -236,6 +236,7 @@ pub fn result_words(game: &GameRow) -> String {
         EndReason::MoveCount => "move-count rule",
         EndReason::Abandoned => "abandoned",
         EndReason::Withdrawal => "withdrawal from the tournament",
+        EndReason::Adjudication => "adjudicated by an admin",
     });
     match game.result {
         Some(result) if !reason.is_empty() => format!("{result}, {reason}"),

@@ -621,6 +621,29 @@ pub fn decline_draw(
     })
 }
 
+/// Ends an active game with `result` by an admin's decision (an abandoned game, say): as any
+/// ending, with the tournament told and both players mailed.
+pub fn adjudicate(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    id: GameId,
+    result: GameResult,
+) -> Result<GameRow, GameError> {
+    db.write(|conn| {
+        let game = GameRow::lock(conn, id)?;
+        if !game.is_active() {
+            return Err(GameError::Finished);
+        }
+        finish(conn, clock, &game, result, EndReason::Adjudication)?;
+        super::tournaments::game_over(conn, clock, config, &game)?;
+        let updated = GameRow::load(conn, id)?;
+        let rules = rules::load(conn, game.preset_version_id)?;
+        mail::game_over(conn, clock, config, &updated, &rules, None)?;
+        Ok(updated)
+    })
+}
+
 fn finish(
     conn: &mut DbConn,
     clock: &dyn Clock,

@@ -199,6 +199,34 @@ pub fn backoff(attempts: i64) -> Duration {
 }
 
 /// Counts of rows per status, for tests and monitoring.
+/// Failed messages, newest first (for the admin page).
+pub fn failed(conn: &mut DbConn, limit: i64) -> Result<Vec<OutboxRow>, MailError> {
+    Ok(outbox::table
+        .filter(outbox::status.eq(STATUS_FAILED))
+        .order(outbox::id.desc())
+        .limit(limit)
+        .select(OutboxRow::as_select())
+        .load(conn)?)
+}
+
+/// Puts a failed message back in the queue, due now, with a fresh count of attempts.
+pub fn retry(conn: &mut DbConn, now: NaiveDateTime, id: OutboxId) -> Result<bool, MailError> {
+    let changed = diesel::update(
+        outbox::table
+            .filter(outbox::id.eq(id))
+            .filter(outbox::status.eq(STATUS_FAILED)),
+    )
+    .set((
+        outbox::status.eq(STATUS_PENDING),
+        outbox::attempts.eq(0),
+        outbox::next_attempt_at.eq(now),
+        outbox::claim_token.eq(None::<String>),
+        outbox::claimed_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?;
+    Ok(changed == 1)
+}
+
 pub fn count_by_status(conn: &mut DbConn, status: &str) -> Result<i64, MailError> {
     Ok(outbox::table
         .filter(outbox::status.eq(status))

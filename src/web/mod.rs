@@ -86,6 +86,7 @@ impl AppState {
 /// Registers every route. Later features add their page modules here.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::health::configure(cfg);
+    pages::admin::configure(cfg);
     pages::home::configure(cfg);
     pages::auth::configure(cfg);
     pages::settings::configure(cfg);

@@ -233,6 +233,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("tournament_players", "games"),
     ("inbound_mails", "mail"),
     ("pgn_uploads", "logs"),
+    ("admin_actions", "admin"),
 ];
 
 /// Writes (`insert_into(t::table`, `update(t::table`, `delete(t::table`) of a table by a

@@ -13,6 +13,7 @@
 mod common;
 
 mod accounts;
+mod admin;
 mod api;
 mod architecture;
 mod conditional;

@@ -93,6 +93,13 @@ async fn authenticate(req: &HttpRequest) -> Result<ApiUser, ApiError> {
     let Some((token_id, user, scopes)) = found else {
         return Err(unauthorized("The token is unknown or has been revoked."));
     };
+    if user.suspended_at.is_some() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "suspended",
+            "This account is suspended.",
+        ));
+    }
     if !state.api_limits.allow(token_id) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,

@@ -1,5 +1,6 @@
 //! One module per page (or group of pages), each with `pub fn configure(cfg)`.
 
+pub mod admin;
 pub mod auth;
 pub mod feeds;
 pub mod games;
