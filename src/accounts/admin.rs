@@ -1,5 +1,5 @@
 //! The admin role and suspensions: the columns of `users` that admins and the `plypost admin`
-//! command change. (The admin pages' other actions, and the audit log, are in `crate::admin`.)
+//! command change. (The admin pages' other actions, and the audit log, are in the `admin` module.)
 
 use diesel::prelude::*;
 
