@@ -273,4 +273,78 @@ async fn admins_act_and_everything_is_audited(backend: Backend) {
     assert_eq!(app.get_as(&carol, "/admin").await.0, StatusCode::FORBIDDEN);
 }
 
-backend_tests!(admins_act_and_everything_is_audited);
+/// `plypost backup` while moves stream in: the copy passes SQLite's integrity check and has
+/// every move acknowledged before the backup began. On PostgreSQL it points to pg_dump.
+async fn backup_of_a_live_database(backend: Backend) {
+    let postgres = matches!(backend, Backend::Postgres(_));
+    let app = std::sync::Arc::new(TestApp::new(backend).await);
+    let target = app.dir.path().join("backup.db");
+    let target_text = target.to_string_lossy().into_owned();
+    if postgres {
+        let (ok, _, err) = plypost(&app, &["backup", &target_text]);
+        assert!(!ok && err.contains("pg_dump --format=custom"), "{err}");
+        assert!(!target.exists());
+        return;
+    }
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let mut games = Vec::new();
+    for _ in 0..6 {
+        games.push(game_of(&app, &alice, &bob).await);
+    }
+    let acked = std::sync::Arc::new(std::sync::Mutex::new(Vec::<(i64, i64)>::new()));
+    let stream = {
+        let (app, acked) = (app.clone(), acked.clone());
+        actix_web::rt::spawn(async move {
+            let moves = ["e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5"];
+            for (ply, text) in (1..).zip(moves) {
+                for &game in &games {
+                    let who = if ply % 2 == 1 { &alice } else { &bob };
+                    let res = app.play(who, game, ply, text).await;
+                    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{game} {ply}");
+                    acked.lock().expect("lock").push((game, ply));
+                }
+            }
+        })
+    };
+    // Some moves in, then the backup, while the rest go on.
+    app.eventually(crate::common::WAIT, || async {
+        (acked.lock().expect("lock").len() >= 10).then_some(())
+    })
+    .await;
+    let before = acked.lock().expect("lock").clone();
+    let (ok, out, err) = {
+        let app = app.clone();
+        let args = ["backup".to_owned(), target_text.clone()];
+        actix_web::rt::task::spawn_blocking(move || {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            plypost(&app, &args)
+        })
+        .await
+        .expect("backup task")
+    };
+    assert!(ok, "{err}");
+    assert!(out.contains("integrity check ok"), "{out}");
+    stream.await.expect("the stream of moves");
+    assert!(acked.lock().expect("lock").len() == 48);
+
+    let mut copy = SqliteConnection::establish(&target_text).expect("open the copy");
+    let stored: Vec<(i64, i64)> = {
+        use plypost::db::schema::game_moves;
+        game_moves::table
+            .select((game_moves::game_id, game_moves::ply))
+            .load(&mut copy)
+            .expect("moves of the copy")
+    };
+    for pair in &before {
+        assert!(stored.contains(pair), "{pair:?} acknowledged before the backup");
+    }
+    // Refuses to overwrite.
+    let (ok, _, err) = plypost(&app, &["backup", &target_text]);
+    assert!(!ok && err.contains("exists already"), "{err}");
+}
+
+backend_tests!(
+    admins_act_and_everything_is_audited,
+    backup_of_a_live_database
+);
