@@ -103,6 +103,9 @@ pub struct Config {
     /// `PLYPOST_IMAP_URL`: the mailbox the server watches for replies
     /// (`imaps://user:password@host/INBOX`; `imap://` for a server on this machine).
     pub imap_url: Option<Url>,
+    /// `PLYPOST_METRICS_TOKEN`: the bearer token that opens `/metrics` from other machines
+    /// (from this machine it is open without one).
+    pub metrics_token: Option<String>,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -199,21 +202,7 @@ impl Config {
         )?
         .unwrap_or(DEFAULT_API_RATE_LIMIT);
 
-        let mail_reply_to = get("PLYPOST_MAIL_REPLY_TO")
-            .map(|text| parse_reply_address(text.trim()))
-            .transpose()
-            .map_err(|m| ConfigError::new("PLYPOST_MAIL_REPLY_TO", m))?;
-        let imap_url = get("PLYPOST_IMAP_URL")
-            .map(|text| parse_imap_url(text.trim()))
-            .transpose()
-            .map_err(|m| ConfigError::new("PLYPOST_IMAP_URL", m))?;
-        if imap_url.is_some() && mail_reply_to.is_none() {
-            return Err(ConfigError::new(
-                "PLYPOST_IMAP_URL",
-                "needs PLYPOST_MAIL_REPLY_TO: without a reply address no mail carries a token"
-                    .to_owned(),
-            ));
-        }
+        let (mail_reply_to, imap_url, metrics_token) = inbound_and_metrics(&get)?;
 
         Ok(Config {
             bind,
@@ -233,6 +222,7 @@ impl Config {
             api_requests_per_minute,
             mail_reply_to,
             imap_url,
+            metrics_token,
         })
     }
 
@@ -251,6 +241,38 @@ impl Config {
     pub fn mail_domain(&self) -> String {
         self.base_url.host_str().unwrap_or("localhost").to_owned()
     }
+}
+
+/// `PLYPOST_MAIL_REPLY_TO`, `PLYPOST_IMAP_URL` and `PLYPOST_METRICS_TOKEN`.
+type InboundAndMetrics = (Option<ReplyAddress>, Option<Url>, Option<String>);
+
+fn inbound_and_metrics(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<InboundAndMetrics, ConfigError> {
+    let mail_reply_to = get("PLYPOST_MAIL_REPLY_TO")
+        .map(|text| parse_reply_address(text.trim()))
+        .transpose()
+        .map_err(|m| ConfigError::new("PLYPOST_MAIL_REPLY_TO", m))?;
+    let imap_url = get("PLYPOST_IMAP_URL")
+        .map(|text| parse_imap_url(text.trim()))
+        .transpose()
+        .map_err(|m| ConfigError::new("PLYPOST_IMAP_URL", m))?;
+    if imap_url.is_some() && mail_reply_to.is_none() {
+        return Err(ConfigError::new(
+            "PLYPOST_IMAP_URL",
+            "needs PLYPOST_MAIL_REPLY_TO: without a reply address no mail carries a token"
+                .to_owned(),
+        ));
+    }
+
+    let metrics_token = get("PLYPOST_METRICS_TOKEN").map(|t| t.trim().to_owned());
+    if metrics_token.as_ref().is_some_and(|t| t.len() < 16) {
+        return Err(ConfigError::new(
+            "PLYPOST_METRICS_TOKEN",
+            "must be at least 16 characters long".to_owned(),
+        ));
+    }
+    Ok((mail_reply_to, imap_url, metrics_token))
 }
 
 /// `moves@example.org`: one plain address without a `+` (the token goes after it).

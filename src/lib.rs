@@ -17,6 +17,7 @@ pub mod games;
 pub mod jobs;
 pub mod logs;
 pub mod mail;
+pub mod metrics;
 pub mod presets;
 pub mod ratings;
 pub mod server;

@@ -82,13 +82,20 @@ enum AdminAction {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        // Standard error: `mail-in` runs under an MTA, which may read standard output.
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
-        .init();
+    let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // Standard error: `mail-in` runs under an MTA, which may read standard output.
+    let logs = tracing_subscriber::fmt().with_writer(std::io::stderr);
+    match std::env::var("PLYPOST_LOG_FORMAT")
+        .as_deref()
+        .map(str::trim)
+    {
+        Ok("json") => logs.json().with_env_filter(filter()).init(),
+        Ok("text" | "") | Err(_) => logs.with_env_filter(filter()).init(),
+        Ok(other) => {
+            eprintln!("plypost: PLYPOST_LOG_FORMAT: `{other}` is neither `text` nor `json`");
+            return ExitCode::FAILURE;
+        }
+    }
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::MailIn => return mail_in(),

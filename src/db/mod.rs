@@ -261,11 +261,13 @@ pub struct DbPool {
 impl DbPool {
     /// A connection, after those who asked earlier.
     pub fn get(&self) -> Result<Db, DbError> {
+        let asked = std::time::Instant::now();
         let permit = self
             .gate
             .acquire(self.timeout)
             .ok_or(DbError::PoolBusy(self.timeout))?;
         let conn = self.pool.get()?;
+        crate::metrics::METRICS.pool_wait(asked.elapsed());
         Ok(Db {
             conn,
             writer: self.writer.clone(),

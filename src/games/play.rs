@@ -159,6 +159,7 @@ pub fn play_move(
                     });
                     last = row;
                 }
+                crate::metrics::METRICS.moves.inc_by(played.len() as u64);
                 log.store_committed(last, &worked.history, played);
                 return Ok(Played {
                     ply: updated.ply,

@@ -30,8 +30,11 @@ impl Cleanup {
                 })
                 .await;
                 match result {
-                    Ok(Ok(())) => {}
-                    Ok(Err(e)) => tracing::warn!(error = %e, "cleanup failed"),
+                    Ok(Ok(())) => crate::metrics::METRICS.job_run("cleanup", true),
+                    Ok(Err(e)) => {
+                        crate::metrics::METRICS.job_run("cleanup", false);
+                        tracing::warn!(error = %e, "cleanup failed");
+                    }
                     Err(e) => tracing::warn!(error = %e, "cleanup task failed"),
                 }
                 tokio::time::sleep(self.interval).await;

@@ -171,7 +171,9 @@ impl ImapWatcher {
             )
             .map_err(|e| WatchError(e.to_string()))
         })
-        .await??;
+        .await?;
+        crate::metrics::METRICS.job_run("imap", outcome.is_ok());
+        let outcome = outcome?;
         match outcome {
             Handled::Dropped(reason) => tracing::info!(%reason, "inbound mail dropped"),
             Handled::Duplicate => tracing::info!("inbound mail handled before"),

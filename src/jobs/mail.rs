@@ -2,6 +2,7 @@
 //! batch). Failed attempts are retried with exponential back-off (see
 //! `mail::outbox::backoff`).
 
+use crate::metrics::METRICS;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,7 +38,9 @@ impl MailWorker {
 
     async fn run(self) {
         loop {
-            match self.deliver_due().await {
+            let round = self.deliver_due().await;
+            METRICS.job_run("mail", round.is_ok());
+            match round {
                 Ok(0) => {}
                 Ok(n) => tracing::debug!(count = n, "mail round done"),
                 Err(e) => tracing::warn!(error = %e, "mail round failed"),
@@ -73,9 +76,11 @@ impl MailWorker {
                 let delivery = match self.mailer.send(&row).await {
                     Ok(()) => {
                         tracing::info!(id = %row.id, kind = %row.kind, "mail sent");
+                        METRICS.mail_sent.inc();
                         Delivery::Sent
                     }
                     Err(e) => {
+                        METRICS.mail_failed.inc();
                         tracing::warn!(id = %row.id, attempt = row.attempts + 1, error = %e, "mail not sent; will retry");
                         Delivery::Failed(e.to_string())
                     }

@@ -52,6 +52,7 @@ impl ClockJob {
                     run_once(&mut conn, &*clock, &config).map_err(|e| e.to_string())
                 })
                 .await;
+                crate::metrics::METRICS.job_run("clock", matches!(result, Ok(Ok(_))));
                 match result {
                     Ok(Ok(report)) => {
                         if report.timed_out + report.reminders > 0 {

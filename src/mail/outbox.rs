@@ -60,6 +60,7 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
     let insert = diesel::insert_into(outbox::table).values(row);
     // RETURNING is per backend (diesel's MultiConnection cannot express it).
     let id = crate::on_backend!(conn, |c| insert.returning(outbox::id).get_result(c))?;
+    crate::metrics::METRICS.mail_queued.inc();
     Ok(id)
 }
 
@@ -199,6 +200,20 @@ pub fn backoff(attempts: i64) -> Duration {
 }
 
 /// Counts of rows per status, for tests and monitoring.
+/// How long the oldest message waiting to be sent has waited (zero when none waits).
+pub fn oldest_waiting(
+    conn: &mut DbConn,
+    now: NaiveDateTime,
+) -> Result<std::time::Duration, MailError> {
+    let oldest: Option<NaiveDateTime> = outbox::table
+        .filter(outbox::status.eq(STATUS_PENDING))
+        .select(diesel::dsl::min(outbox::created_at))
+        .first(conn)?;
+    Ok(oldest
+        .and_then(|at| (now - at).to_std().ok())
+        .unwrap_or_default())
+}
+
 /// Failed messages, newest first (for the admin page).
 pub fn failed(conn: &mut DbConn, limit: i64) -> Result<Vec<OutboxRow>, MailError> {
     Ok(outbox::table

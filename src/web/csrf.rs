@@ -150,7 +150,7 @@ fn is_cross_site(req: &ServiceRequest) -> bool {
     !(request_host.eq_ignore_ascii_case(&origin_authority) || base_matches)
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -177,11 +177,45 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
             .wrap(security_headers(secure))
             .wrap(Compress::default())
+            .wrap(from_fn(count_request))
     })
     .workers(workers.max(1))
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// Middleware: counts every answer by route pattern (`/games/{id}`), method and status, and
+/// its time, for `/metrics`.
+async fn count_request(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    let method = req.method().to_string();
+    let answer = next.call(req).await;
+    let (route, status) = match &answer {
+        Ok(res) => (
+            res.request()
+                .match_pattern()
+                .unwrap_or_else(|| "unmatched".to_owned()),
+            res.status().as_u16(),
+        ),
+        Err(e) => (
+            "unmatched".to_owned(),
+            e.as_response_error().status_code().as_u16(),
+        ),
+    };
+    let metrics = &crate::metrics::METRICS;
+    metrics
+        .http_requests
+        .with_label_values(&[&route, &method, &status.to_string()])
+        .inc();
+    metrics
+        .http_duration
+        .with_label_values(&[&route, &method])
+        .observe(started.elapsed().as_secs_f64());
+    answer
 }
 
 /// Middleware: a NUL character (`%00`) in the path or query is refused with 400 before any

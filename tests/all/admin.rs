@@ -296,7 +296,9 @@ async fn backup_of_a_live_database(backend: Backend) {
     let stream = {
         let (app, acked) = (app.clone(), acked.clone());
         actix_web::rt::spawn(async move {
-            let moves = ["e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5"];
+            let moves = [
+                "e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5",
+            ];
             for (ply, text) in (1..).zip(moves) {
                 for &game in &games {
                     let who = if ply % 2 == 1 { &alice } else { &bob };
@@ -337,7 +339,10 @@ async fn backup_of_a_live_database(backend: Backend) {
             .expect("moves of the copy")
     };
     for pair in &before {
-        assert!(stored.contains(pair), "{pair:?} acknowledged before the backup");
+        assert!(
+            stored.contains(pair),
+            "{pair:?} acknowledged before the backup"
+        );
     }
     // Refuses to overwrite.
     let (ok, _, err) = plypost(&app, &["backup", &target_text]);

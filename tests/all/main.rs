@@ -23,6 +23,7 @@ mod games_http;
 mod logs;
 mod mail;
 mod mail_in;
+mod operations;
 mod players;
 mod presets;
 mod ratings;

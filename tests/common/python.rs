@@ -1,4 +1,5 @@
-//! Third-party checkers written in Python (icalendar, feedparser, schemathesis), run as
+//! Third-party checkers written in Python (icalendar, feedparser, schemathesis, the
+//! Prometheus client's text parser), run as
 //! child processes. Without them a test that needs them is skipped with a message, except
 //! under `CI=true` (as `.ci/run` sets, after installing them), where it fails.
 
@@ -6,13 +7,13 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// What to install when a checker is missing.
-pub const INSTALL: &str = "pip install icalendar feedparser schemathesis";
+pub const INSTALL: &str = "pip install icalendar feedparser schemathesis prometheus_client";
 
 /// Whether the checkers are installed. Missing: `false` with a message, or a panic under
 /// `CI=true`.
 pub fn checkers_available() -> bool {
     let modules = Command::new("python3")
-        .args(["-c", "import icalendar, feedparser"])
+        .args(["-c", "import icalendar, feedparser, prometheus_client"])
         .output()
         .is_ok_and(|out| out.status.success());
     let schemathesis = Command::new("schemathesis")
