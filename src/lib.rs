@@ -19,6 +19,7 @@ pub mod logs;
 pub mod mail;
 pub mod metrics;
 pub mod presets;
+pub mod privacy;
 pub mod ratings;
 pub mod server;
 pub mod time_control;

@@ -166,7 +166,7 @@ pub fn change_password(
 
 /// The current password, asked again before a change: wrong ones count as failed log-ins of
 /// the account (from this address), so a stolen session cannot guess it without limit.
-fn check_current_password(
+pub fn check_current_password(
     db: &mut Db,
     clock: &dyn Clock,
     user: &User,
@@ -180,6 +180,41 @@ fn check_current_password(
     }
     db.write(|conn| rate_limit::record(conn, now, &user.username_key, ip, false))?;
     Err(AccountError::WrongPassword)
+}
+
+/// Turns a deleted account into `deleted-<id>`: no address, no password, no sessions, tokens,
+/// calendar link or blocks. Its games keep pointing at the row, under the new name.
+pub fn anonymize(conn: &mut DbConn, clock: &dyn Clock, id: UserId) -> Result<(), AccountError> {
+    use crate::db::schema::{api_tokens, blocks, calendar_keys};
+    let name = format!("deleted-{id}");
+    let email = format!("{name}@deleted.invalid");
+    diesel::update(users::table.find(id))
+        .set((
+            (
+                users::username.eq(&name),
+                users::username_key.eq(&name),
+                users::email.eq(&email),
+                users::email_key.eq(&email),
+                users::password_hash.eq("!"),
+                users::notify_turn.eq(false),
+                users::notify_reminder.eq(false),
+                users::notify_chat.eq(false),
+            ),
+            (
+                users::public_chat.eq(false),
+                users::is_admin.eq(false),
+                users::unsubscribe_token.eq(random_token()),
+                users::reply_generation.eq(users::reply_generation + 1),
+                users::updated_at.eq(clock.now_db()),
+            ),
+        ))
+        .execute(conn)?;
+    sessions::end_others(conn, id, None)?;
+    diesel::delete(api_tokens::table.filter(api_tokens::user_id.eq(id))).execute(conn)?;
+    diesel::delete(calendar_keys::table.filter(calendar_keys::user_id.eq(id))).execute(conn)?;
+    diesel::delete(blocks::table.filter(blocks::blocker_id.eq(id).or(blocks::blocked_id.eq(id))))
+        .execute(conn)?;
+    Ok(())
 }
 
 pub(super) fn set_password_hash(

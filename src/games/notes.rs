@@ -76,3 +76,9 @@ pub fn save(
         Ok(())
     })
 }
+
+/// Forgets every note of `user` (their account is being deleted).
+pub fn forget_all(conn: &mut DbConn, user: UserId) -> Result<(), GameError> {
+    diesel::delete(game_notes::table.filter(game_notes::user_id.eq(user))).execute(conn)?;
+    Ok(())
+}

@@ -26,6 +26,7 @@ mod mail_in;
 mod operations;
 mod players;
 mod presets;
+mod privacy;
 mod ratings;
 mod security;
 mod startup;

@@ -22,7 +22,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/settings/mail-replies/revoke",
             web::post().to(revoke_reply_tokens),
-        );
+        )
+        .route("/settings/export.json", web::get().to(export_data))
+        .route("/settings/delete", web::post().to(delete_account));
 }
 
 /// The vacation section, worded for the page.
@@ -86,6 +88,7 @@ struct SettingsPage<'a> {
     vacation_error: Option<String>,
     /// `moves@example.org` when moving by mail is on.
     reply_address: Option<String>,
+    delete_error: Option<String>,
 }
 
 impl<'a> SettingsPage<'a> {
@@ -108,6 +111,7 @@ impl<'a> SettingsPage<'a> {
             time_zones,
             vacation: None,
             vacation_error: None,
+            delete_error: None,
             reply_address: config
                 .mail_reply_to
                 .as_ref()
@@ -306,6 +310,71 @@ async fn revoke_reply_tokens(
             "/settings?saved=mail_replies_revoked#mail-replies",
         ))
         .finish())
+}
+
+/// Everything stored about the signed-in player, as a JSON file.
+async fn export_data(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?.clone();
+    let name = user.username.clone();
+    let data = state
+        .db(move |conn| crate::privacy::export(conn, &user))
+        .await?
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let body =
+        serde_json::to_string_pretty(&data).map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"plypost-{name}.json\""),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(body))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct DeleteForm {
+    current_password: String,
+    confirm_username: String,
+}
+
+async fn delete_account(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    req: HttpRequest,
+    session: Session,
+    CsrfForm(form): CsrfForm<DeleteForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?;
+    let (me, clock, config) = (user.clone(), state.clock.clone(), state.config.clone());
+    let ip = crate::web::client_ip(&req);
+    let result = state
+        .db(move |db| {
+            crate::privacy::delete_account(
+                db,
+                &*clock,
+                &config,
+                &me,
+                &form.current_password,
+                &form.confirm_username,
+                &ip,
+            )
+        })
+        .await?;
+    state.mail_wakeup.notify_one();
+    match result {
+        Ok(()) => {
+            session.purge();
+            Ok(render::redirect("/?account=deleted"))
+        }
+        Err(crate::privacy::PrivacyError::Invalid(message)) => {
+            let mut page = SettingsPage::new(&ctx, user, &state.config);
+            page.delete_error = Some(message);
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+        Err(e) => Err(WebError::Internal(e.to_string())),
+    }
 }
 
 async fn vacation_done(
