@@ -106,6 +106,9 @@ pub struct Config {
     /// `PLYPOST_METRICS_TOKEN`: the bearer token that opens `/metrics` from other machines
     /// (from this machine it is open without one).
     pub metrics_token: Option<String>,
+    /// `PLYPOST_TRUSTED_PROXIES`: addresses of reverse proxies whose `X-Forwarded-For` names
+    /// the real client (for rate limits). Empty: the TCP peer is the client.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -204,6 +207,24 @@ impl Config {
 
         let (mail_reply_to, imap_url, metrics_token) = inbound_and_metrics(&get)?;
 
+        let trusted_proxies = match get("PLYPOST_TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(text) => text
+                .split(',')
+                .map(|part| {
+                    part.trim().parse::<std::net::IpAddr>().map_err(|_| {
+                        ConfigError::new(
+                            "PLYPOST_TRUSTED_PROXIES",
+                            format!(
+                                "`{}` is not an IP address (a list like 127.0.0.1,::1)",
+                                part.trim()
+                            ),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+
         Ok(Config {
             bind,
             database,
@@ -223,6 +244,7 @@ impl Config {
             mail_reply_to,
             imap_url,
             metrics_token,
+            trusted_proxies,
         })
     }
 

@@ -133,11 +133,91 @@ impl HeavyWork {
     }
 }
 
-/// The client's address, for rate limits: the peer of the connection.
+/// The client's address, for rate limits: the peer of the connection or, when that is a
+/// trusted proxy (`PLYPOST_TRUSTED_PROXIES`), the address it forwarded for.
 pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".to_owned())
+    let Some(peer) = req.peer_addr().map(|a| a.ip()) else {
+        return "unknown".to_owned();
+    };
+    let trusted = req
+        .app_data::<web::Data<AppState>>()
+        .map(|state| state.config.trusted_proxies.as_slice())
+        .unwrap_or_default();
+    let forwarded = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(",");
+    forwarded_client(peer, &forwarded, trusted).to_string()
+}
+
+/// The nearest address in `X-Forwarded-For` that is not a trusted proxy, when the peer is
+/// one (each proxy appends the address it received from, so the right end is the nearest and
+/// only the part written by trusted proxies can be believed).
+fn forwarded_client(
+    peer: std::net::IpAddr,
+    forwarded: &str,
+    trusted: &[std::net::IpAddr],
+) -> std::net::IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let mut nearest = peer;
+    for part in forwarded.rsplit(',') {
+        match part.trim().parse::<std::net::IpAddr>() {
+            Ok(ip) => {
+                nearest = ip;
+                if !trusted.contains(&ip) {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    nearest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("ip")
+    }
+
+    #[test]
+    fn only_trusted_proxies_are_believed() {
+        let proxy = [ip("127.0.0.1"), ip("10.0.0.2")];
+        // Not through a trusted proxy: the header is ignored.
+        assert_eq!(
+            forwarded_client(ip("192.0.2.1"), "203.0.113.9", &proxy),
+            ip("192.0.2.1")
+        );
+        // Through two trusted proxies: the client they saw.
+        assert_eq!(
+            forwarded_client(
+                ip("127.0.0.1"),
+                "198.51.100.7, 203.0.113.9, 10.0.0.2",
+                &proxy
+            ),
+            ip("203.0.113.9")
+        );
+        // A forged left part is never reached; garbage stops the walk.
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "1.2.3.4, nonsense, 203.0.113.9", &proxy),
+            ip("203.0.113.9")
+        );
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "nonsense", &proxy),
+            ip("127.0.0.1")
+        );
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "", &proxy),
+            ip("127.0.0.1")
+        );
+    }
 }
 
 /// Builds and starts the HTTP server on `listener`. The returned future runs it.

@@ -261,6 +261,49 @@ async fn a_stranger_cannot_lock_the_owner_out(backend: Backend) {
     );
 }
 
+/// Behind a trusted proxy the forwarded address counts: a stranger's guesses lock their own
+/// address, not the owner's.
+async fn behind_a_trusted_proxy(backend: Backend) {
+    let app = TestApp::with(TestOptions {
+        backend,
+        smtp_url: None,
+        base_url: None,
+        env: vec![("PLYPOST_TRUSTED_PROXIES", "127.0.0.1, ::1".to_owned())],
+    })
+    .await;
+    app.player("alice").await;
+    let log_in = |from: &'static str, password: &'static str| {
+        let client = app.new_client();
+        let url = app.url("/login");
+        async move {
+            let token = common::csrf_of(&client, &url).await;
+            client
+                .post(&url)
+                .header("X-Forwarded-For", from)
+                .form(&[
+                    ("username", "alice"),
+                    ("password", password),
+                    ("csrf_token", &token),
+                ])
+                .send()
+                .await
+                .expect("POST")
+        }
+    };
+    for _ in 0..accounts::rate_limit::PER_ACCOUNT_AND_ADDRESS {
+        let res = log_in("203.0.113.9", "guess").await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    }
+    let res = log_in("203.0.113.9", PASSWORD).await;
+    assert!(res
+        .text()
+        .await
+        .expect("page")
+        .contains("Too many failed attempts"));
+    let res = log_in("198.51.100.7", PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "the owner gets in");
+}
+
 async fn hsts_over_https_only(backend: Backend) {
     let app = TestApp::new(backend.clone()).await;
     let res = app.get("/").await;
@@ -302,6 +345,7 @@ backend_tests!(
     exports_are_capped_and_rate_limited,
     current_password_guesses_are_limited,
     a_stranger_cannot_lock_the_owner_out,
+    behind_a_trusted_proxy,
     hsts_over_https_only,
     the_import_owner_has_a_random_unsubscribe_token,
 );
