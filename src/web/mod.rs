@@ -178,93 +178,6 @@ fn forwarded_client(
     nearest
 }
 
-#[cfg(test)]
-mod tests {
-    use super::forwarded_client;
-    use std::net::IpAddr;
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().expect("ip")
-    }
-
-    #[test]
-    fn only_trusted_proxies_are_believed() {
-        let proxy = [ip("127.0.0.1"), ip("10.0.0.2")];
-        // Not through a trusted proxy: the header is ignored.
-        assert_eq!(
-            forwarded_client(ip("192.0.2.1"), "203.0.113.9", &proxy),
-            ip("192.0.2.1")
-        );
-        // Through two trusted proxies: the client they saw.
-        assert_eq!(
-            forwarded_client(
-                ip("127.0.0.1"),
-                "198.51.100.7, 203.0.113.9, 10.0.0.2",
-                &proxy
-            ),
-            ip("203.0.113.9")
-        );
-        // A forged left part is never reached; garbage stops the walk.
-        assert_eq!(
-            forwarded_client(ip("127.0.0.1"), "1.2.3.4, nonsense, 203.0.113.9", &proxy),
-            ip("203.0.113.9")
-        );
-        assert_eq!(
-            forwarded_client(ip("127.0.0.1"), "nonsense", &proxy),
-            ip("127.0.0.1")
-        );
-        assert_eq!(
-            forwarded_client(ip("127.0.0.1"), "", &proxy),
-            ip("127.0.0.1")
-        );
-    }
-}
-
-/// Builds and starts the HTTP server on `listener`. The returned future runs it.
-pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io::Result<Server> {
-    let key = Key::derive_from(state.config.secret_key.as_bytes());
-    let secure = state.config.secure_cookies();
-    let static_dir = state.config.static_dir.clone();
-    let data = web::Data::new(state);
-
-    let server = HttpServer::new(move || {
-        let session = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
-            .cookie_name(SESSION_COOKIE.to_owned())
-            .cookie_http_only(true)
-            .cookie_same_site(SameSite::Lax)
-            .cookie_secure(secure)
-            .session_lifecycle(
-                PersistentSession::default().session_ttl(time::Duration::days(SESSION_DAYS)),
-            )
-            .build();
-        App::new()
-            .app_data(data.clone())
-            .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
-            .app_data(web::FormConfig::default().limit(MAX_BODY_BYTES))
-            .app_data(web::JsonConfig::default().limit(MAX_BODY_BYTES))
-            .configure(routes)
-            .service(
-                web::scope("/static")
-                    .wrap(
-                        DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=3600")),
-                    )
-                    .service(Files::new("", static_dir.clone()).prefer_utf8(true)),
-            )
-            .default_service(web::to(error::not_found))
-            .wrap(session)
-            .wrap(from_fn(csrf::same_origin_guard))
-            .wrap(from_fn(refuse_nul_in_address))
-            .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
-            .wrap(security_headers(secure))
-            .wrap(Compress::default())
-            .wrap(from_fn(count_request))
-    })
-    .workers(workers.max(1))
-    .listen(listener)?
-    .run();
-    Ok(server)
-}
-
 /// Middleware: counts every answer by route pattern (`/games/{id}`), method and status, and
 /// its time, for `/metrics`.
 async fn count_request(
@@ -331,4 +244,91 @@ fn security_headers(https: bool) -> DefaultHeaders {
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
              script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         ))
+}
+
+/// Builds and starts the HTTP server on `listener`. The returned future runs it.
+pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io::Result<Server> {
+    let key = Key::derive_from(state.config.secret_key.as_bytes());
+    let secure = state.config.secure_cookies();
+    let static_dir = state.config.static_dir.clone();
+    let data = web::Data::new(state);
+
+    let server = HttpServer::new(move || {
+        let session = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+            .cookie_name(SESSION_COOKIE.to_owned())
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .cookie_secure(secure)
+            .session_lifecycle(
+                PersistentSession::default().session_ttl(time::Duration::days(SESSION_DAYS)),
+            )
+            .build();
+        App::new()
+            .app_data(data.clone())
+            .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
+            .app_data(web::FormConfig::default().limit(MAX_BODY_BYTES))
+            .app_data(web::JsonConfig::default().limit(MAX_BODY_BYTES))
+            .configure(routes)
+            .service(
+                web::scope("/static")
+                    .wrap(
+                        DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=3600")),
+                    )
+                    .service(Files::new("", static_dir.clone()).prefer_utf8(true)),
+            )
+            .default_service(web::to(error::not_found))
+            .wrap(session)
+            .wrap(from_fn(csrf::same_origin_guard))
+            .wrap(from_fn(refuse_nul_in_address))
+            .wrap(ErrorHandlers::new().default_handler(error::friendly_error_page))
+            .wrap(security_headers(secure))
+            .wrap(Compress::default())
+            .wrap(from_fn(count_request))
+    })
+    .workers(workers.max(1))
+    .listen(listener)?
+    .run();
+    Ok(server)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("ip")
+    }
+
+    #[test]
+    fn only_trusted_proxies_are_believed() {
+        let proxy = [ip("127.0.0.1"), ip("10.0.0.2")];
+        // Not through a trusted proxy: the header is ignored.
+        assert_eq!(
+            forwarded_client(ip("192.0.2.1"), "203.0.113.9", &proxy),
+            ip("192.0.2.1")
+        );
+        // Through two trusted proxies: the client they saw.
+        assert_eq!(
+            forwarded_client(
+                ip("127.0.0.1"),
+                "198.51.100.7, 203.0.113.9, 10.0.0.2",
+                &proxy
+            ),
+            ip("203.0.113.9")
+        );
+        // A forged left part is never reached; garbage stops the walk.
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "1.2.3.4, nonsense, 203.0.113.9", &proxy),
+            ip("203.0.113.9")
+        );
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "nonsense", &proxy),
+            ip("127.0.0.1")
+        );
+        assert_eq!(
+            forwarded_client(ip("127.0.0.1"), "", &proxy),
+            ip("127.0.0.1")
+        );
+    }
 }
