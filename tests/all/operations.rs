@@ -136,3 +136,69 @@ async fn json_logs(backend: Backend) {
 }
 
 backend_tests!(metrics_for_operators, json_logs);
+
+/// Two server processes on one PostgreSQL, requests alternating between them: each sees the
+/// other's moves at once (no stale cache), and every mail goes out once although both mail
+/// jobs run.
+#[actix_web::test]
+async fn two_processes_on_one_postgres() {
+    let Some(backend) = Backend::postgres() else {
+        return;
+    };
+    let smtp = crate::common::smtp::SmtpServer::start().await;
+    let first = TestApp::with_smtp(backend, smtp.url()).await;
+    let second = first.sibling().await;
+    let alice = first.player("alice").await;
+    let bob = first.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = first.start_game(&alice, "bob", &bob, &fields).await;
+    let moves = [
+        "e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5",
+    ];
+    for (ply, text) in (1..).zip(moves) {
+        let (mover, here, there) = if ply % 2 == 1 {
+            (&alice, &second, &first)
+        } else {
+            (&bob, &first, &second)
+        };
+        // The other process served the page before this move: its cache must not hide it.
+        let marker = format!("data-ply=\"{ply}\"");
+        let before = there.get_text_as(mover, &format!("/games/{game}")).await;
+        assert!(!before.contains(&marker));
+        let res = here.play(mover, game, ply, text).await;
+        assert_eq!(
+            res.status(),
+            StatusCode::SEE_OTHER,
+            "{text} on the other process"
+        );
+        let json = there
+            .get_text_as(mover, &format!("/logs/{game}.json"))
+            .await;
+        let log: serde_json::Value = serde_json::from_str(&json).expect("game JSON");
+        assert_eq!(
+            log["moves"].as_array().map(Vec::len),
+            Some(usize::try_from(ply).expect("ply")),
+            "the other process sees move {ply}"
+        );
+    }
+    let queued = first.queued_mail().await.len();
+    let mails = smtp.wait_for(queued, crate::common::WAIT).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let mails = if smtp.received().len() > mails.len() {
+        smtp.received()
+    } else {
+        mails
+    };
+    let mut ids: Vec<String> = mails
+        .iter()
+        .map(|m| m.header("Message-ID").expect("Message-ID"))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), mails.len(), "no mail sent twice");
+    assert_eq!(mails.len(), queued, "every mail sent");
+}

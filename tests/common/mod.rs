@@ -105,7 +105,12 @@ macro_rules! backend_tests {
 /// A database for one test, removed afterwards.
 pub enum TestDb {
     Sqlite,
-    Postgres { admin_url: String, name: String },
+    /// Another app's database (a second server process on it): left alone on drop.
+    Shared,
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
 }
 
 impl TestDb {
@@ -280,6 +285,43 @@ impl TestApp {
             settings,
             _db: db,
             dir,
+        }
+    }
+
+    /// A second server process on the same database, with the same settings (secret key,
+    /// mail) and its own address and clock: as two processes behind a load balancer.
+    pub async fn sibling(&self) -> TestApp {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let bind = listener.local_addr().expect("addr").to_string();
+        let mut settings = self.settings.clone();
+        for (name, value) in &mut settings {
+            if name == "PLYPOST_BIND" {
+                value.clone_from(&bind);
+            }
+        }
+        let vars: HashMap<String, String> = settings.iter().cloned().collect();
+        let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
+        config.mail_poll_interval = Duration::from_millis(50);
+        config.smtp_timeout = Duration::from_secs(5);
+        config.db_timeout = Duration::from_secs(2);
+        config.clock_job_interval = Duration::from_secs(24 * 3600);
+        let clock = Arc::new(TestClock::starting_now());
+        let launched = plypost::server::launch(config, clock.clone(), listener, 1)
+            .await
+            .expect("launch the second process");
+        let server = launched.server.handle();
+        actix_web::rt::spawn(launched.server);
+        TestApp {
+            address: format!("http://{bind}"),
+            client: new_client(),
+            clock,
+            config: launched.state.config.clone(),
+            state: launched.state,
+            server,
+            jobs: launched.jobs,
+            settings,
+            _db: TestDb::Shared,
+            dir: tempfile::tempdir().expect("temp dir"),
         }
     }
 
