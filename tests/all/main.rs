@@ -17,6 +17,7 @@ mod admin;
 mod api;
 mod architecture;
 mod conditional;
+mod faults;
 mod feeds;
 mod games_browser;
 mod games_http;

@@ -1,0 +1,219 @@
+//! Faults: the real server binary killed with SIGKILL in the middle of a stream of moves.
+//! Every acknowledged move survives, no game holds half a move, and after the restart every
+//! queued mail is sent, none twice.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use diesel::prelude::*;
+use reqwest::StatusCode;
+
+use crate::common::smtp::SmtpServer;
+use crate::common::{Backend, TestApp, WAIT};
+
+const BIN: &str = env!("CARGO_BIN_EXE_plypost");
+
+/// Starts `plypost serve` on the app's database and settings, on its own port; waits for
+/// `/healthz`.
+async fn serve(app: &TestApp, port: u16) -> Child {
+    let child = Command::new(BIN)
+        .arg("serve")
+        .envs(app.settings.iter().cloned())
+        .env("PLYPOST_BIND", format!("127.0.0.1:{port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start plypost serve");
+    let url = format!("http://127.0.0.1:{port}/healthz");
+    let client = reqwest::Client::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        if client
+            .get(&url)
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == StatusCode::OK)
+        {
+            return child;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the server did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// (game, ply, current FEN) of every game, and the FEN after each game's last stored move.
+type Stored = Vec<(i64, i64, String, Option<String>)>;
+
+async fn stored(app: &TestApp) -> Stored {
+    app.with_db(|conn| {
+        use plypost::db::schema::{game_moves, games};
+        let rows: Vec<(i64, i64, String)> = games::table
+            .order(games::id)
+            .select((games::id, games::ply, games::current_fen))
+            .load(conn)
+            .expect("games");
+        rows.into_iter()
+            .map(|(id, ply, fen)| {
+                let last: Option<String> = game_moves::table
+                    .filter(game_moves::game_id.eq(id))
+                    .order(game_moves::ply.desc())
+                    .select(game_moves::fen_after)
+                    .first(conn)
+                    .optional()
+                    .expect("moves");
+                let count: i64 = game_moves::table
+                    .filter(game_moves::game_id.eq(id))
+                    .count()
+                    .get_result(conn)
+                    .expect("count");
+                assert_eq!(count, ply, "game {id}: its ply and its moves agree");
+                (id, ply, fen, last)
+            })
+            .collect()
+    })
+    .await
+}
+
+async fn kill_9_during_moves(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let mut app = TestApp::with_smtp(backend, smtp.url()).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        games.push(app.start_game(&alice, "bob", &bob, &fields).await);
+    }
+    // From here on only the server binary works on the database.
+    for job in app.jobs.drain(..) {
+        job.abort();
+    }
+    let port = SmtpServer::free_port();
+    let mut server = serve(&app, port).await;
+    let base = format!("http://127.0.0.1:{port}");
+    // The CSRF token belongs to the session: one per player serves every form.
+    let alice_csrf = crate::common::csrf_of(&alice, &format!("{base}/settings")).await;
+    let bob_csrf = crate::common::csrf_of(&bob, &format!("{base}/settings")).await;
+    let moves = [
+        "e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5",
+    ];
+    let mut acknowledged = Vec::new();
+    let mut killed = false;
+    'stream: for (ply, text) in (1i64..).zip(moves) {
+        for &game in &games {
+            if acknowledged.len() == 13 && !killed {
+                // SIGKILL while the next requests are on their way.
+                let posting = {
+                    let (client, base) = (
+                        if ply % 2 == 1 {
+                            alice.clone()
+                        } else {
+                            bob.clone()
+                        },
+                        base.clone(),
+                    );
+                    let ply = ply.to_string();
+                    actix_web::rt::spawn(async move {
+                        client
+                            .post(format!("{base}/games/{game}/move"))
+                            .form(&[("move", text), ("ply", ply.as_str()), ("comment", "")])
+                            .send()
+                            .await
+                            .map(|r| r.status())
+                    })
+                };
+                server.kill().expect("kill -9");
+                killed = true;
+                let _ = posting.await;
+                break 'stream;
+            }
+            let (who, csrf) = if ply % 2 == 1 {
+                (&alice, &alice_csrf)
+            } else {
+                (&bob, &bob_csrf)
+            };
+            let ply_text = ply.to_string();
+            let res = who
+                .post(format!("{base}/games/{game}/move"))
+                .form(&[
+                    ("move", text),
+                    ("ply", ply_text.as_str()),
+                    ("comment", ""),
+                    ("csrf_token", csrf.as_str()),
+                ])
+                .send()
+                .await
+                .expect("POST");
+            assert_eq!(res.status(), StatusCode::SEE_OTHER, "game {game} ply {ply}");
+            acknowledged.push((game, ply));
+        }
+    }
+    assert!(killed);
+    let _ = server.wait();
+
+    // Restarted: every acknowledged move is there, no game holds half a move.
+    let mut server = serve(&app, port).await;
+    let after = stored(&app).await;
+    for (game, ply) in &acknowledged {
+        let (_, stored_ply, fen, last) = after.iter().find(|g| g.0 == *game).expect("game");
+        assert!(stored_ply >= ply, "game {game} lost move {ply}");
+        if *stored_ply > 0 {
+            assert_eq!(
+                Some(fen),
+                last.as_ref(),
+                "game {game}: position of its last move"
+            );
+        }
+    }
+    // The mail: everything queued is sent once, except what the killed process had claimed
+    // (leased to it for ten minutes, then sent by the next).
+    let sent_or_leased = || async {
+        app.with_db(|conn| {
+            use plypost::db::schema::outbox;
+            let waiting: i64 = outbox::table
+                .filter(outbox::status.eq("pending"))
+                .filter(outbox::claimed_until.is_null())
+                .count()
+                .get_result(conn)
+                .expect("count");
+            waiting == 0
+        })
+        .await
+        .then_some(())
+    };
+    app.eventually(WAIT, sent_or_leased).await;
+    let sent: i64 = app
+        .with_db(|conn| {
+            use plypost::db::schema::outbox;
+            outbox::table
+                .filter(outbox::status.eq("sent"))
+                .count()
+                .get_result(conn)
+                .expect("count")
+        })
+        .await;
+    let mut ids: Vec<String> = smtp
+        .received()
+        .iter()
+        .map(|m| m.header("Message-ID").expect("Message-ID"))
+        .collect();
+    let received = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), received, "no mail twice");
+    assert!(
+        received as i64 >= sent,
+        "every mail marked sent was received"
+    );
+    server.kill().expect("stop");
+    let _ = server.wait();
+}
+
+backend_tests!(kill_9_during_moves);
