@@ -16,7 +16,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_plypost");
 /// Starts `plypost serve` on the app's database and settings, on its own port; waits for
 /// `/healthz`.
 async fn serve(app: &TestApp, port: u16) -> Child {
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .arg("serve")
         .envs(app.settings.iter().cloned())
         .env("PLYPOST_BIND", format!("127.0.0.1:{port}"))
