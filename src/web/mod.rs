@@ -219,10 +219,17 @@ async fn refuse_nul_in_address(
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     let address = req.uri().to_string();
     if address.to_ascii_lowercase().contains("%00") {
-        return Err(WebError::BadRequest(
-            "The address contains a NUL character (%00), which no text may hold.".into(),
-        )
-        .into());
+        let message = "The address contains a NUL character (%00), which no text may hold.";
+        // The API answers in JSON, as everywhere else under its prefix.
+        if req.path().starts_with(api::PREFIX) {
+            return Err(api::ApiError::new(
+                actix_web::http::StatusCode::BAD_REQUEST,
+                "bad_query",
+                message,
+            )
+            .into());
+        }
+        return Err(WebError::BadRequest(message.into()).into());
     }
     next.call(req).await
 }

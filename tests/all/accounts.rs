@@ -234,7 +234,7 @@ async fn logins_are_rate_limited_per_account(backend: Backend) {
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     let page = res.text().await.unwrap();
     assert!(
-        page.contains("Too many failed log-in attempts. Please wait 15 minutes"),
+        page.contains("Too many failed attempts. Please wait 15 minutes"),
         "{page}"
     );
     assert!(!app.get_text("/").await.contains("Hello, frank"));
@@ -298,7 +298,7 @@ async fn logins_are_rate_limited_per_address(backend: Backend) {
         .text()
         .await
         .unwrap()
-        .contains("Too many failed log-in attempts"));
+        .contains("Too many failed attempts"));
     app.clock.advance(chrono::Duration::minutes(16));
     assert_redirect(&app.login("grace", PASSWORD).await, "/");
 }

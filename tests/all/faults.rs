@@ -1,6 +1,8 @@
-//! Faults: the real server binary killed with SIGKILL in the middle of a stream of moves.
-//! Every acknowledged move survives, no game holds half a move, and after the restart every
-//! queued mail is sent, none twice.
+//! Faults: the real server binary killed with SIGKILL in the middle of a stream of moves
+//! (every acknowledged move survives, no game holds half a move, and after the restart every
+//! queued mail is sent, none twice); and PostgreSQL stopped and started again under a stream
+//! of moves (503 while it is down, no lost or doubled move, recovery without a restart of
+//! plypost), on a private cluster that `.ci/pg-restartable` runs beside the machine's own.
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -219,3 +221,113 @@ async fn kill_9_during_moves(backend: Backend) {
 }
 
 backend_tests!(kill_9_during_moves);
+
+const RESTARTABLE_ENV: &str = "PLYPOST_TEST_RESTARTABLE_POSTGRES";
+
+fn pg_ctl(action: &str) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg-restartable");
+    let out = Command::new(script)
+        .arg(action)
+        .output()
+        .expect("run .ci/pg-restartable");
+    assert!(
+        out.status.success(),
+        "pg-restartable {action}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[actix_web::test]
+async fn postgres_restarted_under_moves() {
+    let url = match std::env::var(RESTARTABLE_ENV) {
+        Ok(url) if !url.is_empty() => url,
+        _ if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("{RESTARTABLE_ENV} is not set: .ci/run starts it with .ci/pg-restartable")
+        }
+        _ => {
+            eprintln!("skipped: set {RESTARTABLE_ENV} (run .ci/pg-restartable start)");
+            return;
+        }
+    };
+    let app = TestApp::new(Backend::Postgres(url)).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let moves = [
+        "e2-e4", "e7-e5", "g1-f3", "b8-c6", "f1-c4", "g8-f6", "d2-d3", "f8-c5", "c2-c3", "d7-d6",
+    ];
+    // Tokens fetched while the database answers: the session's token serves every form.
+    let alice_csrf = crate::common::csrf_of(&alice, &app.url("/settings")).await;
+    let bob_csrf = crate::common::csrf_of(&bob, &app.url("/settings")).await;
+    let mut acknowledged = Vec::new();
+    let mut unavailable = 0;
+    let mut ply = 1i64;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while usize::try_from(ply).expect("ply") <= moves.len() {
+        assert!(tokio::time::Instant::now() < deadline, "no recovery");
+        if ply == 4 && unavailable == 0 {
+            pg_ctl("stop");
+        }
+        let (who, csrf) = if ply % 2 == 1 {
+            (&alice, &alice_csrf)
+        } else {
+            (&bob, &bob_csrf)
+        };
+        let text = moves[usize::try_from(ply - 1).expect("index")];
+        let ply_text = ply.to_string();
+        let res = who
+            .post(app.url(&format!("/games/{game}/move")))
+            .form(&[
+                ("move", text),
+                ("ply", ply_text.as_str()),
+                ("comment", ""),
+                ("csrf_token", csrf.as_str()),
+            ])
+            .send()
+            .await
+            .expect("POST");
+        match res.status() {
+            StatusCode::SEE_OTHER => {
+                acknowledged.push(ply);
+                ply += 1;
+            }
+            StatusCode::SERVICE_UNAVAILABLE => {
+                unavailable += 1;
+                if unavailable == 3 {
+                    pg_ctl("start");
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            // A move whose answer was lost to the outage may have been stored: it then counts
+            // once, and the page says so.
+            StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => {
+                let stored = app.stored_moves(game).await;
+                assert_eq!(
+                    stored.len(),
+                    usize::try_from(ply).expect("ply"),
+                    "a refused move was not stored: {}",
+                    res.text().await.unwrap_or_default()
+                );
+                ply += 1;
+            }
+            other => panic!(
+                "move {ply}: {other} {}",
+                res.text().await.unwrap_or_default()
+            ),
+        }
+    }
+    assert!(unavailable >= 3, "the outage was seen as 503");
+    let stored = stored(&app).await;
+    let (_, game_ply, _, _) = stored.iter().find(|g| g.0 == game).expect("game");
+    assert_eq!(
+        *game_ply,
+        i64::try_from(moves.len()).expect("len"),
+        "nothing lost or doubled"
+    );
+    assert_eq!(acknowledged.last(), Some(game_ply));
+}
