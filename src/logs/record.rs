@@ -182,15 +182,24 @@ pub fn time_control_tag(g: &RecordGame) -> String {
     }
 }
 
+/// "1 day", "3 days", "1.5 days".
+fn count(n: f64, unit: &str) -> String {
+    if n == 1.0 {
+        format!("1 {unit}")
+    } else {
+        format!("{n} {unit}s")
+    }
+}
+
 /// The time control in words, for the log page.
 pub fn time_control_words(g: &RecordGame) -> String {
     let days = |secs: i64| secs as f64 / 86_400.0;
     match (g.time_kind.parse().ok(), g.days_per_move, g.reserve_secs) {
-        (Some(TimeKind::Days), Some(d), _) => format!("{d} day(s) per move"),
+        (Some(TimeKind::Days), Some(d), _) => format!("{} per move", count(d as f64, "day")),
         (Some(TimeKind::Fischer), _, Some(reserve)) => format!(
-            "{} day(s) + {} hour(s) per move",
-            days(reserve),
-            g.increment_secs.unwrap_or(0) / 3600
+            "{} + {} per move",
+            count(days(reserve), "day"),
+            count((g.increment_secs.unwrap_or(0) / 3600) as f64, "hour")
         ),
         _ => "no time limit".to_owned(),
     }
@@ -343,5 +352,9 @@ mod tests {
         assert_eq!(fen_turn("8/8 w - - 0 1"), (true, 1));
         assert_eq!(fen_turn("8/8 b - - 3 17"), (false, 17));
         assert_eq!(fen_turn("garbage"), (true, 1));
+        assert_eq!(count(1.0, "day"), "1 day");
+        assert_eq!(count(3.0, "day"), "3 days");
+        assert_eq!(count(1.5, "day"), "1.5 days");
+        assert_eq!(count(0.0, "hour"), "0 hours");
     }
 }

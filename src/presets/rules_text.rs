@@ -12,6 +12,23 @@ fn or_list(names: &[String]) -> String {
     }
 }
 
+/// "a" or "an" before `word` (by its first letter: piece names, not phonetics).
+fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o') => "an",
+        _ => "a",
+    }
+}
+
+/// The same, capitalised, to start a sentence.
+fn capital_article(word: &str) -> &'static str {
+    if article(word) == "an" {
+        "An"
+    } else {
+        "A"
+    }
+}
+
 fn plural(n: u8, one: &str, many: &str) -> String {
     if n == 1 {
         one.to_owned()
@@ -55,7 +72,8 @@ pub fn promotion_rules(variant: &Variant) -> Vec<String> {
                 })
                 .collect();
             format!(
-                "A {} promotes to the piece of the file it started on ({}), even after it changed file by capturing.",
+                "{} {} promotes to the piece of the file it started on ({}), even after it changed file by capturing.",
+                capital_article(&piece.name),
                 piece.name,
                 targets.join(", ")
             )
@@ -66,11 +84,19 @@ pub fn promotion_rules(variant: &Variant) -> Vec<String> {
                 .map(|&k| variant.kind(k).name.clone())
                 .collect();
             if names.len() == 1 {
-                format!("A {} promotes to {}.", piece.name, names[0])
+                format!(
+                    "{} {} promotes to {} {}.",
+                    capital_article(&piece.name),
+                    piece.name,
+                    article(&names[0]),
+                    names[0]
+                )
             } else {
                 format!(
-                    "A {} promotes to a {}, as the player chooses.",
+                    "{} {} promotes to {} {}, as the player chooses.",
+                    capital_article(&piece.name),
                     piece.name,
+                    article(&names[0]),
                     or_list(&names)
                 )
             }
@@ -207,6 +233,17 @@ mod tests {
             promo.contains("file it started on (a: Rook, b: Queen"),
             "{promo}"
         );
+        assert_eq!(article("Elephant"), "an");
+        assert_eq!(capital_article("Archbishop"), "An");
+        assert_eq!(article("Queen"), "a");
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            for line in promotion_rules(&v) {
+                for wrong in ["A A", "A E", "A I", "A O", "a A", "a E", "a I", "a O"] {
+                    assert!(!line.contains(&format!("{wrong}")), "{name}: {line}");
+                }
+            }
+        }
         let tc2 = Variant::builtin("terachess2").unwrap();
         let rules = special_rules(&tc2, tc2.rule_options()).join(" ");
         assert!(

@@ -56,6 +56,17 @@ impl Ctx {
         })
     }
 
+    /// The log-in link of the header: back to this page afterwards (a link from a mail to a
+    /// game lands on the game once the player has logged in).
+    pub fn login_href(&self) -> String {
+        let here = self.return_to.as_str();
+        if here.is_empty() || here == "/" || here.starts_with("/login") {
+            return "/login".to_owned();
+        }
+        let next: String = url::form_urlencoded::byte_serialize(here.as_bytes()).collect();
+        format!("/login?next={next}")
+    }
+
     /// The navigation section the page belongs to (`home`, `games`, `presets`, `logs`, ...).
     pub fn section(&self) -> &str {
         let first = self

@@ -75,6 +75,37 @@ async fn next_goes_nowhere_else(backend: Backend) {
     assert_eq!(res.headers()[LOCATION], "/games");
 }
 
+/// A signed-out player who follows a mail's link to a game and logs in lands on that game.
+async fn a_game_link_survives_the_log_in(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let visitor = app.new_client();
+    let page = app.get_text_as(&visitor, &format!("/games/{game}")).await;
+    let href = format!("/login?next=%2Fgames%2F{game}");
+    assert!(page.contains(&format!("href=\"{href}\"")), "{page}");
+    let form = app.get_text_as(&visitor, &href).await;
+    assert!(form.contains(&format!("name=\"next\" value=\"/games/{game}\"")));
+    let res = common::post_with(
+        &visitor,
+        &app.address,
+        "/login",
+        &[
+            ("username", "alice"),
+            ("password", PASSWORD),
+            ("next", &format!("/games/{game}")),
+        ],
+    )
+    .await;
+    assert_eq!(res.headers()[LOCATION], format!("/games/{game}").as_str());
+}
+
 async fn nul_characters_are_refused_clearly(backend: Backend) {
     let app = TestApp::new(backend).await;
     let alice = app.player("alice").await;
@@ -340,6 +371,7 @@ async fn the_import_owner_has_a_random_unsubscribe_token(backend: Backend) {
 
 backend_tests!(
     next_goes_nowhere_else,
+    a_game_link_survives_the_log_in,
     nul_characters_are_refused_clearly,
     pgn_uploads_are_bounded,
     exports_are_capped_and_rate_limited,
