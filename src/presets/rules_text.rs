@@ -240,7 +240,7 @@ mod tests {
             let v = Variant::builtin(name).unwrap();
             for line in promotion_rules(&v) {
                 for wrong in ["A A", "A E", "A I", "A O", "a A", "a E", "a I", "a O"] {
-                    assert!(!line.contains(&format!("{wrong}")), "{name}: {line}");
+                    assert!(!line.contains(wrong), "{name}: {line}");
                 }
             }
         }
