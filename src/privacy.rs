@@ -227,7 +227,7 @@ pub fn delete_account(
         let closed = if author == id {
             game_service::challenges::cancel(db, clock, id, challenge)
         } else {
-            game_service::challenges::decline(db, clock, id, challenge)
+            game_service::challenges::decline(db, clock, config, id, challenge)
         };
         match closed {
             Ok(()) | Err(GameError::ChallengeClosed) => {}

@@ -448,14 +448,15 @@ pub fn accept(
     })
 }
 
-/// The invited player says no.
+/// The invited player says no; the challenge's author is told by mail.
 pub fn decline(
     db: &mut Db,
     clock: &dyn Clock,
+    config: &Config,
     user: UserId,
     id: ChallengeId,
 ) -> Result<(), GameError> {
-    close(db, clock, id, ChallengeStatus::Declined, |c| {
+    let allowed = |c: &ChallengeRow| {
         if c.opponent_id == Some(user) {
             Ok(())
         } else {
@@ -463,7 +464,15 @@ pub fn decline(
                 "Only the invited player can decline a challenge.",
             ))
         }
-    })
+    };
+    close(
+        db,
+        clock,
+        id,
+        ChallengeStatus::Declined,
+        allowed,
+        |conn, c| mail::challenge_declined(conn, clock, config, c),
+    )
 }
 
 /// Removes the declined and withdrawn challenges of `preset`'s versions (they started no
@@ -491,15 +500,22 @@ pub fn cancel(
     user: UserId,
     id: ChallengeId,
 ) -> Result<(), GameError> {
-    close(db, clock, id, ChallengeStatus::Cancelled, |c| {
-        if c.author_id == user {
-            Ok(())
-        } else {
-            Err(GameError::Forbidden(
-                "Only its author can cancel a challenge.",
-            ))
-        }
-    })
+    close(
+        db,
+        clock,
+        id,
+        ChallengeStatus::Cancelled,
+        |c| {
+            if c.author_id == user {
+                Ok(())
+            } else {
+                Err(GameError::Forbidden(
+                    "Only its author can cancel a challenge.",
+                ))
+            }
+        },
+        |_, _| Ok(()),
+    )
 }
 
 fn close(
@@ -508,6 +524,7 @@ fn close(
     id: ChallengeId,
     status: ChallengeStatus,
     allowed: impl FnOnce(&ChallengeRow) -> Result<(), GameError>,
+    then: impl FnOnce(&mut DbConn, &ChallengeRow) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
     db.write(|conn| {
         let challenge = load(conn, id)?;
@@ -525,6 +542,6 @@ fn close(
         if changed != 1 {
             return Err(GameError::ChallengeClosed);
         }
-        Ok(())
+        then(conn, &challenge)
     })
 }

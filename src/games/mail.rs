@@ -2,6 +2,7 @@
 //! queued in the caller's transaction and respect the recipient's "email on my turn" setting.
 
 use askama::Template;
+use diesel::prelude::*;
 use plypost_rules::Position;
 
 use super::model::{ChallengeRow, GameRow};
@@ -368,6 +369,54 @@ pub fn invitation(
         challenge.id, author.username
     ));
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}
+
+/// The invited player declined `challenge`: its author is told.
+pub fn challenge_declined(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    challenge: &ChallengeRow,
+) -> Result<(), GameError> {
+    use crate::db::schema::{preset_versions, presets};
+    let Some(by) = challenge.opponent_id else {
+        return Ok(());
+    };
+    let find = |conn: &mut DbConn, id: UserId| {
+        accounts::find(conn, id).map_err(|e| match e {
+            accounts::AccountError::Db(db) => GameError::Db(db),
+            other => GameError::Corrupt(other.to_string()),
+        })
+    };
+    let (Some(author), Some(by)) = (find(conn, challenge.author_id)?, find(conn, by)?) else {
+        return Ok(());
+    };
+    let variant: String = preset_versions::table
+        .inner_join(presets::table)
+        .filter(preset_versions::id.eq(challenge.preset_version_id))
+        .select(presets::name)
+        .first(conn)?;
+    let body = format!(
+        "{} declined your challenge #{} to a game of {variant} ({}).\n\n\
+         Challenge someone else, or post an open challenge: {}\n",
+        by.username,
+        challenge.id,
+        challenge.describe_time_control(),
+        config.absolute_url("/games"),
+    );
+    let subject = Subject::plain(format!(
+        "[plypost] Challenge #{}: {} declined",
+        challenge.id, by.username
+    ));
+    notify(
+        conn,
+        clock,
+        config,
+        &author,
+        MailKind::YourTurn,
+        &subject,
+        body,
+    )
 }
 
 #[derive(Template)]

@@ -352,6 +352,27 @@ pub fn challenges_of(
     Ok((listings(conn, incoming)?, listings(conn, outgoing)?))
 }
 
+/// How long a declined challenge stays on its author's lobby.
+pub const DECLINED_SHOWN_DAYS: i64 = 7;
+
+/// `user`'s challenges declined in the last [`DECLINED_SHOWN_DAYS`], newest first.
+pub fn declined_of(
+    conn: &mut DbConn,
+    user: UserId,
+    now: chrono::NaiveDateTime,
+) -> Result<Vec<ChallengeListing>, GameError> {
+    let rows: Vec<(ChallengeRow, String)> = challenges::table
+        .inner_join(preset_versions::table.inner_join(presets::table))
+        .filter(challenges::status.eq(ChallengeStatus::Declined))
+        .filter(challenges::author_id.eq(user))
+        .filter(challenges::resolved_at.gt(now - chrono::Duration::days(DECLINED_SHOWN_DAYS)))
+        .order(challenges::resolved_at.desc())
+        .limit(20)
+        .select((ChallengeRow::as_select(), presets::name))
+        .load(conn)?;
+    listings(conn, rows)
+}
+
 /// The moves of a game in standard algebraic notation, replayed from its start.
 pub fn san_moves(data: &GameData) -> Result<Vec<String>, GameError> {
     let corrupt = |what: String| GameError::Corrupt(format!("game {}: {what}", data.game.id));

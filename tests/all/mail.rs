@@ -389,7 +389,49 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
     assert_eq!((attempts, resets), (0, 0));
 }
 
+/// A declined challenge is mailed to its author and shown in their lobby.
+async fn a_declined_challenge_is_told_to_its_author(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+        ("opponent", "bob"),
+    ];
+    let res = app.post_as(&alice, "/challenges", &fields).await;
+    assert!(res.status().is_redirection());
+    let lobby = app.get_text_as(&bob, "/games").await;
+    let id = *common::challenge_ids(&lobby).last().expect("an invitation");
+    let res = app
+        .post_as(&bob, &format!("/challenges/{id}/decline"), &[])
+        .await;
+    assert!(res.status().is_redirection());
+    let declined = app
+        .eventually(WAIT, || async {
+            smtp.received().into_iter().find(|m| {
+                m.to.iter().any(|t| t.contains("alice@"))
+                    && m.decoded_text().contains("bob declined your challenge")
+            })
+        })
+        .await;
+    assert!(declined
+        .decoded_text()
+        .contains(&format!("challenge #{id}")));
+    let lobby = app.get_text_as(&alice, "/games").await;
+    assert!(
+        lobby.contains("bob declined your challenge to Chess"),
+        "{lobby}"
+    );
+    // Bob, who declined, is not told anything of the kind.
+    let lobby = app.get_text_as(&bob, "/games").await;
+    assert!(!lobby.contains("declined your challenge"));
+}
+
 backend_tests!(
+    a_declined_challenge_is_told_to_its_author,
     cleanup_forgets_old_rows,
     password_reset_by_mail,
     reset_links_expire,

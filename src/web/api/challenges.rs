@@ -256,7 +256,11 @@ pub async fn decline(
 ) -> Result<HttpResponse, ApiError> {
     let clock = state.clock.clone();
     let (user, id) = (caller.user.id, ChallengeId(id.into_inner()));
-    run(&state, move |db| challenges::decline(db, &*clock, user, id)).await?;
+    let config = state.config.clone();
+    run(&state, move |db| {
+        challenges::decline(db, &*clock, &config, user, id)
+    })
+    .await?;
     Ok(ok(&Done {
         status: "declined".into(),
     }))

@@ -88,6 +88,8 @@ struct LobbyPage<'a> {
     notice: Option<&'static str>,
     incoming: Vec<ChallengeItem>,
     outgoing: Vec<ChallengeItem>,
+    /// The player's challenges declined lately.
+    declined: Vec<ChallengeItem>,
     open: Vec<ChallengeItem>,
 }
 
@@ -108,20 +110,21 @@ async fn lobby(
     let result = state
         .db(move |conn| {
             let mut open = query::open_challenges(conn)?;
-            let (incoming, outgoing) = match user {
+            let (incoming, outgoing, declined) = match user {
                 Some(user) => {
                     // Nobody sees the open challenges of a player they blocked or who
                     // blocked them (accepting one would be refused).
                     let blocked = crate::accounts::blocks::involving(conn, user)?;
                     open.retain(|c| !blocked.contains(&c.author_id));
-                    query::challenges_of(conn, user)?
+                    let (incoming, outgoing) = query::challenges_of(conn, user)?;
+                    (incoming, outgoing, query::declined_of(conn, user, now)?)
                 }
-                None => (Vec::new(), Vec::new()),
+                None => (Vec::new(), Vec::new(), Vec::new()),
             };
-            Ok::<_, GameError>((open, incoming, outgoing))
+            Ok::<_, GameError>((open, incoming, outgoing, declined))
         })
         .await?;
-    let (open, incoming, outgoing) = match result {
+    let (open, incoming, outgoing, declined) = match result {
         Ok(lists) => lists,
         Err(e) => return error_response(&ctx, e, "/"),
     };
@@ -138,6 +141,7 @@ async fn lobby(
         notice,
         incoming: items(incoming, &ctx, now),
         outgoing: items(outgoing, &ctx, now),
+        declined: items(declined, &ctx, now),
         open: items(open, &ctx, now)
             .into_iter()
             .filter(|c| !c.mine)
@@ -346,9 +350,9 @@ async fn decline(
 ) -> Result<HttpResponse, WebError> {
     let id = ChallengeId(parse_id(&path)?);
     let user = ctx.require_user()?.id;
-    let clock = state.clock.clone();
+    let (clock, config) = (state.clock.clone(), state.config.clone());
     let result = state
-        .db(move |conn| challenges::decline(conn, &*clock, user, id))
+        .db(move |conn| challenges::decline(conn, &*clock, &config, user, id))
         .await?;
     match result {
         Ok(()) => Ok(render::redirect(&format!(
