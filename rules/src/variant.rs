@@ -1256,3 +1256,21 @@ fn castling_wing(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in files are shown to players (a forked preset's definition): they carry rule
+    /// comments, not the project's internal notes.
+    #[test]
+    fn builtin_files_hold_no_internal_notes() {
+        for name in BUILTIN_NAMES {
+            let text = builtin_text(name).unwrap_or_default();
+            assert!(!text.is_empty(), "{name}");
+            for note in ["VARIANTS", "Decision"] {
+                assert!(!text.contains(note), "{name} mentions {note}");
+            }
+        }
+    }
+}
