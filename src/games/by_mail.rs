@@ -12,7 +12,7 @@ use super::model::GameRow;
 use super::move_log::MoveLogCache;
 use super::play::{self, MoveInput};
 use super::GameError;
-use crate::accounts::{self, AccountError, User};
+use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
@@ -72,7 +72,7 @@ pub fn handle(
     if received::was_handled(db, &key)? {
         return Ok(Handled::Duplicate);
     }
-    let Some(user) = accounts::find(db, token.user).map_err(account_error)? else {
+    let Some(user) = super::mail::user(db, token.user)? else {
         return Ok(dropped("the token's player no longer exists"));
     };
     if user.reply_generation != token.generation {
@@ -96,13 +96,6 @@ pub fn handle(
 
 fn dropped(reason: &str) -> Handled {
     Handled::Dropped(reason.to_owned())
-}
-
-fn account_error(e: AccountError) -> GameError {
-    match e {
-        AccountError::Db(db) => GameError::Db(db),
-        other => GameError::Corrupt(other.to_string()),
-    }
 }
 
 /// Runs the command: `Played` or `Refused` with the words for the answer.

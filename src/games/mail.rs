@@ -38,6 +38,14 @@ impl Subject {
     }
 }
 
+/// One player, `None` when the account is gone.
+pub(crate) fn user(conn: &mut DbConn, id: UserId) -> Result<Option<User>, GameError> {
+    accounts::find(conn, id).map_err(|e| match e {
+        accounts::AccountError::Db(db) => GameError::Db(db),
+        other => GameError::Corrupt(other.to_string()),
+    })
+}
+
 /// `[plypost] Game #42 Terachess II: alice vs bob — your move`.
 pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: &str) -> Subject {
     Subject {
@@ -382,13 +390,7 @@ pub fn challenge_declined(
     let Some(by) = challenge.opponent_id else {
         return Ok(());
     };
-    let find = |conn: &mut DbConn, id: UserId| {
-        accounts::find(conn, id).map_err(|e| match e {
-            accounts::AccountError::Db(db) => GameError::Db(db),
-            other => GameError::Corrupt(other.to_string()),
-        })
-    };
-    let (Some(author), Some(by)) = (find(conn, challenge.author_id)?, find(conn, by)?) else {
+    let (Some(author), Some(by)) = (user(conn, challenge.author_id)?, user(conn, by)?) else {
         return Ok(());
     };
     let variant: String = preset_versions::table
@@ -632,11 +634,7 @@ pub fn tournament_started(
     let names = crate::games::query::usernames(conn, players)?;
     let event = config.absolute_url(&format!("/tournaments/{}", t.id));
     for &player in players {
-        let Some(to) = accounts::find(conn, player).map_err(|e| match e {
-            accounts::AccountError::Db(db) => GameError::Db(db),
-            other => GameError::Corrupt(other.to_string()),
-        })?
-        else {
+        let Some(to) = user(conn, player)? else {
             continue;
         };
         let mut lines = Vec::new();
@@ -696,11 +694,7 @@ pub fn tournament_finished(
     let winner = table.rows.first().map_or("nobody", |r| r.username.as_str());
     let event = config.absolute_url(&format!("/tournaments/{}", t.id));
     for row in &table.rows {
-        let Some(to) = accounts::find(conn, row.user_id).map_err(|e| match e {
-            accounts::AccountError::Db(db) => GameError::Db(db),
-            other => GameError::Corrupt(other.to_string()),
-        })?
-        else {
+        let Some(to) = user(conn, row.user_id)? else {
             continue;
         };
         let body = format!(

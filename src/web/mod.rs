@@ -143,6 +143,9 @@ pub fn client_ip(req: &actix_web::HttpRequest) -> String {
         .app_data::<web::Data<AppState>>()
         .map(|state| state.config.trusted_proxies.as_slice())
         .unwrap_or_default();
+    if !trusted.contains(&peer) {
+        return peer.to_string();
+    }
     let forwarded = req
         .headers()
         .get_all("x-forwarded-for")
@@ -217,8 +220,8 @@ async fn refuse_nul_in_address(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let address = req.uri().to_string();
-    if address.to_ascii_lowercase().contains("%00") {
+    // `%00` has no letters: no case to fold. The path and query are as the client sent them.
+    if req.path().contains("%00") || req.query_string().contains("%00") {
         let message = "The address contains a NUL character (%00), which no text may hold.";
         // The API answers in JSON, as everywhere else under its prefix.
         if req.path().starts_with(api::PREFIX) {

@@ -260,6 +260,19 @@ impl TestApp {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), v.clone()))
             .collect();
+        Self::launch(settings, listener, db, dir).await
+    }
+
+    /// Starts the app on `listener` with `settings` (as environment variables), the test's
+    /// timings and its own test clock.
+    async fn launch(
+        settings: Vec<(String, String)>,
+        listener: TcpListener,
+        db: TestDb,
+        dir: tempfile::TempDir,
+    ) -> TestApp {
+        let address = format!("http://{}", listener.local_addr().expect("addr"));
+        let vars: HashMap<String, String> = settings.iter().cloned().collect();
         let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
         config.mail_poll_interval = Duration::from_millis(50);
         config.smtp_timeout = Duration::from_secs(5);
@@ -299,30 +312,8 @@ impl TestApp {
                 value.clone_from(&bind);
             }
         }
-        let vars: HashMap<String, String> = settings.iter().cloned().collect();
-        let mut config = Config::from_lookup(|k| vars.get(k).cloned()).expect("test config");
-        config.mail_poll_interval = Duration::from_millis(50);
-        config.smtp_timeout = Duration::from_secs(5);
-        config.db_timeout = Duration::from_secs(2);
-        config.clock_job_interval = Duration::from_secs(24 * 3600);
-        let clock = Arc::new(TestClock::starting_now());
-        let launched = plypost::server::launch(config, clock.clone(), listener, 1)
-            .await
-            .expect("launch the second process");
-        let server = launched.server.handle();
-        actix_web::rt::spawn(launched.server);
-        TestApp {
-            address: format!("http://{bind}"),
-            client: new_client(),
-            clock,
-            config: launched.state.config.clone(),
-            state: launched.state,
-            server,
-            jobs: launched.jobs,
-            settings,
-            _db: TestDb::Shared,
-            dir: tempfile::tempdir().expect("temp dir"),
-        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        Self::launch(settings, listener, TestDb::Shared, dir).await
     }
 
     /// Removes the PostgreSQL database under the running app.
