@@ -46,5 +46,5 @@ pub use perft::{divide, perft};
 pub use position::{FenError, Move, Piece, Position, Special};
 pub use square::{Color, Square, SquareError};
 pub use variant::{
-    Castling, DefinitionError, KindId, PieceKind, RuleOptions, UnknownVariant, Variant,
+    Castling, DefinitionError, KindId, NamedSetup, PieceKind, RuleOptions, UnknownVariant, Variant,
 };

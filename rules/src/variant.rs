@@ -123,6 +123,9 @@ pub(crate) struct VariantData {
     pub height: u8,
     pub start_fen: String,
     pub provisional_setup: Option<String>,
+    pub provisional_promotion: Option<String>,
+    /// The named start positions, when the variant offers several; `start_fen` is one of them.
+    pub setups: Vec<NamedSetup>,
     pub pieces: Vec<PieceKind>,
     pub royal: Option<KindId>,
     pub king_jump: bool,
@@ -156,9 +159,17 @@ impl PartialEq for Variant {
 /// The name given to `Variant::builtin` is not a built-in variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown variant '{0}' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia)"
+    "unknown variant '{0}' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia, shako, pemba, wildtamerlane, metamachy, zanzibar, gigachess2, gigachess1)"
 )]
 pub struct UnknownVariant(pub String);
+
+/// One of several start positions a variant or a preset offers (Metamachy's 12).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NamedSetup {
+    /// Short, unique within the list: `7`, `shuffle 3`.
+    pub name: String,
+    pub fen: String,
+}
 
 /// One problem in a variant definition, with its line (1-based) when known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,13 +189,20 @@ impl fmt::Display for DefinitionError {
 
 impl std::error::Error for DefinitionError {}
 
-const BUILTIN_NAMES: [&str; 6] = [
+const BUILTIN_NAMES: [&str; 13] = [
     "chess",
     "terachess2",
     "terachess1",
     "teramachy",
     "obento",
     "gratia",
+    "shako",
+    "pemba",
+    "wildtamerlane",
+    "metamachy",
+    "zanzibar",
+    "gigachess2",
+    "gigachess1",
 ];
 
 fn builtin_text(name: &str) -> Option<&'static str> {
@@ -195,6 +213,13 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "teramachy" => include_str!("../variants/teramachy.toml"),
         "obento" => include_str!("../variants/obento.toml"),
         "gratia" => include_str!("../variants/gratia.toml"),
+        "shako" => include_str!("../variants/shako.toml"),
+        "pemba" => include_str!("../variants/pemba.toml"),
+        "wildtamerlane" => include_str!("../variants/wildtamerlane.toml"),
+        "metamachy" => include_str!("../variants/metamachy.toml"),
+        "zanzibar" => include_str!("../variants/zanzibar.toml"),
+        "gigachess2" => include_str!("../variants/gigachess2.toml"),
+        "gigachess1" => include_str!("../variants/gigachess1.toml"),
         _ => return None,
     })
 }
@@ -209,11 +234,19 @@ struct RawVariant {
     height: Val,
     start_fen: Val,
     provisional_setup: Val,
+    provisional_promotion: Val,
     king_jump: Val,
     castling: Option<Spanned<RawCastling>>,
     promotion: Option<Spanned<RawPromotion>>,
     draw: Option<RawDraw>,
     piece: Option<Vec<Spanned<RawPiece>>>,
+    setup: Option<Vec<Spanned<RawSetup>>>,
+}
+
+#[derive(Deserialize)]
+struct RawSetup {
+    name: Val,
+    fen: Val,
 }
 
 #[derive(Deserialize)]
@@ -256,18 +289,20 @@ struct RawPiece {
     resets_move_clock: Val,
 }
 
-const TOP_KEYS: [&str; 11] = [
+const TOP_KEYS: [&str; 13] = [
     "name",
     "display_name",
     "width",
     "height",
     "start_fen",
     "provisional_setup",
+    "provisional_promotion",
     "king_jump",
     "castling",
     "promotion",
     "draw",
     "piece",
+    "setup",
 ];
 const PIECE_KEYS: [&str; 16] = [
     "name",
@@ -290,6 +325,7 @@ const PIECE_KEYS: [&str; 16] = [
 const CASTLING_KEYS: [&str; 3] = ["king_distance", "rook_distance", "rook"];
 const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
 const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
+const SETUP_KEYS: [&str; 2] = ["name", "fen"];
 
 /// The 1-based line of byte `offset` of `text`.
 fn line_of(text: &str, offset: usize) -> usize {
@@ -449,14 +485,8 @@ fn valid_image(image: &str) -> bool {
 impl Variant {
     /// A built-in variant by name. Loaded once per process, then shared (cheap clone).
     pub fn builtin(name: &str) -> Result<Variant, UnknownVariant> {
-        static LOADED: [OnceLock<Option<Variant>>; 6] = [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ];
+        static LOADED: [OnceLock<Option<Variant>>; BUILTIN_NAMES.len()] =
+            [const { OnceLock::new() }; BUILTIN_NAMES.len()];
         let unknown = || UnknownVariant(name.to_string());
         let index = BUILTIN_NAMES
             .iter()
@@ -471,13 +501,14 @@ impl Variant {
 
     /// Every key of the definition format, per table: `""` (the top level), `castling`,
     /// `promotion`, `draw`, `piece`. For documentation checks.
-    pub fn definition_keys() -> [(&'static str, &'static [&'static str]); 5] {
+    pub fn definition_keys() -> [(&'static str, &'static [&'static str]); 6] {
         [
             ("", &TOP_KEYS),
             ("castling", &CASTLING_KEYS),
             ("promotion", &PROMOTION_KEYS),
             ("draw", &DRAW_KEYS),
             ("piece", &PIECE_KEYS),
+            ("setup", &SETUP_KEYS),
         ]
     }
 
@@ -539,6 +570,14 @@ impl Variant {
     /// The notice to show with the setup when it is a reconstruction.
     pub fn provisional_setup(&self) -> Option<&str> {
         self.0.provisional_setup.as_deref()
+    }
+    /// The notice to show with the promotion rules when they are not settled by the author.
+    pub fn provisional_promotion(&self) -> Option<&str> {
+        self.0.provisional_promotion.as_deref()
+    }
+    /// The named start positions (empty when the variant has only `start_fen`).
+    pub fn setups(&self) -> &[NamedSetup] {
+        &self.0.setups
     }
     pub fn start_fen(&self) -> &str {
         &self.0.start_fen
@@ -605,6 +644,8 @@ struct Definition {
     start_fen: String,
     fen_at: Option<usize>,
     provisional_setup: Option<String>,
+    provisional_promotion: Option<String>,
+    setups: Vec<(NamedSetup, usize)>,
     king_jump: bool,
     pieces: Vec<PieceKind>,
     royal: Option<KindId>,
@@ -651,6 +692,9 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let height = ck.integer(&raw.height, "height", side, 0).unwrap_or(0) as u8;
     let start_fen = ck.string(&raw.start_fen, "start_fen", true, 0);
     let provisional_setup = ck.string(&raw.provisional_setup, "provisional_setup", false, 0);
+    let provisional_promotion =
+        ck.string(&raw.provisional_promotion, "provisional_promotion", false, 0);
+    let setups = check_setups(ck, raw.setup.as_deref().unwrap_or_default());
     let king_jump = ck.boolean(&raw.king_jump, "king_jump");
 
     let pieces = check_pieces(ck, raw.piece.as_deref().unwrap_or_default());
@@ -678,6 +722,8 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
         start_fen: start_fen?,
         fen_at: raw.start_fen.as_ref().map(|s| s.span().start),
         provisional_setup,
+        provisional_promotion,
+        setups,
         king_jump,
         pieces,
         royal,
@@ -701,6 +747,15 @@ fn check_unknown_keys(ck: &mut Checker<'_>, raw: &RawDefinition) {
             ck.unknown_keys(Some(t), keys, at, &format!("[{section}]"));
         }
     }
+    if let (Some(toml::Value::Array(setups)), Some(raw_setups)) =
+        (table.get("setup"), raw.variant.setup.as_ref())
+    {
+        for (p, rp) in setups.iter().zip(raw_setups) {
+            if let toml::Value::Table(t) = p {
+                ck.unknown_keys(Some(t), &SETUP_KEYS, rp.span().start, "a [[setup]]");
+            }
+        }
+    }
     if let (Some(toml::Value::Array(pieces)), Some(raw_pieces)) =
         (table.get("piece"), raw.variant.piece.as_ref())
     {
@@ -710,6 +765,33 @@ fn check_unknown_keys(ck: &mut Checker<'_>, raw: &RawDefinition) {
             }
         }
     }
+}
+
+/// The `[[setup]]` list: each with a unique name and a FEN (read against the board in
+/// `compile`).
+fn check_setups(ck: &mut Checker<'_>, raw: &[Spanned<RawSetup>]) -> Vec<(NamedSetup, usize)> {
+    let mut out: Vec<(NamedSetup, usize)> = Vec::new();
+    for item in raw {
+        let at = item.span().start;
+        let setup = item.get_ref();
+        let name = ck.string(&setup.name, "name", true, at);
+        let fen = ck.string(&setup.fen, "fen", true, at);
+        let (Some(name), Some(fen)) = (name, fen) else {
+            continue;
+        };
+        let name = name.trim().to_string();
+        if name.is_empty() || name.chars().count() > 40 {
+            ck.error_at(
+                Some(at),
+                "a setup's 'name' must have 1 to 40 characters".to_string(),
+            );
+        } else if out.iter().any(|(s, _)| s.name == name) {
+            ck.error_at(Some(at), format!("two setups are named '{name}'"));
+        }
+        let fen = fen.trim().to_string();
+        out.push((NamedSetup { name, fen }, at));
+    }
+    out
 }
 
 /// The kind whose letter is `letter`.
@@ -1084,6 +1166,8 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
         height: def.height,
         start_fen: def.start_fen.clone(),
         provisional_setup: def.provisional_setup,
+        provisional_promotion: def.provisional_promotion,
+        setups: def.setups.iter().map(|(s, _)| s.clone()).collect(),
         pieces: def.pieces,
         royal: def.royal,
         king_jump: def.king_jump,
@@ -1106,6 +1190,7 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
     // Read the setup with a provisional variant, then fill in what the setup determines.
     let provisional = Variant(Arc::new(data));
     let setup = read_setup(ck, &provisional, &def.start_fen, def.fen_at)?;
+    check_named_setups(ck, &provisional, &def.setups, &def.start_fen, def.fen_at);
     let Ok(mut data) = Arc::try_unwrap(provisional.0) else {
         ck.error_at(None, "internal: variant still shared".to_string());
         return None;
@@ -1115,6 +1200,28 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
     }
     data.start_ranks = setup.start_ranks;
     Some(Variant(Arc::new(data)))
+}
+
+/// Every listed setup must read on this board, and `start_fen` (the default) must be one of
+/// them.
+fn check_named_setups(
+    ck: &mut Checker<'_>,
+    variant: &Variant,
+    setups: &[(NamedSetup, usize)],
+    start_fen: &str,
+    fen_at: Option<usize>,
+) {
+    for (setup, at) in setups {
+        if let Err(e) = Position::from_fen(variant, &setup.fen) {
+            ck.error_at(Some(*at), format!("setup '{}': {e}", setup.name));
+        }
+    }
+    if !setups.is_empty() && !setups.iter().any(|(s, _)| s.fen == start_fen.trim()) {
+        ck.error_at(
+            fen_at,
+            "start_fen (the default setup) must be one of the [[setup]] list".to_string(),
+        );
+    }
 }
 
 /// What the start position tells: where each kind starts, where the Kings stand.

@@ -244,6 +244,42 @@ fn definition_bad_setup_is_reported() {
 }
 
 #[test]
+fn named_setups_are_checked_each_by_name() {
+    let chess = include_str!("../../variants/chess.toml");
+    let with = |setups: &str| format!("{chess}\n{setups}");
+    let ok = with(
+        "[[setup]]\nname = \"orthodox\"\nfen = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
+         [[setup]]\nname = \"no queens\"\nfen = \"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1\"\n",
+    );
+    let v = Variant::from_toml(&ok).unwrap();
+    assert_eq!(v.setups().len(), 2);
+    assert_eq!(v.setups()[1].name, "no queens");
+    // A bad FEN is named; a duplicate name and an unknown key are reported; the default
+    // (start_fen) must be in the list.
+    let bad = with(
+        "[[setup]]\nname = \"wide\"\nfen = \"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"\n\
+         [[setup]]\nname = \"wide\"\nfen = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ncolour = 1\n",
+    );
+    let errors: Vec<String> = Variant::from_toml(&bad)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    let all = errors.join("\n");
+    assert!(
+        all.contains("setup 'wide': rank 7 of the FEN has 9 squares"),
+        "{all}"
+    );
+    assert!(all.contains("two setups are named 'wide'"), "{all}");
+    assert!(all.contains("unknown key 'colour' in a [[setup]]"), "{all}");
+    assert!(
+        all.contains("start_fen (the default setup) must be one of the [[setup]] list"),
+        "{all}"
+    );
+    assert!(errors.iter().all(|e| e.starts_with("line ")), "{all}");
+}
+
+#[test]
 fn overlapping_moves_are_listed_once() {
     use plypost_rules::perft;
     let chess = Variant::builtin("chess").unwrap();

@@ -7,6 +7,7 @@ mod common;
 mod betza_builtin;
 mod betza_fuzz;
 mod betza_parse;
+mod cazaux;
 mod chess;
 mod errors;
 mod game;

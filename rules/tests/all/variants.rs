@@ -3,13 +3,20 @@
 use plypost_rules::{Position, Variant};
 use std::collections::HashSet;
 
-const FILES: [(&str, &str); 6] = [
+const FILES: [(&str, &str); 13] = [
     ("chess", include_str!("../../variants/chess.toml")),
     ("terachess2", include_str!("../../variants/terachess2.toml")),
     ("terachess1", include_str!("../../variants/terachess1.toml")),
     ("teramachy", include_str!("../../variants/teramachy.toml")),
     ("obento", include_str!("../../variants/obento.toml")),
     ("gratia", include_str!("../../variants/gratia.toml")),
+    ("shako", include_str!("../../variants/shako.toml")),
+    ("pemba", include_str!("../../variants/pemba.toml")),
+    ("wildtamerlane", include_str!("../../variants/wildtamerlane.toml")),
+    ("metamachy", include_str!("../../variants/metamachy.toml")),
+    ("zanzibar", include_str!("../../variants/zanzibar.toml")),
+    ("gigachess2", include_str!("../../variants/gigachess2.toml")),
+    ("gigachess1", include_str!("../../variants/gigachess1.toml")),
 ];
 
 #[test]
@@ -18,7 +25,7 @@ fn builtin_names_match_the_files() {
     assert_eq!(Variant::builtin_names(), names.as_slice());
     assert_eq!(
         Variant::builtin("shogi").unwrap_err().to_string(),
-        "unknown variant 'shogi' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia)"
+        "unknown variant 'shogi' (built-in: chess, terachess2, terachess1, teramachy, obento, gratia, shako, pemba, wildtamerlane, metamachy, zanzibar, gigachess2, gigachess1)"
     );
 }
 
@@ -76,8 +83,10 @@ fn every_piece_is_fully_described() {
 fn provisional_setups_are_announced() {
     for (name, text) in FILES {
         let v = Variant::from_toml(text).unwrap();
-        let expected = matches!(name, "teramachy" | "gratia");
+        let expected = matches!(name, "teramachy" | "gratia" | "pemba" | "gigachess1");
         assert_eq!(v.provisional_setup().is_some(), expected, "{name}");
+        let promotion = matches!(name, "pemba" | "wildtamerlane");
+        assert_eq!(v.provisional_promotion().is_some(), promotion, "{name}");
     }
 }
 
@@ -90,6 +99,13 @@ fn board_sizes_and_special_rules() {
         ("teramachy", 16, 12, true, None, 1, false),
         ("obento", 12, 12, false, Some(3), 3, true),
         ("gratia", 13, 13, false, Some(3), 2, true),
+        ("shako", 10, 10, false, Some(2), 1, false),
+        ("pemba", 10, 10, false, None, 1, false),
+        ("wildtamerlane", 11, 11, false, None, 1, false),
+        ("metamachy", 12, 12, true, None, 1, false),
+        ("zanzibar", 12, 12, true, None, 1, false),
+        ("gigachess2", 14, 14, true, None, 1, false),
+        ("gigachess1", 14, 14, false, None, 1, false),
     ];
     for (name, w, h, jump, castle, zone, optional) in expect {
         let v = Variant::builtin(name).unwrap();
