@@ -160,6 +160,7 @@ diesel::table! {
         reserve_days -> Nullable<BigInt>,
         increment_hours -> Nullable<BigInt>,
         cap_days -> Nullable<BigInt>,
+        setups -> Text,
     }
 }
 
@@ -184,6 +185,7 @@ diesel::table! {
         rated_variant -> Nullable<Text>,
         rating_min -> Nullable<BigInt>,
         rating_max -> Nullable<BigInt>,
+        setup_choice -> Nullable<Text>,
     }
 }
 
@@ -230,6 +232,7 @@ diesel::table! {
         undo_clock -> Nullable<Text>,
         tournament_id -> Nullable<BigInt>,
         tournament_round -> Nullable<BigInt>,
+        setup_name -> Nullable<Text>,
     }
 }
 

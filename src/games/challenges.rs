@@ -14,7 +14,7 @@ use crate::db::schema::{challenges, games, preset_versions, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
 use crate::presets::model::{PresetId, PresetVersionRow};
-use crate::presets::rules;
+use crate::presets::{rules, setups};
 use crate::ratings::glicko2::Rating;
 use crate::time_control::{TimeControl, TimeControlInput};
 
@@ -41,6 +41,9 @@ pub struct ChallengeInput {
     /// no bound).
     pub rating_min: String,
     pub rating_max: String,
+    /// The start position, when the preset lists several: a setup's name, `random`, or
+    /// empty for the default.
+    pub setup: String,
 }
 
 /// The bounds a rating range may use.
@@ -151,6 +154,8 @@ pub fn create(
                 Err(e) => return Err(e.into()),
             },
         };
+        let setup_choice = setups::check_choice(&setups::decode(&version.setups), &input.setup)
+            .map_err(GameError::Invalid)?;
         let now = clock.now_db();
         let id = insert_challenge(
             conn,
@@ -171,6 +176,7 @@ pub fn create(
                 rated_variant: crate::presets::rated_variant(&version).filter(|_| input.rated),
                 rating_min,
                 rating_max,
+                setup_choice: setup_choice.as_deref(),
             },
         )?;
         if let Some(opponent) = &opponent {
@@ -238,6 +244,8 @@ fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
 pub(crate) struct GameSpec<'a> {
     pub preset_version_id: super::PresetVersionId,
     pub setup: &'a str,
+    /// The setup's name, when the preset lists several.
+    pub setup_name: Option<&'a str>,
     /// The setup, read.
     pub start: &'a Position,
     pub control: TimeControl,
@@ -298,6 +306,7 @@ pub(crate) fn insert_new_game(
             black_start_deviation: ratings.map(|(_, b)| b.deviation),
             tournament_id: spec.tournament.map(|(id, _)| id),
             tournament_round: spec.tournament.map(|(_, round)| round),
+            setup_name: spec.setup_name,
         },
     )
 }
@@ -408,7 +417,11 @@ pub fn accept(
         if let Some((white, black)) = &start_ratings {
             check_rating_range(&challenge, if user == white_id { white } else { black })?;
         }
-        let setup = version.setup_fen.clone();
+        let (setup, setup_name) = setups::resolve(
+            &setups::decode(&version.setups),
+            &version.setup_fen,
+            challenge.setup_choice.as_deref(),
+        );
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
@@ -419,6 +432,7 @@ pub fn accept(
             &GameSpec {
                 preset_version_id: challenge.preset_version_id,
                 setup: &setup,
+                setup_name: setup_name.as_deref(),
                 start: &start,
                 control: challenge.time_control(),
                 allow_vacation: challenge.allow_vacation,

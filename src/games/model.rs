@@ -59,6 +59,8 @@ pub struct GameRow {
     /// A tournament game: the event and its round.
     pub tournament_id: Option<i64>,
     pub tournament_round: Option<i64>,
+    /// The named start position the game began from, when its preset lists several.
+    pub setup_name: Option<String>,
 }
 
 impl GameRow {
@@ -150,6 +152,7 @@ pub struct NewGame<'a> {
     pub black_start_deviation: Option<f64>,
     pub tournament_id: Option<i64>,
     pub tournament_round: Option<i64>,
+    pub setup_name: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -203,6 +206,8 @@ pub struct ChallengeRow {
     /// Who may accept an open rated challenge: a rating within these bounds.
     pub rating_min: Option<i64>,
     pub rating_max: Option<i64>,
+    /// The start position asked for: a setup's name or `random`; `None`: the default.
+    pub setup_choice: Option<String>,
 }
 
 impl ChallengeRow {
@@ -252,6 +257,7 @@ pub struct NewChallengeRow<'a> {
     pub rated_variant: Option<&'a str>,
     pub rating_min: Option<i64>,
     pub rating_max: Option<i64>,
+    pub setup_choice: Option<&'a str>,
 }
 
 impl GameRow {

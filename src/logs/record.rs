@@ -44,6 +44,7 @@ pub struct RecordGame {
     pub increment_secs: Option<i64>,
     pub reserve_cap_secs: Option<i64>,
     pub allow_vacation: bool,
+    pub setup_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -333,6 +334,7 @@ pub fn to_json(record: &GameRecord, rules: &PresetRules, base_url: &str) -> Stri
         "last_move_at": g.last_move_at.map(utc),
         "finished_at": g.finished_at.map(utc),
         "start_fen": g.start_fen,
+        "setup": g.setup_name,
         "current_fen": g.current_fen,
         "ply": g.ply,
         "side_to_move": g.side_to_move,

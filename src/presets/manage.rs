@@ -134,6 +134,7 @@ fn insert_version(
             reserve_days: settings.reserve_days,
             increment_hours: settings.increment_hours,
             cap_days: settings.cap_days,
+            setups: &super::setups::encode(&settings.setups),
         })
         .execute(conn)?;
     Ok(())

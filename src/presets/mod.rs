@@ -10,6 +10,7 @@ pub mod query;
 pub mod rules;
 pub mod rules_text;
 pub mod settings;
+pub mod setups;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -84,6 +85,7 @@ struct BuiltinRules {
     name: &'static str,
     definition_hash: String,
     setup_fen: String,
+    setups: String,
     move_count_limit: Option<i64>,
     repetition: bool,
 }
@@ -100,6 +102,7 @@ fn builtin_rules() -> &'static [BuiltinRules] {
                     name,
                     definition_hash: definition_hash(variant.source_text()),
                     setup_fen: variant.start_fen().to_owned(),
+                    setups: setups::encode(variant.setups()),
                     move_count_limit: options.move_count_limit.map(i64::from),
                     repetition: options.repetition,
                 })
@@ -117,6 +120,7 @@ pub fn rated_variant(version: &PresetVersionRow) -> Option<&'static str> {
         .find(|b| {
             b.definition_hash == version.definition_hash
                 && b.setup_fen == version.setup_fen
+                && b.setups == version.setups
                 && b.move_count_limit == version.move_count_limit
                 && b.repetition == version.repetition
         })
@@ -225,9 +229,14 @@ fn upsert_builtin(
             (id, 1, "Built-in preset")
         }
     };
+    let setups = setups::encode(variant.setups());
     diesel::insert_into(preset_versions::table)
         .values(builtin_version_row(
-            variant, preset_id, version, &hash, notes, now,
+            variant,
+            (preset_id, version),
+            (&hash, &setups),
+            notes,
+            now,
         ))
         .execute(conn)?;
     preset_versions::table
@@ -239,9 +248,8 @@ fn upsert_builtin(
 
 fn builtin_version_row<'a>(
     variant: &'a Variant,
-    preset_id: PresetId,
-    version: i64,
-    hash: &'a str,
+    (preset_id, version): (PresetId, i64),
+    (hash, setups): (&'a str, &'a str),
     notes: &'a str,
     now: NaiveDateTime,
 ) -> NewVersion<'a> {
@@ -268,6 +276,7 @@ fn builtin_version_row<'a>(
         reserve_days: None,
         increment_hours: None,
         cap_days: None,
+        setups,
     }
 }
 

@@ -93,6 +93,8 @@ pub struct VersionRow {
     pub reserve_days: Option<i64>,
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
+    /// Named start positions (JSON, see `presets::setups`); empty: `setup_fen` only.
+    pub setups: String,
 }
 
 #[derive(Insertable)]
@@ -134,6 +136,7 @@ pub(crate) struct NewVersion<'a> {
     pub reserve_days: Option<i64>,
     pub increment_hours: Option<i64>,
     pub cap_days: Option<i64>,
+    pub setups: &'a str,
 }
 
 /// A preset version as games and the rules cache read it (no definition text).
@@ -147,4 +150,6 @@ pub struct PresetVersionRow {
     pub setup_fen: String,
     pub move_count_limit: Option<i64>,
     pub repetition: bool,
+    /// Named start positions (JSON, see `presets::setups`); empty: `setup_fen` only.
+    pub setups: String,
 }

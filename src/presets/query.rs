@@ -400,6 +400,9 @@ pub struct ChallengeChoice {
     pub reserve_days: String,
     pub increment_hours: String,
     pub cap_days: String,
+    /// The names of its start positions, when it lists several, and the default's.
+    pub setups: Vec<String>,
+    pub default_setup: String,
 }
 
 /// What a player may challenge with: every public preset that is not retired and the
@@ -409,6 +412,16 @@ pub fn challenge_choices(
     user: UserId,
 ) -> Result<Vec<ChallengeChoice>, PresetError> {
     let groups = index(conn, Some(user))?;
+    // The few presets with several start positions: (slug, default FEN, list).
+    let with_setups: Vec<(String, String, String)> = presets::table
+        .inner_join(
+            preset_versions::table.on(preset_versions::preset_id
+                .eq(presets::id)
+                .and(preset_versions::version.eq(presets::current_version))),
+        )
+        .filter(preset_versions::setups.ne(""))
+        .select((presets::slug, preset_versions::setup_fen, preset_versions::setups))
+        .load(conn)?;
     let mut out = Vec::new();
     for group in groups {
         for p in group.presets.into_iter().filter(|p| !p.retired) {
@@ -424,7 +437,22 @@ pub fn challenge_choices(
                 ),
                 _ => (String::new(), String::new(), String::new()),
             };
+            let (setups, default_setup) = with_setups
+                .iter()
+                .find(|(slug, _, _)| *slug == p.slug)
+                .map(|(_, default_fen, stored)| {
+                    let list = super::setups::decode(stored);
+                    let default = list
+                        .iter()
+                        .find(|s| s.fen == *default_fen)
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    (list.into_iter().map(|s| s.name).collect(), default)
+                })
+                .unwrap_or_default();
             out.push(ChallengeChoice {
+                setups,
+                default_setup,
                 time_control: p.time_control.describe(),
                 time_kind: p.time_control.kind().as_str().to_owned(),
                 reserve_days,

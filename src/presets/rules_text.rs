@@ -106,6 +106,9 @@ pub fn promotion_rules(variant: &Variant) -> Vec<String> {
         }
         out.push(sentence);
     }
+    if let Some(note) = variant.provisional_promotion() {
+        out.push(format!("Provisional: {note}"));
+    }
     out
 }
 

@@ -2,7 +2,7 @@
 //! setup (validated by the rules engine), the draw rules, the default time control, the
 //! appearance and the description. Pure functions, tested without a database.
 
-use plypost_rules::{Position, RuleOptions, Variant};
+use plypost_rules::{NamedSetup, Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
 use crate::domain::TimeKind;
@@ -27,6 +27,7 @@ pub enum Field {
     Name,
     Visibility,
     Setup,
+    Setups,
     MoveCount,
     Days,
     Colors,
@@ -64,6 +65,9 @@ pub struct SettingsInput {
     pub name: String,
     pub visibility: String,
     pub setup_fen: String,
+    /// Several named start positions: `name: FEN` per line, the default's line marked `*`
+    /// (see `presets::setups`); empty: the setup field only.
+    pub setups: String,
     /// A number of plies; empty: no move-count draw.
     pub move_count_limit: String,
     pub repetition: bool,
@@ -93,6 +97,8 @@ pub struct Settings {
     pub name: String,
     pub visibility: Visibility,
     pub setup_fen: String,
+    /// The named start positions (`setup_fen` is one of them); empty: one setup.
+    pub setups: Vec<NamedSetup>,
     pub move_count_limit: Option<u32>,
     pub repetition: bool,
     /// The default time control (`days_per_move` is kept for the other kinds too, as the
@@ -118,6 +124,7 @@ impl Settings {
             name: v.name.clone(),
             visibility,
             setup_fen: v.setup_fen.clone(),
+            setups: super::setups::decode(&v.setups),
             move_count_limit: v.move_count_limit.and_then(|l| u32::try_from(l).ok()),
             repetition: v.repetition,
             time_kind: v.time_kind.clone(),
@@ -158,6 +165,7 @@ impl Settings {
             name: self.name.clone(),
             visibility: self.visibility.as_str().to_owned(),
             setup_fen: self.setup_fen.clone(),
+            setups: super::setups::to_text(&self.setups, &self.setup_fen),
             move_count_limit: self
                 .move_count_limit
                 .map(|l| l.to_string())
@@ -192,6 +200,12 @@ impl Settings {
         }
         if self.setup_fen != old.setup_fen {
             out.push("setup changed".to_owned());
+        }
+        if self.setups != old.setups {
+            out.push(match self.setups.len() {
+                0 => "one start position only".to_owned(),
+                n => format!("{n} start positions"),
+            });
         }
         if self.move_count_limit != old.move_count_limit {
             out.push(match self.move_count_limit {
@@ -278,6 +292,18 @@ pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
         return Err("Invalid setup: the side to move has no legal move, so the game would be over before it starts.".to_owned());
     }
     Ok(position)
+}
+
+/// The named start positions: each FEN checked as the setup field is, an error naming its
+/// setup. Returns the list and its default's FEN (`None` for an empty list).
+fn check_setups(variant: &Variant, text: &str) -> Result<(Vec<NamedSetup>, Option<String>), String> {
+    let (list, default) = super::setups::parse_text(text)?;
+    for setup in &list {
+        check_setup(variant, &setup.fen)
+            .map_err(|e| format!("Start position “{}”: {e}", setup.name))?;
+    }
+    let default_fen = list.get(default).map(|s| s.fen.clone());
+    Ok((list, default_fen))
 }
 
 /// `#rgb` or `#rrggbb`, lower-cased; empty stays empty (the default colour).
@@ -471,14 +497,27 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         errors.add(Field::Visibility, "Choose public or unlisted.");
         Visibility::Public
     });
-    // Against a definition that does not load, the setup cannot be judged.
-    let setup_fen = match check_setup(variant, &input.setup_fen) {
-        Ok(_) => input.setup_fen.trim().to_owned(),
-        Err(e) if definition_ok => {
-            errors.add(Field::Setup, e);
-            String::new()
+    // Against a definition that does not load, the setup cannot be judged. With a list of
+    // start positions, its default is the setup.
+    let (setups, listed_default) = match check_setups(variant, &input.setups) {
+        Ok(checked) => checked,
+        Err(e) => {
+            if definition_ok {
+                errors.add(Field::Setups, e);
+            }
+            (Vec::new(), None)
         }
-        Err(_) => String::new(),
+    };
+    let setup_fen = match listed_default {
+        Some(fen) => fen,
+        None => match check_setup(variant, &input.setup_fen) {
+            Ok(_) => input.setup_fen.trim().to_owned(),
+            Err(e) if definition_ok => {
+                errors.add(Field::Setup, e);
+                String::new()
+            }
+            Err(_) => String::new(),
+        },
     };
     let move_count_limit = check_move_count_limit(&input.move_count_limit).unwrap_or_else(|e| {
         errors.add(Field::MoveCount, e);
@@ -521,6 +560,7 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         name,
         visibility,
         setup_fen,
+        setups,
         move_count_limit,
         repetition: input.repetition,
         time_kind: control.kind().as_str().to_owned(),
@@ -550,6 +590,7 @@ mod tests {
             name: "  My   chess ".into(),
             visibility: "public".into(),
             setup_fen: chess().start_fen().to_owned(),
+            setups: String::new(),
             move_count_limit: "100".into(),
             repetition: true,
             time_kind: "days".into(),
@@ -609,6 +650,24 @@ mod tests {
             errors.get(Field::Setup),
             Some("Invalid setup: rank 7 of the FEN has 9 squares, the board has 8.")
         );
+    }
+
+    #[test]
+    fn a_list_of_start_positions_sets_the_setup_and_names_a_bad_one() {
+        let shuffled = "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w - - 0 1";
+        let mut typed = input();
+        typed.setups = format!("orthodox: {}\n*shuffle 1: {shuffled}", chess().start_fen());
+        let settings = check(&chess(), &typed).unwrap();
+        assert_eq!(settings.setups.len(), 2);
+        assert_eq!(settings.setup_fen, shuffled);
+        assert_eq!(settings.setups[1].name, "shuffle 1");
+        // The form shows the list back with its default marked.
+        assert!(settings.to_input().setups.contains("*shuffle 1: "));
+        typed.setups = format!("orthodox: {}\nbroken: 8/8/8 w - - 0 1", chess().start_fen());
+        let errors = check(&chess(), &typed).unwrap_err();
+        let message = errors.get(Field::Setups).unwrap();
+        assert!(message.starts_with("Start position “broken”: Invalid setup"), "{message}");
+        assert!(errors.get(Field::Setup).is_none());
     }
 
     #[test]

@@ -777,9 +777,11 @@ fn begin(
     super::mail::tournament_started(conn, clock, config, t, &ids)
 }
 
-/// What every game of an event starts from.
+/// What every game of an event starts from: the preset's default setup.
 struct Setup {
     version: PresetVersionRow,
+    /// The default setup's name, when the preset lists several.
+    setup_name: Option<String>,
     start: Position,
     rated_variant: Option<String>,
     tournament: TournamentRow,
@@ -795,8 +797,14 @@ impl Setup {
         let start = Position::from_fen(&rules.variant, &version.setup_fen)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let rated_variant = crate::presets::rated_variant(&version).filter(|_| t.rated);
+        let (_, setup_name) = crate::presets::setups::resolve(
+            &crate::presets::setups::decode(&version.setups),
+            &version.setup_fen,
+            None,
+        );
         Ok(Setup {
             version,
+            setup_name,
             start,
             rated_variant: rated_variant.map(str::to_owned),
             tournament: t.clone(),
@@ -824,6 +832,7 @@ impl Setup {
             &GameSpec {
                 preset_version_id: self.tournament.preset_version_id,
                 setup: &self.version.setup_fen,
+                setup_name: self.setup_name.as_deref(),
                 start: &self.start,
                 control: self.tournament.time_control(),
                 allow_vacation: self.tournament.allow_vacation,

@@ -47,6 +47,10 @@ pub struct NewChallenge {
     /// The clock never stops for vacations.
     #[serde(default)]
     pub no_vacation: bool,
+    /// For a preset with several start positions: one's name, or `random` (drawn when the
+    /// game starts); `null`: the preset's default.
+    #[serde(default)]
+    pub setup: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -88,6 +92,7 @@ pub async fn create(
         opponent: body.opponent.unwrap_or_default(),
         no_vacation: body.no_vacation,
         rated: body.rated,
+        setup: body.setup.unwrap_or_default(),
         ..ChallengeInput::default()
     };
     match body.time_control {

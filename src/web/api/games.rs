@@ -56,6 +56,10 @@ pub struct GameJson {
     pub reason: Option<String>,
     /// Plies played. A move is posted with the number it will have: `ply` + 1.
     pub ply: i64,
+    /// The position the game started from.
+    pub start_fen: String,
+    /// The named start position it started from, when its preset lists several.
+    pub setup: Option<String>,
     /// The current position.
     pub fen: String,
     /// `white` or `black`.
@@ -101,6 +105,8 @@ fn to_json(data: &GameData, url: String) -> Result<GameJson, ApiError> {
         result: game.result.map(|r| r.as_str().to_owned()),
         reason: game.result_reason.map(|r| r.as_str().to_owned()),
         ply: game.ply,
+        start_fen: game.start_fen.clone(),
+        setup: game.setup_name.clone(),
         fen: game.current_fen.clone(),
         to_move: colour_of(data, game.player_to_move()).to_owned(),
         deadline: game.deadline_at.filter(|_| game.is_active()).map(timestamp),

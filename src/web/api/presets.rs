@@ -105,6 +105,12 @@ pub struct RulesJson {
 }
 
 #[derive(Serialize, ToSchema)]
+pub struct SetupJson {
+    pub name: String,
+    pub fen: String,
+}
+
+#[derive(Serialize, ToSchema)]
 pub struct PresetJson {
     #[serde(flatten)]
     pub summary: PresetSummary,
@@ -113,8 +119,10 @@ pub struct PresetJson {
     pub height: u8,
     /// Markdown, as written by the preset's author.
     pub description: String,
-    /// The start position.
+    /// The start position (the default one, when it lists several).
     pub setup_fen: String,
+    /// Its named start positions, when it lists several (a challenge may ask for one).
+    pub setups: Vec<SetupJson>,
     pub rules: RulesJson,
     /// The variant definition (TOML) the preset plays, as the engine reads it.
     pub definition: String,
@@ -177,6 +185,13 @@ pub async fn show(
         height: detail.variant.height(),
         description: v.description.clone(),
         setup_fen: v.setup_fen.clone(),
+        setups: crate::presets::setups::decode(&v.setups)
+            .into_iter()
+            .map(|s| SetupJson {
+                name: s.name,
+                fen: s.fen,
+            })
+            .collect(),
         rules: RulesJson {
             move_count_limit: v.move_count_limit,
             repetition: v.repetition,

@@ -150,6 +150,8 @@ struct ShowPage<'a> {
     provisional: Option<String>,
     description_html: String,
     setup_fen: String,
+    /// Its named start positions, when it lists several: (name, FEN, is the default).
+    setups: Vec<(String, String, bool)>,
     board: String,
     text_setup: String,
     sprite: &'static str,
@@ -247,6 +249,13 @@ async fn show(
         forked_from: detail.forked_from.clone(),
         provisional: provisional_notice(&detail.variant, &position),
         description_html: presets_markdown::render(&v.description),
+        setups: crate::presets::setups::decode(&v.setups)
+            .into_iter()
+            .map(|s| {
+                let default = s.fen == v.setup_fen;
+                (s.name, s.fen, default)
+            })
+            .collect(),
         setup_fen: v.setup_fen.clone(),
         board: presets_view::board(&position, &look, "setup-board"),
         text_setup: presets_view::text_setup(&position, &letters),
@@ -431,6 +440,7 @@ impl EditPage<'_> {
             "name" => Field::Name,
             "visibility" => Field::Visibility,
             "setup_fen" => Field::Setup,
+            "setups" => Field::Setups,
             "move_count_limit" => Field::MoveCount,
             "days_per_move" => Field::Days,
             "colors" => Field::Colors,
@@ -452,6 +462,7 @@ struct EditForm {
     name: String,
     visibility: String,
     setup_fen: String,
+    setups: String,
     move_count_limit: String,
     repetition: Option<String>,
     time_kind: String,
@@ -474,6 +485,7 @@ impl EditForm {
             name: self.name.clone(),
             visibility: self.visibility.clone(),
             setup_fen: self.setup_fen.clone(),
+            setups: self.setups.clone(),
             move_count_limit: self.move_count_limit.clone(),
             repetition: self.repetition.is_some(),
             time_kind: self.time_kind.clone(),

@@ -168,6 +168,8 @@ struct ChallengeForm {
     rating: String,
     rating_min: String,
     rating_max: String,
+    /// `slug:name` (a start position of that preset), `random`, or empty for the default.
+    setup: String,
 }
 
 impl Default for ChallengeForm {
@@ -187,6 +189,7 @@ impl Default for ChallengeForm {
             rating: "rated".to_owned(),
             rating_min: String::new(),
             rating_max: String::new(),
+            setup: String::new(),
         }
     }
 }
@@ -201,6 +204,42 @@ struct NewChallengePage<'a> {
     error: Option<String>,
     min_days: i64,
     max_days: i64,
+}
+
+/// The start positions of one preset on the challenge form.
+struct SetupGroup {
+    slug: String,
+    label: String,
+    /// (value, text, selected)
+    options: Vec<(String, String, bool)>,
+}
+
+impl NewChallengePage<'_> {
+    /// Every preset with several start positions, its options valued `slug:name`.
+    fn setup_groups(&self) -> Vec<SetupGroup> {
+        self.presets
+            .iter()
+            .filter(|p| !p.setups.is_empty())
+            .map(|p| SetupGroup {
+                slug: p.slug.clone(),
+                label: p.label.clone(),
+                options: p
+                    .setups
+                    .iter()
+                    .map(|name| {
+                        let value = format!("{}:{name}", p.slug);
+                        let text = if *name == p.default_setup {
+                            format!("{name} (default)")
+                        } else {
+                            name.clone()
+                        };
+                        let selected = value == self.form.setup;
+                        (value, text, selected)
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -255,19 +294,35 @@ async fn new_form(
     })
 }
 
+/// The form's start position for `preset`: the form lists every preset's setups as
+/// `slug:name`; one of another preset (chosen before the preset was changed) falls back to
+/// the default, as do `default` and empty.
+fn chosen_setup(typed: &str, preset: &str) -> String {
+    match typed.trim() {
+        "random" => "random".to_owned(),
+        other => other
+            .split_once(':')
+            .filter(|(slug, _)| *slug == preset)
+            .map(|(_, name)| name.to_owned())
+            .unwrap_or_default(),
+    }
+}
+
 async fn create(
     state: web::Data<AppState>,
     ctx: Ctx,
     CsrfForm(form): CsrfForm<ChallengeForm>,
 ) -> Result<HttpResponse, WebError> {
     let author = ctx.require_user()?.clone();
+    // The chosen preset (built-in ones are named after their variant).
+    let preset = if form.preset.trim().is_empty() {
+        form.variant.clone()
+    } else {
+        form.preset.clone()
+    };
+    let setup = chosen_setup(&form.setup, preset.trim());
     let input = ChallengeInput {
-        // The chosen preset (built-in ones are named after their variant).
-        variant: if form.preset.trim().is_empty() {
-            form.variant.clone()
-        } else {
-            form.preset.clone()
-        },
+        variant: preset,
         color: form.color.clone(),
         days_per_move: form.days_per_move.clone(),
         message: form.message.clone(),
@@ -280,6 +335,7 @@ async fn create(
         rated: form.rating != "casual",
         rating_min: form.rating_min.clone(),
         rating_max: form.rating_max.clone(),
+        setup,
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state
