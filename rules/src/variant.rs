@@ -692,8 +692,12 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let height = ck.integer(&raw.height, "height", side, 0).unwrap_or(0) as u8;
     let start_fen = ck.string(&raw.start_fen, "start_fen", true, 0);
     let provisional_setup = ck.string(&raw.provisional_setup, "provisional_setup", false, 0);
-    let provisional_promotion =
-        ck.string(&raw.provisional_promotion, "provisional_promotion", false, 0);
+    let provisional_promotion = ck.string(
+        &raw.provisional_promotion,
+        "provisional_promotion",
+        false,
+        0,
+    );
     let setups = check_setups(ck, raw.setup.as_deref().unwrap_or_default());
     let king_jump = ck.boolean(&raw.king_jump, "king_jump");
 

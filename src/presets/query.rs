@@ -420,7 +420,11 @@ pub fn challenge_choices(
                 .and(preset_versions::version.eq(presets::current_version))),
         )
         .filter(preset_versions::setups.ne(""))
-        .select((presets::slug, preset_versions::setup_fen, preset_versions::setups))
+        .select((
+            presets::slug,
+            preset_versions::setup_fen,
+            preset_versions::setups,
+        ))
         .load(conn)?;
     let mut out = Vec::new();
     for group in groups {

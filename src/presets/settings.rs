@@ -296,7 +296,10 @@ pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
 
 /// The named start positions: each FEN checked as the setup field is, an error naming its
 /// setup. Returns the list and its default's FEN (`None` for an empty list).
-fn check_setups(variant: &Variant, text: &str) -> Result<(Vec<NamedSetup>, Option<String>), String> {
+fn check_setups(
+    variant: &Variant,
+    text: &str,
+) -> Result<(Vec<NamedSetup>, Option<String>), String> {
     let (list, default) = super::setups::parse_text(text)?;
     for setup in &list {
         check_setup(variant, &setup.fen)
@@ -666,7 +669,10 @@ mod tests {
         typed.setups = format!("orthodox: {}\nbroken: 8/8/8 w - - 0 1", chess().start_fen());
         let errors = check(&chess(), &typed).unwrap_err();
         let message = errors.get(Field::Setups).unwrap();
-        assert!(message.starts_with("Start position “broken”: Invalid setup"), "{message}");
+        assert!(
+            message.starts_with("Start position “broken”: Invalid setup"),
+            "{message}"
+        );
         assert!(errors.get(Field::Setup).is_none());
     }
 

@@ -94,7 +94,9 @@ pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), String> {
             fen: fen.to_owned(),
         });
         if setups.len() > MAX_SETUPS {
-            return Err(format!("A preset lists at most {MAX_SETUPS} start positions."));
+            return Err(format!(
+                "A preset lists at most {MAX_SETUPS} start positions."
+            ));
         }
     }
     if setups.len() == 1 {
@@ -202,7 +204,9 @@ mod tests {
         assert_eq!(resolve(&setups, &default, Some("a: x")).0, setups[0].fen);
         for _ in 0..20 {
             let (fen, name) = resolve(&setups, &default, Some(RANDOM));
-            assert!(setups.iter().any(|s| s.fen == fen && Some(&s.name) == name.as_ref()));
+            assert!(setups
+                .iter()
+                .any(|s| s.fen == fen && Some(&s.name) == name.as_ref()));
         }
         assert_eq!(resolve(&[], "x", None), ("x".to_owned(), None));
     }

@@ -30,6 +30,7 @@ mod presets;
 mod privacy;
 mod ratings;
 mod security;
+mod setups;
 mod startup;
 mod storage;
 mod takebacks;

@@ -87,11 +87,15 @@ fn zanzibar_lists_twenty_four_distinct_setups_with_the_authors_diagram_as_defaul
     assert_eq!(boards.len(), 24);
     let default = setups.iter().find(|s| s.fen == v.start_fen()).unwrap();
     assert_eq!(default.name, "20: F Q K U / L G");
-    assert!(v.start_fen().starts_with("cmzvfqkuvzmc/ernbwlgwbnre/ppppippipppp/"));
+    assert!(v
+        .start_fen()
+        .starts_with("cmzvfqkuvzmc/ernbwlgwbnre/ppppippipppp/"));
     // No setup is the mirror image of another: the King always stands on the g-file.
     for s in setups {
         let p = Position::from_fen(&v, &s.fen).unwrap();
-        let king = p.piece_at("g1".parse().unwrap()).or(p.piece_at("g2".parse().unwrap()));
+        let king = p
+            .piece_at("g1".parse().unwrap())
+            .or(p.piece_at("g2".parse().unwrap()));
         assert!(king.is_some(), "{}", s.name);
     }
 }
@@ -122,9 +126,17 @@ fn shako_castles_with_the_rooks_inside_the_elephants() {
         list("f2e1 f2f1 f2g1 f2e2 f2g2 f2e3 f2f3 f2g3 f2h2 f2d2")
     );
     let short = play(&p, "O-O");
-    assert!(short.to_fen().contains("/ER4RK1E/C8C b - "), "{}", short.to_fen());
+    assert!(
+        short.to_fen().contains("/ER4RK1E/C8C b - "),
+        "{}",
+        short.to_fen()
+    );
     let long = play(&p, "O-O-O");
-    assert!(long.to_fen().contains("/E2KR3RE/C8C b - "), "{}", long.to_fen());
+    assert!(
+        long.to_fen().contains("/E2KR3RE/C8C b - "),
+        "{}",
+        long.to_fen()
+    );
 }
 
 #[test]
@@ -224,10 +236,7 @@ fn promotions(name: &str, pawn: &str, to: &str) -> Vec<String> {
 #[test]
 fn promotion_is_compulsory_with_each_games_choices() {
     let expect = |name: &str, pawn: &str, to: &str, letters: &str| {
-        let want: Vec<String> = letters
-            .chars()
-            .map(|c| format!("{pawn}{to}{c}"))
-            .collect();
+        let want: Vec<String> = letters.chars().map(|c| format!("{pawn}{to}{c}")).collect();
         let mut want = want;
         want.sort();
         assert_eq!(promotions(name, pawn, to), want, "{name}");
@@ -301,7 +310,10 @@ fn jump_targets(p: &Position, from: &str) -> Vec<String> {
         .into_iter()
         .filter(|m| {
             let to: plypost_rules::Square = m[from.len()..].parse().unwrap();
-            (to.file() as i32 - f).abs().max((to.rank() as i32 - r).abs()) == 2
+            (to.file() as i32 - f)
+                .abs()
+                .max((to.rank() as i32 - r).abs())
+                == 2
         })
         .collect()
 }
@@ -327,7 +339,10 @@ fn king_jump_needs_only_one_unattacked_intermediate_square_for_a_knight_jump() {
         let one = pos(&v, &[("K", "f2"), ("k", "f11"), ("b", "c6")], "w Kk - 0 1");
         assert!(one.is_attacked("f3".parse().unwrap(), Color::Black));
         assert!(!one.is_attacked("g3".parse().unwrap(), Color::Black));
-        assert!(jump_targets(&one, "f2").contains(&"f2g4".to_string()), "{name}");
+        assert!(
+            jump_targets(&one, "f2").contains(&"f2g4".to_string()),
+            "{name}"
+        );
         // A Knight on h5 attacks g3 as well: both paths pass an attacked square.
         let both = pos(
             &v,
@@ -352,7 +367,13 @@ fn zanzibar_prince_two_steps_from_any_rank_and_is_taken_en_passant_by_a_pawn() {
     let v = variant("zanzibar");
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "l12"), ("I", "e5"), ("p", "d7"), ("i", "f7")],
+        &[
+            ("K", "a1"),
+            ("k", "l12"),
+            ("I", "e5"),
+            ("p", "d7"),
+            ("i", "f7"),
+        ],
         "w - - 0 1",
     );
     assert!(moves_from(&p, "e5").contains(&"e5e7".to_string()));
@@ -386,9 +407,16 @@ fn gigachess2_promotes_automatically_by_the_table() {
         assert_eq!(reaching, vec![format!("{from}{to}{becomes}")], "{piece}");
     }
     // Pieces outside the table never promote.
-    for (piece, from, to) in [("R", "e10", "e14"), ("G", "e13", "f14"), ("L", "e12", "e14")] {
+    for (piece, from, to) in [
+        ("R", "e10", "e14"),
+        ("G", "e13", "f14"),
+        ("L", "e12", "e14"),
+    ] {
         let p = pos(&v, &[("K", "a1"), ("k", "n1"), (piece, from)], "w - - 0 1");
-        assert!(moves_from(&p, from).contains(&format!("{from}{to}")), "{piece}");
+        assert!(
+            moves_from(&p, from).contains(&format!("{from}{to}")),
+            "{piece}"
+        );
     }
     // Black promotes on rank 1.
     let p = pos(&v, &[("K", "n14"), ("k", "a14"), ("p", "e2")], "b - - 0 1");
@@ -410,7 +438,13 @@ fn gigachess1_corporal_steps_two_moves_diagonally_and_takes_en_passant() {
     let v = variant("gigachess1");
     let p = pos(
         &v,
-        &[("K", "a1"), ("k", "n14"), ("T", "e6"), ("p", "d8"), ("t", "f10")],
+        &[
+            ("K", "a1"),
+            ("k", "n14"),
+            ("T", "e6"),
+            ("p", "d8"),
+            ("t", "f10"),
+        ],
         "w - - 0 1",
     );
     assert_eq!(moves_from(&p, "e6"), list("e6d7 e6e7 e6e8 e6f7"));

@@ -12,7 +12,10 @@ const FILES: [(&str, &str); 13] = [
     ("gratia", include_str!("../../variants/gratia.toml")),
     ("shako", include_str!("../../variants/shako.toml")),
     ("pemba", include_str!("../../variants/pemba.toml")),
-    ("wildtamerlane", include_str!("../../variants/wildtamerlane.toml")),
+    (
+        "wildtamerlane",
+        include_str!("../../variants/wildtamerlane.toml"),
+    ),
     ("metamachy", include_str!("../../variants/metamachy.toml")),
     ("zanzibar", include_str!("../../variants/zanzibar.toml")),
     ("gigachess2", include_str!("../../variants/gigachess2.toml")),
