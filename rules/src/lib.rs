@@ -43,7 +43,7 @@ pub use betza::{BetzaError, CompiledPiece};
 pub use game::{DecisiveReason, DrawReason, Game, Outcome};
 pub use notation::{IllegalMove, MoveError};
 pub use perft::{divide, perft};
-pub use position::{FenError, Move, Piece, Position, Special};
+pub use position::{FenError, Move, Piece, Position, SetupProblem, Special};
 pub use square::{Color, Square, SquareError};
 pub use variant::{
     Castling, DefinitionError, KindId, NamedSetup, PieceKind, RuleOptions, UnknownVariant, Variant,

@@ -222,6 +222,19 @@ const JUMPS: [Jump; 16] = [
     (-1, -2, [(0, -1), (-1, -1)], 2),
 ];
 
+/// Why a position that reads cannot start a game (a preset's setup).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupProblem {
+    #[error("{color} has no {royal}, and the variant gives each side one")]
+    NoRoyal { color: Color, royal: String },
+    #[error("the {color} {piece} on {square} stands where it must promote")]
+    MustPromote {
+        color: Color,
+        piece: String,
+        square: Square,
+    },
+}
+
 /// Why a FEN could not be read. Character positions are 1-based in the whole FEN text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
@@ -817,6 +830,56 @@ impl Position {
             kind: self.variant.kind(kind),
             promotion_target: target.map(|t| self.variant.kind(t)),
         })
+    }
+
+    /// What keeps this position from starting a game, though its FEN reads: a side without
+    /// the royal piece its variant gives it, or a piece left unpromoted where promotion is
+    /// compulsory (it could never have got there). Empty for a playable setup.
+    pub fn setup_problems(&self) -> Vec<SetupProblem> {
+        let variant = self.variant();
+        let mut problems = Vec::new();
+        if let Some(royal) = variant.pieces().iter().find(|p| p.is_royal) {
+            for color in [Color::White, Color::Black] {
+                if self.king_square(color).is_none() {
+                    problems.push(SetupProblem::NoRoyal {
+                        color,
+                        royal: royal.name.clone(),
+                    });
+                }
+            }
+        }
+        let height = variant.height();
+        for index in 0..=u8::MAX {
+            let square = Square::from_index(index);
+            if !variant.contains(square) {
+                continue;
+            }
+            let Some(piece) = self.piece_at(square) else {
+                continue;
+            };
+            let kind = piece.kind;
+            // A kind with marked promoting parts (the Troll) promotes only by those.
+            if !kind.can_promote() || kind.moves.iter().any(|m| m.promoting) {
+                continue;
+            }
+            let depth = match piece.color {
+                Color::White => height - square.rank(),
+                Color::Black => square.rank() + 1,
+            };
+            let compulsory = if variant.promotion_is_optional() {
+                kind.must_promote_on_last_rank && depth == 1
+            } else {
+                depth <= variant.promotion_zone()
+            };
+            if compulsory {
+                problems.push(SetupProblem::MustPromote {
+                    color: piece.color,
+                    piece: kind.name.clone(),
+                    square,
+                });
+            }
+        }
+        problems
     }
 
     pub fn king_square(&self, color: Color) -> Option<Square> {

@@ -288,6 +288,9 @@ pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
         ));
     }
     let position = Position::from_fen(variant, fen).map_err(|e| format!("Invalid setup: {e}."))?;
+    if let Some(problem) = position.setup_problems().first() {
+        return Err(format!("Invalid setup: {problem}."));
+    }
     if position.legal_moves().is_empty() {
         return Err("Invalid setup: the side to move has no legal move, so the game would be over before it starts.".to_owned());
     }
@@ -653,6 +656,36 @@ mod tests {
             errors.get(Field::Setup),
             Some("Invalid setup: rank 7 of the FEN has 9 squares, the board has 8.")
         );
+    }
+
+    #[test]
+    fn a_setup_needs_the_royal_pieces_and_no_piece_where_it_must_promote() {
+        assert_eq!(
+            check_setup(&chess(), "8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err(),
+            "Invalid setup: Black has no King, and the variant gives each side one."
+        );
+        assert_eq!(
+            check_setup(&chess(), "P3k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err(),
+            "Invalid setup: the White Pawn on a8 stands where it must promote."
+        );
+        assert_eq!(
+            check_setup(&chess(), "4k3/8/8/8/8/8/8/4K2p b - - 0 1").unwrap_err(),
+            "Invalid setup: the Black Pawn on h1 stands where it must promote."
+        );
+        // A Rook on the last rank, a Pawn one short of it: fine.
+        assert!(check_setup(&chess(), "R3k3/P7/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+        // Optional promotion (Obento's three-rank zone): a Pawn may stand in the zone.
+        let obento = Variant::builtin("obento").unwrap();
+        let start = Position::from_fen(&obento, obento.start_fen()).unwrap();
+        assert!(start.setup_problems().is_empty());
+        for name in Variant::builtin_names() {
+            let v = Variant::builtin(name).unwrap();
+            for fen in
+                std::iter::once(v.start_fen()).chain(v.setups().iter().map(|s| s.fen.as_str()))
+            {
+                assert!(check_setup(&v, fen).is_ok(), "{name}");
+            }
+        }
     }
 
     #[test]
