@@ -108,6 +108,7 @@ const PARTS: &[(&str, &str)] = drawings!(
     "_wings",
     "_crown",
     "_bull",
+    "_gnu",
     "_bearface",
     "_wazir",
 );
