@@ -1,6 +1,7 @@
 //! Importing PGN files: every move is checked with the rules engine; a game with an illegal
 //! or unknown move is refused with its move number and the reason, and the other games of
-//! the file are still imported.
+//! the file are still imported. A game already in the logs (same players, start, date and
+//! moves) is refused as a duplicate.
 //!
 //! The games are stored by `games::imported`, on behalf of the reserved user `(imported)`
 //! (`accounts::users::system_user`).
@@ -9,12 +10,13 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use diesel::prelude::*;
 use plypost_rules::{Game, Position};
 
+use super::list::{usernames, PresetInfo};
 use super::pgn::{self, PgnGame};
-use super::record::fen_turn;
+use super::record::{custom_variant, fen_turn};
 use super::LogError;
 use crate::accounts;
 use crate::clock::Clock;
-use crate::db::schema::{preset_versions, presets};
+use crate::db::schema::{game_moves, games as games_table, preset_versions, presets};
 use crate::db::{Db, DbConn, GameId, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult};
 use crate::games::{self, imported::ImportedGame, imported::ImportedMove};
@@ -219,7 +221,16 @@ fn find_version(
                 .first(conn)
                 .optional()?;
             if let Some((row, name)) = found {
-                if variant.is_empty() || name == variant {
+                // A preset with its own definition exports that variant's name.
+                let info = PresetInfo {
+                    slug: slug.to_owned(),
+                    name: String::new(),
+                    version,
+                    variant_name: name.clone(),
+                    definition_hash: row.definition_hash.clone(),
+                };
+                let own = custom_variant(conn, row.id, &info)?.map(|c| c.tag);
+                if variant.is_empty() || name == variant || own.as_deref() == Some(variant) {
                     return Ok(row);
                 }
             }
@@ -287,13 +298,12 @@ fn import_game(
             "the FEN tag is not a position of this variant: {e}"
         ))
     })?;
-    let created_at = match game.tag("Date") {
-        Some(d) => NaiveDate::parse_from_str(d.trim(), "%Y.%m.%d")
-            .ok()
-            .map(|d| d.and_time(NaiveTime::MIN)),
-        None => None,
-    }
-    .unwrap_or_else(|| clock.now_db());
+    let date = game
+        .tag("Date")
+        .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y.%m.%d").ok());
+    let created_at = date
+        .map(|d| d.and_time(NaiveTime::MIN))
+        .unwrap_or_else(|| clock.now_db());
     let mut replay = Game::with_options(start, rules.options);
     let checked = replay_moves(&mut replay, game, &start_fen, created_at)?;
     let (result, reason) = stored_result(game, &replay)?;
@@ -321,10 +331,73 @@ fn import_game(
         site: game.tag("Site"),
     };
     let id = db.write(|conn| -> Result<GameId, LogError> {
+        if let Some(existing) = duplicate_of(conn, &imported, date, &checked)? {
+            return Err(invalid(format!(
+                "this game is already in the logs, as game {existing}"
+            )));
+        }
         let owner = accounts::users::system_user(conn, clock)?;
         Ok(games::imported::store(conn, owner, &imported, &checked)?)
     })?;
     Ok((id, checked.len()))
+}
+
+/// A game already in the logs with the same start, length, players (by name), date (when
+/// the PGN gives one) and moves.
+fn duplicate_of(
+    conn: &mut DbConn,
+    game: &ImportedGame,
+    date: Option<NaiveDate>,
+    moves: &[ImportedMove],
+) -> Result<Option<GameId>, LogError> {
+    let mut query = games_table::table
+        .filter(games_table::start_fen.eq(game.start_fen))
+        .filter(games_table::ply.eq(moves.len() as i64))
+        .into_boxed();
+    if let Some(day) = date {
+        let from = day.and_time(NaiveTime::MIN);
+        query = query
+            .filter(games_table::created_at.ge(from))
+            .filter(games_table::created_at.lt(from + chrono::Duration::days(1)));
+    }
+    type Candidate = (GameId, UserId, UserId, Option<String>, Option<String>);
+    let candidates: Vec<Candidate> = query
+        .select((
+            games_table::id,
+            games_table::white_id,
+            games_table::black_id,
+            games_table::white_name,
+            games_table::black_name,
+        ))
+        .limit(50)
+        .load(conn)?;
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<UserId> = candidates.iter().flat_map(|c| [c.1, c.2]).collect();
+    let names = usernames(conn, &ids)?;
+    let name_of = |stored: &Option<String>, id: &UserId| {
+        stored
+            .clone()
+            .or_else(|| names.get(id).cloned())
+            .unwrap_or_default()
+    };
+    for (id, white, black, white_name, black_name) in &candidates {
+        if name_of(white_name, white) != game.white_name
+            || name_of(black_name, black) != game.black_name
+        {
+            continue;
+        }
+        let stored: Vec<String> = game_moves::table
+            .filter(game_moves::game_id.eq(*id))
+            .order(game_moves::ply)
+            .select(game_moves::compact)
+            .load(conn)?;
+        if stored.iter().eq(moves.iter().map(|m| &m.compact)) {
+            return Ok(Some(*id));
+        }
+    }
+    Ok(None)
 }
 
 /// Plays the game's moves on `replay`; the first illegal one is an error that names it.

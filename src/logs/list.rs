@@ -308,13 +308,14 @@ pub struct PresetInfo {
     pub name: String,
     pub version: i64,
     pub variant_name: String,
+    pub definition_hash: String,
 }
 
 pub fn preset_infos(
     conn: &mut DbConn,
     ids: &[PresetVersionId],
 ) -> Result<HashMap<PresetVersionId, PresetInfo>, LogError> {
-    let rows: Vec<(PresetVersionId, String, String, i64, String)> = preset_versions::table
+    let rows: Vec<(PresetVersionId, String, String, i64, String, String)> = preset_versions::table
         .inner_join(presets::table)
         .filter(preset_versions::id.eq_any(ids))
         .select((
@@ -323,11 +324,12 @@ pub fn preset_infos(
             presets::name,
             preset_versions::version,
             presets::variant_name,
+            preset_versions::definition_hash,
         ))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(id, slug, name, version, variant_name)| {
+        .map(|(id, slug, name, version, variant_name, definition_hash)| {
             (
                 id,
                 PresetInfo {
@@ -335,6 +337,7 @@ pub fn preset_infos(
                     name,
                     version,
                     variant_name,
+                    definition_hash,
                 },
             )
         })

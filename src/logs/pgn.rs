@@ -21,6 +21,8 @@ use crate::domain::GameResult;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
+    /// A comment before the first move (a preset's own variant definition).
+    pub preamble: Option<String>,
     pub moves: Vec<PgnMove>,
     /// The game termination marker at the end of the moves (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
@@ -76,6 +78,11 @@ pub fn write_game(out: &mut String, game: &PgnGame, first_number: u32, white_fir
         out.push_str("\"]\n");
     }
     out.push('\n');
+    if let Some(text) = &game.preamble {
+        out.push('{');
+        out.push_str(&clean_comment(text));
+        out.push_str("}\n");
+    }
     let mut line = String::new();
     let push = |out: &mut String, line: &mut String, token: &str| {
         if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
@@ -252,8 +259,9 @@ impl Reader {
                         }
                     }
                     if depth == 0 {
-                        if let Some(last) = game.moves.last_mut() {
-                            attach_comment(last, &text);
+                        match game.moves.last_mut() {
+                            Some(last) => attach_comment(last, &text),
+                            None => game.preamble = Some(text),
                         }
                     }
                 }
@@ -393,6 +401,7 @@ mod tests {
 
     fn sample() -> PgnGame {
         PgnGame {
+            preamble: None,
             tags: vec![
                 ("Event".into(), "A \"quoted\" \\ event".into()),
                 ("White".into(), "alice".into()),

@@ -68,6 +68,54 @@ pub struct GameRecord {
     pub black: String,
     pub preset: PresetInfo,
     pub moves: Vec<RecordMove>,
+    /// The preset's own variant definition, when it is not a built-in's.
+    pub custom: Option<CustomVariant>,
+}
+
+/// A preset's own variant, as its logs name and carry it.
+#[derive(Debug, Clone)]
+pub struct CustomVariant {
+    /// The PGN `Variant`: the definition's name, or the preset's slug when that name is a
+    /// built-in variant's (a fork of chess that kept `name = "chess"`).
+    pub tag: String,
+    pub display_name: String,
+    pub definition: String,
+}
+
+impl GameRecord {
+    /// The variant as the PGN's `Variant` tag and the JSON name it.
+    pub fn variant_tag(&self) -> &str {
+        self.custom
+            .as_ref()
+            .map_or(&self.preset.variant_name, |c| &c.tag)
+    }
+}
+
+/// The first line of the PGN comment that carries a preset's own variant definition.
+pub const DEFINITION_PREAMBLE: &str = "plypost variant definition (TOML):";
+
+/// The own variant of a preset version, `None` when it plays a built-in's definition.
+pub fn custom_variant(
+    conn: &mut DbConn,
+    version: PresetVersionId,
+    info: &PresetInfo,
+) -> Result<Option<CustomVariant>, LogError> {
+    if crate::presets::is_builtin_definition(&info.variant_name, &info.definition_hash) {
+        return Ok(None);
+    }
+    let rules =
+        crate::presets::rules::load(conn, version).map_err(|e| LogError::Corrupt(e.to_string()))?;
+    let name = rules.variant.name();
+    let tag = if plypost_rules::Variant::builtin_names().contains(&name) {
+        info.slug.clone()
+    } else {
+        name.to_owned()
+    };
+    Ok(Some(CustomVariant {
+        tag,
+        display_name: rules.variant.display_name().to_owned(),
+        definition: rules.variant.source_text().to_owned(),
+    }))
 }
 
 /// The rules a preset version pins (only the JSON export needs them).
@@ -120,6 +168,10 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
     let names = usernames(conn, &user_ids)?;
     let versions: Vec<PresetVersionId> = found.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
+    let mut customs = HashMap::new();
+    for (id, info) in &presets {
+        customs.insert(*id, custom_variant(conn, *id, info)?);
+    }
     found
         .into_iter()
         .map(|game| {
@@ -139,6 +191,7 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
                 white: name(&game.white_name, game.white_id),
                 black: name(&game.black_name, game.black_id),
                 moves: by_game.remove(&game.id).unwrap_or_default(),
+                custom: customs.get(&game.preset_version_id).cloned().flatten(),
                 preset,
                 game,
             })
@@ -233,7 +286,7 @@ pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
         ("White", record.white.clone()),
         ("Black", record.black.clone()),
         ("Result", result.clone()),
-        ("Variant", record.preset.variant_name.clone()),
+        ("Variant", record.variant_tag().to_owned()),
         ("SetUp", "1".to_owned()),
         ("FEN", g.start_fen.clone()),
         ("TimeControl", time_control_tag(g)),
@@ -245,6 +298,11 @@ pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
     ];
     let game = PgnGame {
         tags: tags.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+        // A preset's own variant travels with the game, so any reader can replay it.
+        preamble: record
+            .custom
+            .as_ref()
+            .map(|c| format!("{DEFINITION_PREAMBLE}\n{}", c.definition.trim_end())),
         moves: record
             .moves
             .iter()
@@ -305,8 +363,11 @@ pub fn to_json(record: &GameRecord, rules: &PresetRules, base_url: &str) -> Stri
         "white": { "name": record.white },
         "black": { "name": record.black },
         "variant": {
-            "name": record.preset.variant_name,
-            "display_name": super::list::variant_display(&record.preset.variant_name),
+            "name": record.variant_tag(),
+            "display_name": record.custom.as_ref().map_or_else(
+                || super::list::variant_display(&record.preset.variant_name),
+                |c| c.display_name.clone(),
+            ),
         },
         "preset": {
             "slug": record.preset.slug,

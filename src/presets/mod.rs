@@ -127,6 +127,13 @@ pub fn rated_variant(version: &PresetVersionRow) -> Option<&'static str> {
         .map(|b| b.name)
 }
 
+/// Whether a definition (by its hash) is the engine's own for built-in variant `name`.
+pub fn is_builtin_definition(name: &str, hash: &str) -> bool {
+    builtin_rules()
+        .iter()
+        .any(|b| b.name == name && b.definition_hash == hash)
+}
+
 /// Hex SHA-256 of a definition text: the key of the parsed-variant cache.
 pub fn definition_hash(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))

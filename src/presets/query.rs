@@ -79,7 +79,9 @@ type TimeRow = (String, i64, Option<i64>, Option<i64>, Option<i64>);
 
 /// Games played per preset.
 fn game_counts(conn: &mut DbConn) -> Result<HashMap<PresetId, i64>, PresetError> {
+    // Imported games were not played here: they do not count.
     let rows: Vec<(PresetId, i64)> = games::table
+        .filter(games::imported.eq(false))
         .inner_join(preset_versions::table)
         .group_by(preset_versions::preset_id)
         .select((preset_versions::preset_id, diesel::dsl::count(games::id)))
@@ -317,6 +319,7 @@ pub fn detail(
         ))
         .load(conn)?;
     let games_total: i64 = games::table
+        .filter(games::imported.eq(false))
         .inner_join(preset_versions::table)
         .filter(preset_versions::preset_id.eq(preset.id))
         .count()

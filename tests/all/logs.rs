@@ -263,10 +263,20 @@ async fn filters_combine(backend: Backend) {
     // Rows: players, variant, preset, status, moves, whose move.
     let (_, page) = logs(&app, "status=active").await;
     assert!(page.contains("bob – carol"));
-    assert!(page.contains("<td>Chess</td>") || page.contains("Chess"));
+    assert!(page.contains("data-label=\"Variant\">Chess</td>"), "{page}");
     assert!(page.contains("In progress"));
-    assert!(page.contains("<td>2</td>"), "3 plies are 2 moves");
-    assert!(page.contains("<td>carol (Black)</td>"), "Black to move");
+    assert!(
+        page.contains("data-label=\"Moves\">2</td>"),
+        "3 plies are 2 moves"
+    );
+    assert!(
+        page.contains("data-label=\"To move\">carol (Black)</td>"),
+        "Black to move"
+    );
+    assert!(
+        page.contains("class=\"game-number\" data-label=\"Game\">#"),
+        "the game's number"
+    );
     let (_, page) = logs(&app, "reason=checkmate").await;
     assert!(page.contains("Black won by checkmate"));
 
@@ -600,6 +610,13 @@ async fn pgn_and_json_fields(backend: Backend) {
     assert!(page.contains("White won by resignation"));
 }
 
+/// The PGN with its Date tag set to `date` (`YYYY.MM.DD`).
+pub(crate) fn redated(pgn: &str, date: &str) -> String {
+    let start = pgn.find("[Date \"").expect("a Date tag");
+    let end = start + pgn[start..].find("\"]").expect("its end") + 2;
+    format!("{}[Date \"{date}\"]{}", &pgn[..start], &pgn[end..])
+}
+
 /// A multipart body for the upload form.
 pub(crate) fn multipart(token: &str, file: &str) -> (String, Vec<u8>) {
     let boundary = "----plypostboundary7MA4YWxk";
@@ -657,11 +674,31 @@ async fn round_trip_and_upload(backend: Backend) {
         .unwrap();
     assert!(form.contains("enctype=\"multipart/form-data\""));
     let token = common::extract_csrf(&form).unwrap();
+    // The game is in the logs already: refused as a duplicate.
+    let res = upload(&app, &bob, &token, &first).await;
+    let page = res.text().await.unwrap();
+    assert!(page.contains("0 imported, 1 refused"), "{page}");
+    assert!(
+        page.contains(&format!(
+            "this game is already in the logs, as game {}",
+            id.get()
+        )),
+        "{page}"
+    );
+    // The same moves on another day are another game.
+    let first = redated(&first, "2025.01.01");
     let res = upload(&app, &bob, &token, &first).await;
     assert_eq!(res.status(), StatusCode::OK);
     let page = res.text().await.unwrap();
     assert!(page.contains("1 imported, 0 refused"), "{page}");
     let imported = listed(&page)[0];
+    // Once imported, it is a duplicate too.
+    let res = upload(&app, &bob, &token, &first).await;
+    let page = res.text().await.unwrap();
+    assert!(
+        page.contains(&format!("already in the logs, as game {imported}")),
+        "{page}"
+    );
     assert_ne!(imported, id.get());
 
     // Export → import → export: the same file.
@@ -719,7 +756,10 @@ async fn round_trip_and_upload(backend: Backend) {
     assert_eq!(by, Some(bob_id));
 
     // A Fischer game (10 days + 24 hours a move) and an untimed one come back the same.
-    for (kind, tag) in [("fischer", "864000+86400"), ("untimed", "-")] {
+    for (kind, tag, day) in [
+        ("fischer", "864000+86400", "2025.02.01"),
+        ("untimed", "-", "2025.02.02"),
+    ] {
         let input = ChallengeInput {
             variant: "chess".into(),
             time_kind: kind.into(),
@@ -732,6 +772,8 @@ async fn round_trip_and_upload(backend: Backend) {
         let pgn = app.get_text(&format!("/logs/{game}.pgn")).await;
         assert!(pgn.contains(&format!("[TimeControl \"{tag}\"]")), "{pgn}");
         assert!(pgn.contains("[Result \"*\"]") && pgn.contains("[Termination \"unterminated\"]"));
+        // Another day's copy (the game itself is in the logs), each on its own day.
+        let pgn = redated(&pgn, day);
         let res = upload(&app, &bob, &token, &pgn).await;
         let page = res.text().await.unwrap();
         assert!(page.contains("1 imported, 0 refused"), "{page}");
@@ -760,20 +802,32 @@ async fn round_trip_and_upload(backend: Backend) {
     let res = upload(&app, &bob, &token, &big).await;
     assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
 
-    // The command line: the same file into the same database.
+    // The command line: the same file into the same database is a duplicate; another
+    // day's copy is imported.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("game.pgn");
-    std::fs::write(&file, &first).unwrap();
     let url = match &app.config.database {
         DatabaseUrl::Sqlite(path) => path.clone(),
         DatabaseUrl::Postgres(url) => url.clone(),
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_plypost"))
-        .arg("import")
-        .arg(&file)
-        .env("PLYPOST_DATABASE_URL", url)
-        .output()
-        .unwrap();
+    let import = |text: &str| {
+        std::fs::write(&file, text).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_plypost"))
+            .arg("import")
+            .arg(&file)
+            .env("PLYPOST_DATABASE_URL", &url)
+            .output()
+            .unwrap()
+    };
+    let out = import(&first);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("this game is already in the logs"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = redated(&first, "2025.03.01");
+    let out = import(&first);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

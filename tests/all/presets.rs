@@ -839,6 +839,33 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         page.contains("Wazir"),
         "the game's legend has the new piece"
     );
+    // Its log names the preset's own variant (the definition kept the built-in name
+    // "chess", so the preset's slug) and carries the definition, in the PGN and the JSON.
+    let pgn = app.get_text(&format!("/logs/{game}.pgn")).await;
+    assert!(pgn.contains(&format!("[Variant \"{slug}\"]")), "{pgn}");
+    assert!(
+        pgn.contains("{plypost variant definition (TOML):\n"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("name = \"Wazir\""));
+    let json: serde_json::Value = app
+        .get(&format!("/logs/{game}.json"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(json["variant"]["name"], slug.as_str());
+    assert!(json["preset"]["definition"]
+        .as_str()
+        .unwrap()
+        .contains("name = \"Wazir\""));
+    // Read back (another day's copy), it replays by that definition.
+    let (_, form) = app.get_as(&bob, "/logs/import").await;
+    let token = crate::common::extract_csrf(&form).unwrap();
+    let copy = crate::logs::redated(&pgn, "2025.01.01");
+    let res = crate::logs::upload(&app, &bob, &token, &copy).await;
+    let page = res.text().await.unwrap();
+    assert!(page.contains("1 imported, 0 refused"), "{page}");
 }
 
 backend_tests!(

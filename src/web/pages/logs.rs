@@ -37,6 +37,8 @@ fn time_zone(ctx: &Ctx) -> &str {
 }
 
 struct RowView {
+    /// The game's number (`None` for an open challenge).
+    number: Option<String>,
     link: Option<String>,
     white: String,
     black: String,
@@ -54,6 +56,7 @@ struct RowView {
 
 fn row_view(row: LogRow, tz: &str) -> RowView {
     RowView {
+        number: row.game.map(|id| id.to_string()),
         link: row
             .game
             .map(|id| format!("/logs/{id}"))
