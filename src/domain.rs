@@ -173,6 +173,10 @@ stored_text!(
         Chat = "chat",
         /// The answer to a move sent by mail (played, or refused and why).
         MailAnswer = "mail_answer",
+        /// A challenge to the recipient, or the answer to theirs.
+        Challenge = "challenge",
+        /// How one of the recipient's games ended.
+        GameEnd = "game_end",
     }
 );
 
@@ -230,7 +234,11 @@ impl MailKind {
     pub fn is_notification(self) -> bool {
         matches!(
             self,
-            MailKind::YourTurn | MailKind::Reminder | MailKind::Chat
+            MailKind::YourTurn
+                | MailKind::Reminder
+                | MailKind::Chat
+                | MailKind::Challenge
+                | MailKind::GameEnd
         )
     }
 }

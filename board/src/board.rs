@@ -314,9 +314,59 @@ pub fn render_board(view: &BoardView) -> String {
     s
 }
 
+/// The board as one self-contained SVG document for rasterizing (the PNG boards of mails):
+/// colours as attributes, every piece drawn in place (no sprite, no CSS), the last move's
+/// squares tinted, no coordinates (they would need fonts).
+pub fn render_board_image(view: &BoardView) -> String {
+    let l = Layout::new(view.width, view.height, view.flipped, false);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\">",
+        w = num(l.view_w()),
+        h = num(l.view_h()),
+    );
+    l.squares(&mut s, &view.light, &view.dark);
+    for &(i, h) in &view.highlights {
+        if i >= l.count() || !matches!(h, Highlight::LastFrom | Highlight::LastTo) {
+            continue;
+        }
+        let (x, y) = l.xy(i);
+        s.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"100\" height=\"100\" fill=\"#e8d23a\" fill-opacity=\".5\"/>",
+            num(x),
+            num(y)
+        ));
+    }
+    for (i, p) in view.squares.iter().enumerate().take(l.count()) {
+        if let Some(p) = p {
+            let (x, y) = l.xy(i);
+            s.push_str(&format!(
+                "<g transform=\"translate({} {})\">{}</g>",
+                num(x),
+                num(y),
+                crate::pieces::colour_body(&p.image, p.white)
+            ));
+        }
+    }
+    s.push_str("</svg>");
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_image_board_stands_alone() {
+        let mut view = BoardView::new(8, 8);
+        view.squares[4] = Some(PieceView::new("king", true, "White King"));
+        view.squares[60] = Some(PieceView::new("king", false, "Black King"));
+        view.highlights = vec![(12, Highlight::LastFrom), (4, Highlight::LastTo)];
+        let svg = render_board_image(&view);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert!(!svg.contains("<use") && !svg.contains("class=\"pc"));
+        assert_eq!(doc.root_element().attribute("width"), Some("800"));
+        assert_eq!(svg.matches("fill-opacity=\".5\"").count(), 2);
+    }
 
     fn start(width: u8, height: u8) -> BoardView {
         let mut v = BoardView::new(width, height);

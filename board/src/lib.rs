@@ -12,7 +12,9 @@ mod diagram;
 mod pieces;
 mod svg;
 
-pub use board::{render_board, BoardView, Highlight, PieceView, DEFAULT_DARK, DEFAULT_LIGHT};
+pub use board::{
+    render_board, render_board_image, BoardView, Highlight, PieceView, DEFAULT_DARK, DEFAULT_LIGHT,
+};
 pub use diagram::{mark_icon, render_move_diagram, text_diagram, text_diagram_tokens, Mark};
 pub use pieces::{
     canonical_image, has_image, image_names, piece_icon, sprite, standalone_svg, ALIASES,

@@ -26,6 +26,12 @@ pub struct Preferences {
     pub notify_reminder: bool,
     /// Email what opponents write in the chat.
     pub notify_chat: bool,
+    /// Email challenges made to me and the answers to mine.
+    pub notify_challenge: bool,
+    /// Email how my games end.
+    pub notify_game_end: bool,
+    /// Show moves in long notation instead of SAN.
+    pub long_notation: bool,
     /// Show my games' chat to everyone once a game is over (if the opponent agrees).
     pub public_chat: bool,
     /// A chrono-tz name such as `Europe/Paris`.
@@ -199,6 +205,8 @@ pub fn anonymize(conn: &mut DbConn, clock: &dyn Clock, id: UserId) -> Result<(),
                 users::notify_turn.eq(false),
                 users::notify_reminder.eq(false),
                 users::notify_chat.eq(false),
+                users::notify_challenge.eq(false),
+                users::notify_game_end.eq(false),
             ),
             (
                 users::public_chat.eq(false),
@@ -280,6 +288,9 @@ pub fn update_preferences(
             users::notify_turn.eq(prefs.notify_turn),
             users::notify_reminder.eq(prefs.notify_reminder),
             users::notify_chat.eq(prefs.notify_chat),
+            users::notify_challenge.eq(prefs.notify_challenge),
+            users::notify_game_end.eq(prefs.notify_game_end),
+            users::long_notation.eq(prefs.long_notation),
             users::public_chat.eq(prefs.public_chat),
             users::time_zone.eq(tz.name()),
             users::updated_at.eq(clock.now_db()),
@@ -308,6 +319,8 @@ pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
         MailKind::YourTurn => user.notify_turn,
         MailKind::Reminder => user.notify_reminder,
         MailKind::Chat => user.notify_chat,
+        MailKind::Challenge => user.notify_challenge,
+        MailKind::GameEnd => user.notify_game_end,
         MailKind::PasswordReset | MailKind::MailAnswer => true,
     };
     wanted.then_some(user.email.as_str())
@@ -341,6 +354,12 @@ pub fn unsubscribe(
             .execute(conn)?,
         Some(MailKind::Chat) => diesel::update(target)
             .set((users::notify_chat.eq(false), users::updated_at.eq(now)))
+            .execute(conn)?,
+        Some(MailKind::Challenge) => diesel::update(target)
+            .set((users::notify_challenge.eq(false), users::updated_at.eq(now)))
+            .execute(conn)?,
+        Some(MailKind::GameEnd) => diesel::update(target)
+            .set((users::notify_game_end.eq(false), users::updated_at.eq(now)))
             .execute(conn)?,
         _ => return Err(AccountError::InvalidUnsubscribeLink),
     };

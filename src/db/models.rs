@@ -34,6 +34,12 @@ pub struct User {
     /// Suspended by an admin: cannot log in or challenge; their games go on.
     pub suspended_at: Option<NaiveDateTime>,
     pub suspended_reason: Option<String>,
+    /// Mail me challenges made to me, accepted and declined.
+    pub notify_challenge: bool,
+    /// Mail me how my games end.
+    pub notify_game_end: bool,
+    /// Show moves in long notation (`Pe2-e4`) instead of SAN (`e4`).
+    pub long_notation: bool,
 }
 
 #[derive(Debug, Insertable)]

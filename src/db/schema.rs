@@ -22,6 +22,9 @@ diesel::table! {
         is_admin -> Bool,
         suspended_at -> Nullable<Timestamp>,
         suspended_reason -> Nullable<Text>,
+        notify_challenge -> Bool,
+        notify_game_end -> Bool,
+        long_notation -> Bool,
     }
 }
 

@@ -218,7 +218,7 @@ fn answer(
         let body = format!(
             "{}\n{words}\n\n{}\n{state}\n{}\n\n-- \nplypost. This answers the mail you sent.\n",
             header(&now, variant, &white, &black),
-            diagram(&position, user.id == now.black_id),
+            diagram(&position, user.id == now.black_id, None),
             config.absolute_url(&format!("/games/{}", now.id)),
         );
         let outgoing = Outgoing::new(MailKind::MailAnswer, &user.email, &quoted, body)

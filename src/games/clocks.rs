@@ -171,7 +171,7 @@ pub fn time_out(
                 drawn,
                 link: &link,
             })?;
-            notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
+            notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)?;
         }
         tracing::info!(game = %id, result = %result, "game ended on time");
         Ok(true)
@@ -250,7 +250,7 @@ pub fn abandon(
             days: time_control::ABANDON_AFTER.num_days(),
             link: &link,
         })?;
-        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+        notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)
     })
 }
 

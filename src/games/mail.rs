@@ -3,7 +3,7 @@
 
 use askama::Template;
 use diesel::prelude::*;
-use plypost_rules::Position;
+use plypost_rules::{Position, Square};
 
 use super::model::{ChallengeRow, GameRow};
 use super::GameError;
@@ -29,12 +29,18 @@ pub struct Subject {
     pub text: String,
     /// The game and its ply when the mail was written.
     pub game: Option<(GameId, i64)>,
+    /// The game's Black player, who sees the mailed board from the other side.
+    pub black: Option<UserId>,
 }
 
 impl Subject {
     /// A mail about no particular game.
     pub fn plain(text: String) -> Self {
-        Self { text, game: None }
+        Self {
+            text,
+            game: None,
+            black: None,
+        }
     }
 }
 
@@ -54,6 +60,7 @@ pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: 
             game.id, white.username, black.username
         ),
         game: Some((game.id, game.ply)),
+        black: Some(black.id),
     }
 }
 
@@ -73,23 +80,107 @@ pub fn reply_address(config: &Config, to: &User, game: GameId, ply: i64) -> Opti
     .address(config)
 }
 
-/// A plain-text board from `to`'s side (Black sees rank 1 at the top).
-pub fn diagram(position: &Position, black_view: bool) -> String {
+/// A plain-text board from `to`'s side (Black sees rank 1 at the top), with the square the
+/// last move came from marked `*`, and a key to the letters of the pieces on it.
+pub fn diagram(position: &Position, black_view: bool, last: Option<(Square, Square)>) -> String {
     let variant = position.variant();
     let (w, h) = (variant.width(), variant.height());
-    let mut cells = Vec::with_capacity(usize::from(w) * usize::from(h));
+    let mut cells: Vec<Option<(String, bool)>> =
+        Vec::with_capacity(usize::from(w) * usize::from(h));
+    let mut present = vec![false; variant.pieces().len()];
+    let mut marked = false;
     for rank in 0..h {
         for file in 0..w {
-            let cell = plypost_rules::Square::new(file, rank)
-                .and_then(|sq| position.piece_at(sq))
-                .map(|p| {
+            let square = Square::new(file, rank);
+            let piece = square.and_then(|sq| position.piece_at(sq));
+            let cell = match piece {
+                Some(p) => {
+                    if let Some(seen) = present.get_mut(p.kind.id.index()) {
+                        *seen = true;
+                    }
                     let letter = p.kind.letter.chars().last().unwrap_or('?');
-                    (letter, p.color == plypost_rules::Color::White)
-                });
+                    Some((letter.to_string(), p.color == plypost_rules::Color::White))
+                }
+                None if square.is_some() && square == last.map(|(from, _)| from) => {
+                    marked = true;
+                    Some(("*".to_owned(), true))
+                }
+                None => None,
+            };
             cells.push(cell);
         }
     }
-    plypost_board::text_diagram(w, h, black_view, &cells)
+    let mut out = plypost_board::text_diagram_tokens(w, h, black_view, &cells);
+    if let Some((from, to)) = last.filter(|_| marked) {
+        out.push_str(&format!("Last move: {from} (marked *) to {to}.\n"));
+    }
+    let key: Vec<String> = variant
+        .pieces()
+        .iter()
+        .filter(|k| present.get(k.id.index()).copied().unwrap_or(false))
+        .map(|k| format!("{} {}", k.letter.chars().last().unwrap_or('?'), k.name))
+        .collect();
+    out.push_str(&wrap(
+        &format!(
+            "Key: {}; White upper case, Black lower case.",
+            key.join(", ")
+        ),
+        76,
+    ));
+    out
+}
+
+/// `text` broken into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The HTML alternative of a game mail: the board as a PNG (from the recipient's side, as
+/// the game stood when the mail was written) above the text, whose links stay links.
+fn html_part(config: &Config, text: &str, game: GameId, ply: i64, black_view: bool) -> String {
+    let side = if black_view { "&side=black" } else { "" };
+    let src = config.absolute_url(&format!("/games/{game}/board.png?ply={ply}{side}"));
+    let mut body = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            body.push('\n');
+        }
+        for (j, word) in line.split(' ').enumerate() {
+            if j > 0 {
+                body.push(' ');
+            }
+            let escaped = plypost_board::escape(word);
+            if word.starts_with("https://") || word.starts_with("http://") {
+                body.push_str(&format!("<a href=\"{escaped}\">{escaped}</a>"));
+            } else {
+                body.push_str(&escaped);
+            }
+        }
+    }
+    format!(
+        "<!doctype html><html><body style=\"font-family:system-ui,sans-serif\">\
+         <p><img src=\"{}\" width=\"{}\" alt=\"The board of game {game} after ply {ply}\" \
+         style=\"max-width:100%;height:auto\"></p>\
+         <pre style=\"font:13px/1.35 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap\">{body}</pre>\
+         </body></html>",
+        plypost_board::escape(&src),
+        super::board_image::MAIL_BOARD_PX,
+    )
 }
 
 /// Queues a notification of `kind` to `to` if they want that kind, with the usual footer. A
@@ -123,7 +214,11 @@ pub(crate) fn notify(
          Change your mail settings: {settings}\n"
     );
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
+    let html = subject
+        .game
+        .map(|(game, ply)| html_part(config, &text, game, ply, subject.black == Some(to.id)));
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
+    outgoing.html = html;
     if let Some((game, _)) = subject.game {
         outgoing = outgoing.in_thread(thread_key(game));
     }
@@ -202,7 +297,7 @@ pub fn after_move(
     let black_view = to.id == game.black_id;
     let diagram = match drawn {
         (side, text) if *side == black_view => text.clone(),
-        _ => diagram(after, black_view),
+        _ => diagram(after, black_view, None),
     };
     let number = (game.ply + 1) / 2;
     let numbered_move = if game.ply % 2 == 0 {
@@ -230,7 +325,12 @@ pub fn after_move(
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
     let subject = subject(game, variant, white, black, &what);
-    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+    let kind = if game.is_active() {
+        MailKind::YourTurn
+    } else {
+        MailKind::GameEnd
+    };
+    notify(conn, clock, config, to, kind, &subject, body)
 }
 
 /// The result in words: "1-0, checkmate".
@@ -261,6 +361,8 @@ struct GameOverMail<'a> {
     /// Who resigned or accepted the draw.
     line: Option<String>,
     result: &'a str,
+    /// The final position, the last move marked.
+    diagram: &'a str,
     link: &'a str,
 }
 
@@ -280,6 +382,7 @@ pub fn game_over(
     let subject = subject(game, variant, &white, &black, &what);
     let head = header(game, variant, &white, &black);
     let result = result_words(game);
+    let (position, last) = super::board_image::position_at(conn, game.id, game.ply)?;
     for to in [&white, &black] {
         if Some(to.id) == actor {
             continue;
@@ -296,9 +399,10 @@ pub fn game_over(
             header: &head,
             line,
             result: &result,
+            diagram: &diagram(&position, to.id == black.id, last),
             link: &link,
         })?;
-        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
+        notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)?;
     }
     Ok(())
 }
@@ -334,11 +438,17 @@ pub fn game_started(
         let body = render(&GameStartedMail {
             header: &head,
             colour: if to.id == white.id { "White" } else { "Black" },
-            diagram: to_move.then(|| diagram(start, to.id == game.black_id)),
+            diagram: to_move.then(|| diagram(start, to.id == game.black_id, None)),
             due: due(game, to).filter(|_| to_move),
             link: &link,
         })?;
-        notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)?;
+        // The player to move is asked to; the other learns that the challenge was taken.
+        let kind = if to_move {
+            MailKind::YourTurn
+        } else {
+            MailKind::Challenge
+        };
+        notify(conn, clock, config, to, kind, &subject, body)?;
     }
     Ok(())
 }
@@ -351,6 +461,8 @@ struct InvitationMail<'a> {
     time_control: &'a str,
     colour: &'a str,
     message: &'a str,
+    setup_note: &'a str,
+    diagram: &'a str,
     link: &'a str,
 }
 
@@ -364,19 +476,47 @@ pub fn invitation(
     to: &User,
     variant: &str,
 ) -> Result<(), GameError> {
+    // The start position, from the invited player's side when their colour is known.
+    let version: crate::presets::model::PresetVersionRow =
+        crate::db::schema::preset_versions::table
+            .find(challenge.preset_version_id)
+            .select(crate::presets::model::PresetVersionRow::as_select())
+            .first(conn)?;
+    let rules = crate::presets::rules::load(conn, version.id)?;
+    let listed = crate::presets::setups::decode(&version.setups);
+    let (setup_note, fen) = match challenge.setup_choice.as_deref() {
+        Some(crate::presets::setups::RANDOM) => (
+            "The start position is drawn at random when the game starts; the default is:"
+                .to_owned(),
+            version.setup_fen.clone(),
+        ),
+        choice => {
+            let (fen, name) = crate::presets::setups::resolve(&listed, &version.setup_fen, choice);
+            let note = match name {
+                Some(name) => format!("The start position ({name}):"),
+                None => "The start position:".to_owned(),
+            };
+            (note, fen)
+        }
+    };
+    let start = Position::from_fen(&rules.variant, &fen)
+        .map_err(|e| GameError::Corrupt(format!("challenge setup: {e}")))?;
+    let black_view = challenge.author_color == crate::domain::ColorChoice::White;
     let body = render(&InvitationMail {
         author: &author.username,
         variant,
         time_control: &challenge.describe_time_control(),
         colour: challenge.author_color.as_str(),
         message: &challenge.message,
+        setup_note: &setup_note,
+        diagram: &diagram(&start, black_view, None),
         link: &config.absolute_url("/games"),
     })?;
     let subject = Subject::plain(format!(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username
     ));
-    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+    notify(conn, clock, config, to, MailKind::Challenge, &subject, body)
 }
 
 /// The invited player declined `challenge`: its author is told.
@@ -415,7 +555,7 @@ pub fn challenge_declined(
         clock,
         config,
         &author,
-        MailKind::YourTurn,
+        MailKind::Challenge,
         &subject,
         body,
     )
@@ -661,7 +801,15 @@ pub fn tournament_started(
             lines.join("\n")
         );
         let subject = Subject::plain(format!("[plypost] Tournament “{}” — started", t.name));
-        notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
+        notify(
+            conn,
+            clock,
+            config,
+            &to,
+            MailKind::Challenge,
+            &subject,
+            body,
+        )?;
     }
     Ok(())
 }
@@ -702,7 +850,7 @@ pub fn tournament_finished(
             t.name
         );
         let subject = Subject::plain(format!("[plypost] Tournament “{}” — final table", t.name));
-        notify(conn, clock, config, &to, MailKind::YourTurn, &subject, body)?;
+        notify(conn, clock, config, &to, MailKind::GameEnd, &subject, body)?;
     }
     Ok(())
 }

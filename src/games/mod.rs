@@ -6,6 +6,7 @@
 //! mails, so a move and its announcement are stored together or not at all. This module
 //! owns the `games`, `game_moves` and `challenges` tables.
 
+pub mod board_image;
 pub mod by_mail;
 pub mod challenges;
 pub mod chat;

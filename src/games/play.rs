@@ -519,7 +519,10 @@ fn work_out_move(
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
-    let diagram = (black_view, mail::diagram(&after, black_view));
+    let diagram = (
+        black_view,
+        mail::diagram(&after, black_view, Some((mv.from(), mv.to()))),
+    );
     Ok(WorkedOut {
         rules,
         after,

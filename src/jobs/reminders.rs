@@ -28,6 +28,7 @@ struct ReminderMail<'a> {
     header: &'a str,
     left: &'a str,
     deadline: &'a str,
+    diagram: &'a str,
     link: &'a str,
 }
 
@@ -117,10 +118,13 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
         let rules = rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
         let left_text = format_duration(left);
+        let (position, last) = crate::games::board_image::position_at(conn, id, game.ply)?;
+        let diagram = crate::games::mail::diagram(&position, to.id == black.id, last);
         let body = ReminderMail {
             header: &header(&game, variant, &white, &black),
             left: &left_text,
             deadline: &datetime_in(turn.deadline, &to.time_zone),
+            diagram: &diagram,
             link: &config.absolute_url(&format!("/games/{id}")),
         }
         .render()

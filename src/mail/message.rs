@@ -29,6 +29,25 @@ impl Header for ListUnsubscribe {
     }
 }
 
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the link works by POST,
+/// without a confirmation page.
+#[derive(Debug, Clone)]
+pub struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_owned())
+    }
+}
+
 /// The Message-ID of the thread `key` (`<game-42@example.org>`).
 pub fn thread_id(key: &str, domain: &str) -> String {
     format!("<{key}@{domain}>")
@@ -49,7 +68,9 @@ pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, M
         .date(date)
         .message_id(Some(format!("<{}@{}>", row.message_id, domain)));
     if let Some(url) = &row.list_unsubscribe {
-        builder = builder.header(ListUnsubscribe(url.clone()));
+        builder = builder
+            .header(ListUnsubscribe(url.clone()))
+            .header(ListUnsubscribePost);
     }
     if let Some(key) = &row.thread_key {
         // Every mail of a game answers the same (never sent) root message, so mail clients

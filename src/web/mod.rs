@@ -103,11 +103,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     api::configure(cfg);
 }
 
-/// Permits for PGN imports (one at a time) and bulk exports (two at a time). A request waits
+/// Permits for PGN imports (one at a time), bulk exports and board images (two at a time). A request waits
 /// up to [`HEAVY_WORK_WAIT`] for its turn, then is refused with 429.
 pub struct HeavyWork {
     pub imports: Arc<tokio::sync::Semaphore>,
     pub exports: Arc<tokio::sync::Semaphore>,
+    /// Board PNGs (for mails), rasterized two at a time.
+    pub images: Arc<tokio::sync::Semaphore>,
 }
 
 pub const HEAVY_WORK_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -117,6 +119,7 @@ impl Default for HeavyWork {
         HeavyWork {
             imports: Arc::new(tokio::sync::Semaphore::new(1)),
             exports: Arc::new(tokio::sync::Semaphore::new(2)),
+            images: Arc::new(tokio::sync::Semaphore::new(2)),
         }
     }
 }

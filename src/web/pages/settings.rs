@@ -236,6 +236,9 @@ pub struct PreferencesForm {
     notify_turn: Option<String>,
     notify_reminder: Option<String>,
     notify_chat: Option<String>,
+    notify_challenge: Option<String>,
+    notify_game_end: Option<String>,
+    long_notation: Option<String>,
     public_chat: Option<String>,
     time_zone: String,
 }
@@ -250,6 +253,9 @@ async fn update_preferences(
         notify_turn: form.notify_turn.is_some(),
         notify_reminder: form.notify_reminder.is_some(),
         notify_chat: form.notify_chat.is_some(),
+        notify_challenge: form.notify_challenge.is_some(),
+        notify_game_end: form.notify_game_end.is_some(),
+        long_notation: form.long_notation.is_some(),
         public_chat: form.public_chat.is_some(),
         time_zone: form.time_zone,
     };

@@ -1,14 +1,13 @@
 //! The link in the List-Unsubscribe header and mail footers: confirm, then switch off.
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use crate::accounts::users::find_by_unsubscribe_token;
 use crate::accounts::{self};
 use crate::domain::MailKind;
-use crate::web::csrf::NoFields;
-use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
+use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -32,6 +31,8 @@ fn describe(kind: &str) -> &'static str {
         Ok(MailKind::YourTurn) => "emails when it is your move",
         Ok(MailKind::Reminder) => "reminders before your time runs out",
         Ok(MailKind::Chat) => "mails of what your opponents write in the chat",
+        Ok(MailKind::Challenge) => "mails about challenges (made to you, accepted, declined)",
+        Ok(MailKind::GameEnd) => "mails telling how your games end",
         _ => "these emails",
     }
 }
@@ -59,12 +60,31 @@ async fn confirm(
     }
 }
 
+/// The confirmation form (with its CSRF token), or a mail service's one-click POST, which
+/// has no session: the link's own secret token is what authorizes it.
+fn check_submission(req: &HttpRequest, body: &[u8]) -> Result<(), WebError> {
+    let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
+        .map_err(|_| WebError::BadRequest("The form was incomplete.".into()))?;
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if field("List-Unsubscribe") == Some("One-Click") {
+        return Ok(());
+    }
+    crate::web::csrf::verify(req, field(crate::web::csrf::FIELD))
+}
+
 async fn submit(
     state: web::Data<AppState>,
     ctx: Ctx,
+    req: HttpRequest,
     path: web::Path<(String, String)>,
-    _form: CsrfForm<NoFields>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
+    check_submission(&req, &body)?;
     let (token, kind) = path.into_inner();
     let action = format!("/unsubscribe/{token}/{kind}");
     let clock = state.clock.clone();

@@ -2,6 +2,7 @@
 //! move, resign and draw forms.
 
 pub mod abandon;
+mod board_png;
 pub mod challenges;
 pub mod chat;
 pub mod conditional;
@@ -36,6 +37,7 @@ use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
     abandon::configure(cfg);
+    board_png::configure(cfg);
     chat::configure(cfg);
     conditional::configure(cfg);
     notes::configure(cfg);

@@ -1,0 +1,3 @@
+ALTER TABLE users DROP COLUMN long_notation;
+ALTER TABLE users DROP COLUMN notify_game_end;
+ALTER TABLE users DROP COLUMN notify_challenge;
