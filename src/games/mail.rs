@@ -283,7 +283,7 @@ pub fn after_move(
     after: &Position,
     drawn: &(bool, String),
     (white, black): &(User, User),
-    move_text: &str,
+    (long, san): (&str, &str),
     comment: Option<&str>,
     mover: UserId,
     conditional: bool,
@@ -299,6 +299,8 @@ pub fn after_move(
         (side, text) if *side == black_view => text.clone(),
         _ => diagram(after, black_view, None),
     };
+    // The recipient's notation: SAN unless they chose long notation.
+    let move_text = if to.long_notation { long } else { san };
     let number = (game.ply + 1) / 2;
     let numbered_move = if game.ply % 2 == 0 {
         format!("{number}. ... {move_text}")

@@ -226,6 +226,8 @@ struct WorkedOut {
     rules: Rules,
     after: Position,
     move_text: String,
+    /// The move in SAN, as players read it unless they chose long notation.
+    san: String,
     compact: String,
     fen_after: String,
     outcome: Option<Outcome>,
@@ -297,7 +299,7 @@ fn write_move(
             &worked.after,
             &worked.diagram,
             &users,
-            &worked.move_text,
+            (&worked.move_text, &worked.san),
             comment,
             user,
             false,
@@ -321,7 +323,7 @@ fn write_move(
                 &reply.after,
                 &reply.diagram,
                 &users,
-                &reply.move_text,
+                (&reply.move_text, &reply.san),
                 None,
                 author,
                 true,
@@ -511,6 +513,7 @@ fn work_out_move(
     also: Option<&str>,
 ) -> Result<WorkedOut, GameError> {
     let move_text = before.move_text(mv);
+    let san = before.move_san(mv);
     let compact = before.move_compact(mv);
     // `parse_move` returns only legal moves.
     let after = before.play_unchecked(mv);
@@ -527,6 +530,7 @@ fn work_out_move(
         rules,
         after,
         move_text,
+        san,
         compact,
         fen_after,
         outcome,

@@ -430,7 +430,130 @@ async fn a_declined_challenge_is_told_to_its_author(backend: Backend) {
     assert!(!lobby.contains("declined your challenge"));
 }
 
+/// The mail of one player whose text contains `needle`, as received.
+async fn mail_to(
+    app: &TestApp,
+    smtp: &SmtpServer,
+    who: &str,
+    needle: &str,
+) -> common::smtp::ReceivedMail {
+    let who = format!("{who}@");
+    app.eventually(WAIT, || async {
+        smtp.received().into_iter().find(|m| {
+            m.to.iter().any(|t| t.contains(&who)) && m.decoded_text().contains(needle)
+        })
+    })
+    .await
+}
+
+/// Challenge, move and game-end mails as a real SMTP listener receives them: their kind's
+/// own unsubscribe link with RFC 8058 one-click, the board with the last move marked and a
+/// key to the letters, and an HTML part with the board as a PNG the server draws.
+async fn game_mails_by_kind_with_the_board(backend: Backend) {
+    let smtp = SmtpServer::start().await;
+    let app = TestApp::with_smtp(backend, smtp.url()).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+
+    // The invitation: a challenge mail, with the start position and its key.
+    let invitation = mail_to(&app, &smtp, "bob", "invites you to a game of Chess").await;
+    let unsubscribe = invitation.header("List-Unsubscribe").expect("List-Unsubscribe");
+    assert!(unsubscribe.ends_with("/challenge>"), "{unsubscribe}");
+    assert_eq!(
+        invitation.header("List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let text = invitation.decoded_text();
+    assert!(text.contains("The start position:"), "{text}");
+    assert!(
+        text.contains("Key: K King, Q Queen, R Rook, B Bishop, N Knight, P Pawn; White upper case"),
+        "{text}"
+    );
+
+    // A move: Bob's mail marks the square the Pawn left and names both squares.
+    assert_eq!(
+        app.play(&alice, game, 1, "e2-e4").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let moved = mail_to(&app, &smtp, "bob", "alice played 1. e4").await;
+    assert!(moved.header("List-Unsubscribe").unwrap().ends_with("/your_turn>"));
+    let text = moved.decoded_text();
+    assert!(text.contains("Last move: e2 (marked *) to e4."), "{text}");
+    // Bob sees the board from his side: rank 2 reads h..a, with the * on e2.
+    assert!(text.contains("2 P P P * P P P P"), "{text}");
+    let parsed = mail_parser::MessageParser::default()
+        .parse(moved.data.as_bytes())
+        .expect("a MIME message");
+    let html = parsed.body_html(0).expect("an HTML part").into_owned();
+    let src = format!("{}/games/{game}/board.png?ply=1&amp;side=black", app.address);
+    assert!(html.contains(&format!("<img src=\"{src}\"")), "{html}");
+    assert!(html.contains("Last move: e2 (marked *) to e4."));
+    // The picture is there, a PNG of the board.
+    let png = app
+        .get(&format!("/games/{game}/board.png?ply=1&side=black"))
+        .await;
+    assert_eq!(png.status(), StatusCode::OK);
+    assert_eq!(
+        png.headers().get("content-type").unwrap().to_str().unwrap(),
+        "image/png"
+    );
+    let bytes = png.bytes().await.unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(
+        app.get("/games/999999/board.png").await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // One click (RFC 8058): the mail service POSTs to the link, without a session or token.
+    let game_end_link = unsubscribe.trim_matches(['<', '>']).replace("/challenge", "/game_end");
+    let res = reqwest::Client::new()
+        .post(&game_end_link)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("origin", "https://mail.example.net")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.unwrap().contains("mails telling how your games end"));
+    // Without the one-click body, a POST needs the form's token.
+    let res = reqwest::Client::new()
+        .post(&game_end_link)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("something=else")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let settings = app.get_text_as(&bob, "/settings").await;
+    assert!(settings.contains("name=\"notify_game_end\" value=\"on\">"), "unticked");
+    assert!(settings.contains("name=\"notify_challenge\" value=\"on\" checked>"));
+
+    // Alice resigns: the game-end mail goes to nobody (Bob switched it off).
+    app.resign(&alice, game).await;
+    let queued = app.queued_mail().await;
+    assert!(
+        !queued.iter().any(|(kind, to, _)| kind == "game_end" && to.contains("bob@")),
+        "{queued:?}"
+    );
+    // Alice still gets hers for the next game she loses.
+    let game = app.start_game(&bob, "alice", &alice, &fields).await;
+    app.resign(&bob, game).await;
+    let over = mail_to(&app, &smtp, "alice", "bob resigned.").await;
+    assert!(over.header("List-Unsubscribe").unwrap().ends_with("/game_end>"));
+    let text = over.decoded_text();
+    assert!(text.contains("The game is over: 1-0") || text.contains("The game is over"), "{text}");
+    assert!(text.contains("Key: "), "{text}");
+}
+
 backend_tests!(
+    game_mails_by_kind_with_the_board,
     a_declined_challenge_is_told_to_its_author,
     cleanup_forgets_old_rows,
     password_reset_by_mail,
