@@ -65,7 +65,7 @@ async fn a_line_is_followed(backend: Backend) {
     // was played.
     let mail = app.queued_mail().await;
     assert!(mail.iter().any(|(_, to, body)| to == "bob@example.org"
-        && body.contains("alice played 2. Ng1-f3")
+        && body.contains("alice played 2. Nf3")
         && body.contains("conditional moves")));
     assert!(mail.iter().any(|(_, to, body)| to == "alice@example.org"
         && body.contains("your answer 3. Bf1-b5 was played for you")));

@@ -439,9 +439,9 @@ async fn mail_to(
 ) -> common::smtp::ReceivedMail {
     let who = format!("{who}@");
     app.eventually(WAIT, || async {
-        smtp.received().into_iter().find(|m| {
-            m.to.iter().any(|t| t.contains(&who)) && m.decoded_text().contains(needle)
-        })
+        smtp.received()
+            .into_iter()
+            .find(|m| m.to.iter().any(|t| t.contains(&who)) && m.decoded_text().contains(needle))
     })
     .await
 }
@@ -463,7 +463,9 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
 
     // The invitation: a challenge mail, with the start position and its key.
     let invitation = mail_to(&app, &smtp, "bob", "invites you to a game of Chess").await;
-    let unsubscribe = invitation.header("List-Unsubscribe").expect("List-Unsubscribe");
+    let unsubscribe = invitation
+        .header("List-Unsubscribe")
+        .expect("List-Unsubscribe");
     assert!(unsubscribe.ends_with("/challenge>"), "{unsubscribe}");
     assert_eq!(
         invitation.header("List-Unsubscribe-Post").as_deref(),
@@ -482,7 +484,10 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         StatusCode::SEE_OTHER
     );
     let moved = mail_to(&app, &smtp, "bob", "alice played 1. e4").await;
-    assert!(moved.header("List-Unsubscribe").unwrap().ends_with("/your_turn>"));
+    assert!(moved
+        .header("List-Unsubscribe")
+        .unwrap()
+        .ends_with("/your_turn>"));
     let text = moved.decoded_text();
     assert!(text.contains("Last move: e2 (marked *) to e4."), "{text}");
     // Bob sees the board from his side: rank 2 reads h..a, with the * on e2.
@@ -491,7 +496,10 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         .parse(moved.data.as_bytes())
         .expect("a MIME message");
     let html = parsed.body_html(0).expect("an HTML part").into_owned();
-    let src = format!("{}/games/{game}/board.png?ply=1&amp;side=black", app.address);
+    let src = format!(
+        "{}/games/{game}/board.png?ply=1&amp;side=black",
+        app.address
+    );
     assert!(html.contains(&format!("<img src=\"{src}\"")), "{html}");
     assert!(html.contains("Last move: e2 (marked *) to e4."));
     // The picture is there, a PNG of the board.
@@ -511,7 +519,9 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
     );
 
     // One click (RFC 8058): the mail service POSTs to the link, without a session or token.
-    let game_end_link = unsubscribe.trim_matches(['<', '>']).replace("/challenge", "/game_end");
+    let game_end_link = unsubscribe
+        .trim_matches(['<', '>'])
+        .replace("/challenge", "/game_end");
     let res = reqwest::Client::new()
         .post(&game_end_link)
         .header("content-type", "application/x-www-form-urlencoded")
@@ -521,7 +531,11 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
-    assert!(res.text().await.unwrap().contains("mails telling how your games end"));
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("mails telling how your games end"));
     // Without the one-click body, a POST needs the form's token.
     let res = reqwest::Client::new()
         .post(&game_end_link)
@@ -532,23 +546,34 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         .unwrap();
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let settings = app.get_text_as(&bob, "/settings").await;
-    assert!(settings.contains("name=\"notify_game_end\" value=\"on\">"), "unticked");
+    assert!(
+        settings.contains("name=\"notify_game_end\" value=\"on\">"),
+        "unticked"
+    );
     assert!(settings.contains("name=\"notify_challenge\" value=\"on\" checked>"));
 
     // Alice resigns: the game-end mail goes to nobody (Bob switched it off).
     app.resign(&alice, game).await;
     let queued = app.queued_mail().await;
     assert!(
-        !queued.iter().any(|(kind, to, _)| kind == "game_end" && to.contains("bob@")),
+        !queued
+            .iter()
+            .any(|(kind, to, _)| kind == "game_end" && to.contains("bob@")),
         "{queued:?}"
     );
     // Alice still gets hers for the next game she loses.
     let game = app.start_game(&bob, "alice", &alice, &fields).await;
     app.resign(&bob, game).await;
     let over = mail_to(&app, &smtp, "alice", "bob resigned.").await;
-    assert!(over.header("List-Unsubscribe").unwrap().ends_with("/game_end>"));
+    assert!(over
+        .header("List-Unsubscribe")
+        .unwrap()
+        .ends_with("/game_end>"));
     let text = over.decoded_text();
-    assert!(text.contains("The game is over: 1-0") || text.contains("The game is over"), "{text}");
+    assert!(
+        text.contains("The game is over: 1-0") || text.contains("The game is over"),
+        "{text}"
+    );
     assert!(text.contains("Key: "), "{text}");
 }
 
