@@ -375,15 +375,28 @@ pub fn declined_of(
 
 /// The moves of a game in standard algebraic notation, replayed from its start.
 pub fn san_moves(data: &GameData) -> Result<Vec<String>, GameError> {
-    let corrupt = |what: String| GameError::Corrupt(format!("game {}: {what}", data.game.id));
-    let mut position = Position::from_fen(&data.rules.variant, &data.game.start_fen)
-        .map_err(|e| corrupt(format!("start FEN: {e}")))?;
-    let mut out = Vec::with_capacity(data.moves.len());
-    for logged in data.moves.iter() {
-        let row = &logged.row;
+    san_of(
+        &data.rules.variant,
+        &data.game.start_fen,
+        data.moves.iter().map(|m| m.row.compact.as_str()),
+    )
+    .map_err(|what| GameError::Corrupt(format!("game {}: {what}", data.game.id)))
+}
+
+/// The SAN of a game's moves, replayed from `start_fen` by their compact texts; the error
+/// names the move that does not replay.
+pub fn san_of<'a>(
+    variant: &plypost_rules::Variant,
+    start_fen: &str,
+    compacts: impl Iterator<Item = &'a str>,
+) -> Result<Vec<String>, String> {
+    let mut position =
+        Position::from_fen(variant, start_fen).map_err(|e| format!("start FEN: {e}"))?;
+    let mut out = Vec::new();
+    for (i, compact) in compacts.enumerate() {
         let mv = position
-            .parse_move(&row.compact)
-            .map_err(|e| corrupt(format!("move {} ({}): {e}", row.ply, row.compact)))?;
+            .parse_move(compact)
+            .map_err(|e| format!("move {} ({compact}): {e}", i + 1))?;
         out.push(position.move_san(&mv));
         position = position.play_unchecked(&mv);
     }

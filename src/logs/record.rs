@@ -70,6 +70,8 @@ pub struct GameRecord {
     pub moves: Vec<RecordMove>,
     /// The preset's own variant definition, when it is not a built-in's.
     pub custom: Option<CustomVariant>,
+    /// The variant the game is played in, to write its moves in SAN.
+    pub variant: plypost_rules::Variant,
 }
 
 /// A preset's own variant, as its logs name and carry it.
@@ -169,8 +171,12 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
     let versions: Vec<PresetVersionId> = found.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
     let mut customs = HashMap::new();
+    let mut variants = HashMap::new();
     for (id, info) in &presets {
         customs.insert(*id, custom_variant(conn, *id, info)?);
+        let rules =
+            crate::presets::rules::load(conn, *id).map_err(|e| LogError::Corrupt(e.to_string()))?;
+        variants.insert(*id, rules.variant);
     }
     found
         .into_iter()
@@ -192,6 +198,12 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
                 black: name(&game.black_name, game.black_id),
                 moves: by_game.remove(&game.id).unwrap_or_default(),
                 custom: customs.get(&game.preset_version_id).cloned().flatten(),
+                variant: variants
+                    .get(&game.preset_version_id)
+                    .cloned()
+                    .ok_or_else(|| {
+                        LogError::Corrupt(format!("game {}: its variant is missing", game.id))
+                    })?,
                 preset,
                 game,
             })
@@ -262,6 +274,13 @@ pub fn time_control_words(g: &RecordGame) -> String {
 /// The game as PGN. `base_url`: this server's address, for the Site tag.
 pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
     let g = &record.game;
+    // A game that does not replay (damaged data) keeps its stored long texts.
+    let san = crate::games::query::san_of(
+        &record.variant,
+        &g.start_fen,
+        record.moves.iter().map(|m| m.compact.as_str()),
+    )
+    .unwrap_or_else(|_| record.moves.iter().map(|m| m.move_text.clone()).collect());
     let base = base_url.trim_end_matches('/');
     let result = g.result.clone().unwrap_or_else(|| "*".to_owned());
     let termination = g
@@ -306,8 +325,10 @@ pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
         moves: record
             .moves
             .iter()
-            .map(|m| PgnMove {
-                text: m.move_text.clone(),
+            .zip(&san)
+            .map(|(m, san)| PgnMove {
+                // SAN, as other programs read PGN (python-chess, pychess).
+                text: san.clone(),
                 comment: m.comment.clone(),
                 // Seconds are what a log needs; the export stays exact through an import.
                 played_at: Some(m.played_at),

@@ -524,8 +524,8 @@ async fn pgn_and_json_fields(backend: Backend) {
     assert_eq!(
         movetext.trim_end(),
         format!(
-            "1. Kh2-h4 {{[%ts {}] The King's jump}} 1... Kh15-g15 {{[%ts {}]}} 2. Pd15-d16=Q \
-             {{[%ts {}] Promotes {{to) a \"Queen\"}} 2... Kg15-g14 {{[%ts {}] resigning next}} 1-0",
+            "1. Kh4 {{[%ts {}] The King's jump}} 1... Kg15 {{[%ts {}]}} 2. d16=Q \
+             {{[%ts {}] Promotes {{to) a \"Queen\"}} 2... Kg14 {{[%ts {}] resigning next}} 1-0",
             ts(0),
             ts(1),
             ts(2),
@@ -950,7 +950,67 @@ async fn bulk_export(backend: Backend) {
     assert!(unescape(&page).contains("href=\"/logs/export.pgn?variant=chess&result=white\""));
 }
 
+/// A chess game's PGN reads in python-chess (PyPI `chess`) with the same moves (SAN, with
+/// e.p., a promotion, castling on both sides, checks) and result.
+async fn python_chess_reads_the_pgn(backend: Backend) {
+    if !common::python::checkers_available() {
+        return;
+    }
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    let moves = [
+        "e2-e4", "d7-d5", "e4xd5", "c7-c5", "d5xc6", "Ng8-f6", "c6xb7", "e7-e6", "b7xa8=Q",
+        "Bf8-d6", "Ng1-f3", "O-O", "Bf1-e2", "Qd8-c7", "O-O",
+    ];
+    app.play_all(&alice, &bob, game, &moves).await;
+    app.resign(&bob, game).await;
+    let pgn = app.get_text(&format!("/logs/{game}.pgn")).await;
+    let script = r#"
+import io, json, sys, chess.pgn
+game = chess.pgn.read_game(io.StringIO(sys.stdin.read()))
+assert not game.errors, game.errors
+board = game.board()
+sans = []
+for move in game.mainline_moves():
+    sans.append(board.san(move))
+    board.push(move)
+print(json.dumps({"moves": sans, "result": game.headers["Result"], "fen": board.fen()}))
+"#;
+    let out: serde_json::Value =
+        serde_json::from_str(&common::python::run(script, &pgn)).expect("JSON from python");
+    assert_eq!(
+        out["moves"],
+        serde_json::json!([
+            "e4", "d5", "exd5", "c5", "dxc6", "Nf6", "cxb7", "e6", "bxa8=Q", "Bd6", "Nf3", "O-O",
+            "Be2", "Qc7", "O-O"
+        ]),
+        "{pgn}"
+    );
+    assert_eq!(out["result"], "1-0");
+    // The same final position as the server's.
+    let json: serde_json::Value = app
+        .get(&format!("/logs/{game}.json"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let ours = json["current_fen"].as_str().unwrap();
+    let theirs = out["fen"].as_str().unwrap();
+    assert_eq!(
+        ours.split(' ').take(4).collect::<Vec<_>>(),
+        theirs.split(' ').take(4).collect::<Vec<_>>()
+    );
+}
+
 backend_tests!(
+    python_chess_reads_the_pgn,
     filters_combine,
     keyset_pages,
     replay_terachess2,

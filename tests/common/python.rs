@@ -1,5 +1,5 @@
 //! Third-party checkers written in Python (icalendar, feedparser, schemathesis, the
-//! Prometheus client's text parser), run as
+//! Prometheus client's text parser, python-chess), run as
 //! child processes. Without them a test that needs them is skipped with a message, except
 //! under `CI=true` (as `.ci/run` sets, after installing them), where it fails.
 
@@ -7,13 +7,16 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// What to install when a checker is missing.
-pub const INSTALL: &str = "pip install icalendar feedparser schemathesis prometheus_client";
+pub const INSTALL: &str = "pip install icalendar feedparser schemathesis prometheus_client chess";
 
 /// Whether the checkers are installed. Missing: `false` with a message, or a panic under
 /// `CI=true`.
 pub fn checkers_available() -> bool {
     let modules = Command::new("python3")
-        .args(["-c", "import icalendar, feedparser, prometheus_client"])
+        .args([
+            "-c",
+            "import icalendar, feedparser, prometheus_client, chess",
+        ])
         .output()
         .is_ok_and(|out| out.status.success());
     let schemathesis = Command::new("schemathesis")
