@@ -81,7 +81,7 @@ pub struct Config {
     /// `PLYPOST_SECRET_KEY`, or the generated key file.
     pub secret_key: SecretKey,
     /// `PLYPOST_STATIC_DIR`
-    pub static_dir: PathBuf,
+    pub static_dir: Option<PathBuf>,
     /// How often the mail job looks for due mail when nothing wakes it up.
     pub mail_poll_interval: Duration,
     /// How long the SMTP client waits for the server before the attempt counts as failed.
@@ -180,8 +180,8 @@ impl Config {
                 .map_err(|m| ConfigError::new("PLYPOST_SECRET_KEY", m))?,
         };
 
-        let static_dir =
-            PathBuf::from(get("PLYPOST_STATIC_DIR").unwrap_or_else(|| "static".into()));
+        // Unset: the files embedded in the binary.
+        let static_dir = get("PLYPOST_STATIC_DIR").map(PathBuf::from);
 
         let db_pool_size = number_setting(
             "PLYPOST_DATABASE_POOL",

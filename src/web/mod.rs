@@ -7,6 +7,7 @@
 //! [`render::page`].
 
 pub mod api;
+pub mod assets;
 pub mod csrf;
 pub mod error;
 pub mod pages;
@@ -17,7 +18,6 @@ pub mod session;
 use std::net::TcpListener;
 use std::sync::Arc;
 
-use actix_files::Files;
 use actix_session::config::PersistentSession;
 use actix_session::storage::CookieSessionStore;
 use actix_session::SessionMiddleware;
@@ -263,7 +263,6 @@ fn security_headers(https: bool) -> DefaultHeaders {
 pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io::Result<Server> {
     let key = Key::derive_from(state.config.secret_key.as_bytes());
     let secure = state.config.secure_cookies();
-    let static_dir = state.config.static_dir.clone();
     let data = web::Data::new(state);
 
     let server = HttpServer::new(move || {
@@ -282,13 +281,7 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             .app_data(web::FormConfig::default().limit(MAX_BODY_BYTES))
             .app_data(web::JsonConfig::default().limit(MAX_BODY_BYTES))
             .configure(routes)
-            .service(
-                web::scope("/static")
-                    .wrap(
-                        DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=3600")),
-                    )
-                    .service(Files::new("", static_dir.clone()).prefer_utf8(true)),
-            )
+            .route("/static/{path:.+}", web::get().to(assets::serve))
             .default_service(web::to(error::not_found))
             .wrap(session)
             .wrap(from_fn(csrf::same_origin_guard))

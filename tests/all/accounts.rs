@@ -447,6 +447,21 @@ async fn pages_errors_and_limits(backend: Backend) {
         .headers()
         .get("cache-control")
         .is_some_and(|v| v.to_str().unwrap().contains("max-age")));
+    // Pages link the content-hashed URL, cached as immutable.
+    let page = app.get_text("/login").await;
+    let start = page.find("/static/css/site.css?v=").expect("a hashed link");
+    let href = &page[start..start + page[start..].find('"').unwrap()];
+    let res = app.get(href).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res
+        .headers()
+        .get("cache-control")
+        .is_some_and(|v| v.to_str().unwrap().contains("immutable")));
+    assert_eq!(res.headers().get("content-type").unwrap(), "text/css");
+    assert_eq!(
+        app.get("/static/../Cargo.toml").await.status(),
+        StatusCode::NOT_FOUND
+    );
     let res = app.get("/static/nothing.css").await;
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
     assert!(res.text().await.unwrap().contains("Page not found"));

@@ -72,6 +72,8 @@ fn a_bad_setting_stops_the_start_and_is_named() {
     }
 }
 
+/// Started in an empty directory, the server answers and serves a styled site: the CSS is
+/// in the binary, linked by a content-hashed URL cached as immutable.
 #[test]
 fn serve_is_the_default_and_answers_healthz() {
     let dir = tempfile::tempdir().unwrap();
@@ -81,10 +83,6 @@ fn serve_is_the_default_and_answers_healthz() {
     };
     let mut child = plypost(dir.path())
         .env("PLYPOST_BIND", format!("127.0.0.1:{port}"))
-        .env(
-            "PLYPOST_STATIC_DIR",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/static"),
-        )
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -98,9 +96,24 @@ fn serve_is_the_default_and_answers_healthz() {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+    let home = http_get(port, "/login").unwrap_or_default();
+    let css = home
+        .split("href=\"")
+        .filter_map(|rest| rest.split('"').next())
+        .find(|href| href.starts_with("/static/css/site.css?v="))
+        .map(str::to_owned);
+    let sheet = css
+        .as_deref()
+        .map(|href| http_get(port, href).unwrap_or_default());
     let _ = child.kill();
     let _ = child.wait();
     assert!(answered, "GET /healthz answered 200");
+    let sheet = sheet.unwrap_or_else(|| panic!("a hashed stylesheet link: {home}"));
+    assert!(sheet.starts_with("HTTP/1.1 200"), "{sheet}");
+    assert!(
+        sheet.contains("immutable") && sheet.contains("--muted"),
+        "{sheet}"
+    );
     assert!(
         dir.path().join("plypost.db").exists(),
         "default SQLite file"

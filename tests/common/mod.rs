@@ -246,10 +246,6 @@ impl TestApp {
             dir.path().join("mail").to_string_lossy().into_owned(),
         );
         vars.insert("PLYPOST_MAIL_FROM", "plypost <noreply@plypost.test>".into());
-        vars.insert(
-            "PLYPOST_STATIC_DIR",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/static").into(),
-        );
         if let Some(smtp) = &options.smtp_url {
             vars.insert("PLYPOST_SMTP_URL", smtp.clone());
         }
