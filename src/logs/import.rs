@@ -342,8 +342,8 @@ fn import_game(
     Ok((id, checked.len()))
 }
 
-/// A game already in the logs with the same start, length, players (by name), date (when
-/// the PGN gives one) and moves.
+/// A game already in the logs with the same tags (players, event, start, date when the PGN
+/// gives one) and moves.
 fn duplicate_of(
     conn: &mut DbConn,
     game: &ImportedGame,
@@ -360,7 +360,14 @@ fn duplicate_of(
             .filter(games_table::created_at.ge(from))
             .filter(games_table::created_at.lt(from + chrono::Duration::days(1)));
     }
-    type Candidate = (GameId, UserId, UserId, Option<String>, Option<String>);
+    type Candidate = (
+        GameId,
+        UserId,
+        UserId,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
     let candidates: Vec<Candidate> = query
         .select((
             games_table::id,
@@ -368,6 +375,7 @@ fn duplicate_of(
             games_table::black_id,
             games_table::white_name,
             games_table::black_name,
+            games_table::source_event,
         ))
         .limit(50)
         .load(conn)?;
@@ -382,9 +390,14 @@ fn duplicate_of(
             .or_else(|| names.get(id).cloned())
             .unwrap_or_default()
     };
-    for (id, white, black, white_name, black_name) in &candidates {
+    for (id, white, black, white_name, black_name, event) in &candidates {
+        // The Event tag as the logs export it.
+        let event = event
+            .clone()
+            .unwrap_or_else(|| format!("plypost game {id}"));
         if name_of(white_name, white) != game.white_name
             || name_of(black_name, black) != game.black_name
+            || Some(event.as_str()) != game.event
         {
             continue;
         }
