@@ -27,7 +27,7 @@ use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
-use crate::games::{mail as game_mail, GameError, GameId, GameRow, MoveRow};
+use crate::games::{mail as game_mail, GameError, GameId, GameRow};
 use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
@@ -40,6 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     conditional::configure(cfg);
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
+        .route("/games/{id}/legend", web::get().to(legend))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
         .route("/games/{id}/draw/accept", web::post().to(accept_draw))
@@ -90,14 +91,6 @@ pub struct ChatLine {
     pub reported: bool,
 }
 
-pub struct MoveLine {
-    pub ply: i64,
-    /// `12.` for White's moves, `12...` for Black's.
-    pub number: String,
-    pub text: String,
-    pub comment: Option<String>,
-}
-
 #[derive(Template)]
 #[template(path = "pages/games/show.html")]
 struct GamePage<'a> {
@@ -118,7 +111,13 @@ struct GamePage<'a> {
     board: Arc<str>,
     sprite: &'static str,
     legal_json: Arc<str>,
-    moves: Vec<MoveLine>,
+    moves: Vec<view::MovePair>,
+    /// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET".
+    last_move: Option<String>,
+    /// The board's text alternative: each side's pieces by square.
+    board_text: Vec<view::SidePieces>,
+    /// The no-JS Flip link: the page from the other side.
+    flip_href: String,
     legend: Vec<view::LegendRow>,
     provisional: Option<String>,
     provisional_promotion: Option<String>,
@@ -151,6 +150,8 @@ struct FormState {
     typed_move: String,
     typed_comment: String,
     offer_draw: bool,
+    /// `?flip=1`: the viewer asked for the board from the other side.
+    flip: bool,
 }
 
 /// The clock as the game page words it, in the viewer's time zone.
@@ -203,7 +204,8 @@ fn game_page<'a>(
     let time_zone = viewer.map_or("UTC", |u| u.time_zone.as_str());
     let is_player = viewer_id.is_some_and(|v| game.is_player(v));
     let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
-    let flipped = viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id);
+    let flipped =
+        (viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id)) != form.flip;
     let last = moves
         .last()
         .and_then(|m| view::compact_squares(&m.row.compact));
@@ -213,6 +215,19 @@ fn game_page<'a>(
         format!("{} (Black)", black.username)
     };
     let status_line = status_line(&game, &position, &to_move, time_zone);
+    let last_move = moves.last().map(|m| {
+        let (by_white, number) = view::ply_side_and_number(&game.start_fen, m.row.ply);
+        let (dots, who, side) = if by_white {
+            (".", &white.username, "White")
+        } else {
+            ("…", &black.username, "Black")
+        };
+        format!(
+            "Last move: {number}{dots} {} by {who} ({side}), {}",
+            m.row.move_text,
+            datetime_in(m.row.played_at, time_zone)
+        )
+    });
     GamePage {
         ctx,
         id: game.id,
@@ -249,7 +264,8 @@ fn game_page<'a>(
                 .get_or_render(key, || view::board_svg(&position, flipped, last))
         },
         sprite: plypost_board::sprite(),
-        legal_json: if can_move {
+        // Everyone may tap a piece of the side to move and see where it can go.
+        legal_json: if game.is_active() {
             let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
             renders
                 .legal_moves
@@ -257,7 +273,19 @@ fn game_page<'a>(
         } else {
             Arc::from("[]")
         },
-        moves: moves.iter().map(|m| move_line(&m.row)).collect(),
+        moves: view::move_pairs(
+            &game.start_fen,
+            moves
+                .iter()
+                .map(|m| (m.row.ply, m.row.move_text.clone(), m.row.comment.clone())),
+        ),
+        last_move,
+        board_text: view::board_text(&position),
+        flip_href: if form.flip {
+            format!("/games/{}#board", game.id)
+        } else {
+            format!("/games/{}?flip=1#board", game.id)
+        },
         legend: view::legend(&position),
         provisional: rules.variant.provisional_setup().map(str::to_owned),
         provisional_promotion: rules.variant.provisional_promotion().map(str::to_owned),
@@ -311,19 +339,6 @@ fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &s
     }
 }
 
-fn move_line(m: &MoveRow) -> MoveLine {
-    MoveLine {
-        ply: m.ply,
-        number: if m.ply % 2 == 1 {
-            format!("{}.", m.ply.div_euclid(2) + 1)
-        } else {
-            format!("{}...", m.ply / 2)
-        },
-        text: m.move_text.clone(),
-        comment: m.comment.clone(),
-    }
-}
-
 /// The clock section, in the viewer's time zone.
 fn clock_lines(
     clock: &ClockView,
@@ -362,6 +377,7 @@ fn clock_lines(
 #[serde(default)]
 struct ShowQuery {
     done: String,
+    flip: String,
 }
 
 async fn load(
@@ -448,6 +464,7 @@ async fn show(
         data,
         FormState {
             notice,
+            flip: q.flip == "1",
             ..FormState::default()
         },
     );
@@ -459,6 +476,35 @@ async fn show(
         + page.legend.len() * 400
         + 16 * 1024;
     render::page_sized(&page, size)
+}
+
+/// The move diagrams of the game's pieces, an HTML fragment the game page fetches when its
+/// "Move diagrams" box is opened (a 16x16 variant's diagrams would double the page).
+async fn legend(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let log = state.move_logs.clone();
+    let data = match state
+        .db(move |conn| query::game_data(conn, &log, GameId(id)))
+        .await?
+    {
+        Ok(data) => data,
+        Err(e) => return error_response(&ctx, e, "/games"),
+    };
+    let html = state
+        .renders
+        .legends
+        .get_or_render(data.rules.definition_hash.clone(), || {
+            view::diagrams_html(&data.rules.variant)
+        });
+    // The game pins its preset version, so its pieces never change.
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(html.to_string()))
 }
 
 /// Ids in paths are numbers; anything else is simply not found.
@@ -560,6 +606,7 @@ async fn submit_move(
             typed_move: if keep { form.text } else { String::new() },
             typed_comment: if keep { form.comment } else { String::new() },
             offer_draw: keep && form.offer_draw.is_some(),
+            flip: false,
         },
     );
     render::page_with_status(status, &page)
