@@ -319,13 +319,21 @@
     return 'Board, ' + (board.getAttribute('data-flipped') === 'true' ? 'Black' : 'White') +
       ' at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.';
   }
-  board.addEventListener('focus', function () { if (!cursor) moveCursor(startSquare()); });
+  // The cursor is for the keyboard: a tap that focuses the board does not show it.
+  board.addEventListener('focus', function () {
+    var keyboard = true;
+    try { keyboard = board.matches(':focus-visible'); } catch (e) { keyboard = true; }
+    if (!cursor && keyboard) moveCursor(startSquare());
+  });
   board.addEventListener('blur', function () {
     if (cursorMark) { cursorMark.remove(); cursorMark = null; cursor = null; board.removeAttribute('data-cursor'); }
   });
   board.addEventListener('keydown', function (ev) {
     var d = { ArrowLeft: [-100, 0], ArrowRight: [100, 0], ArrowUp: [0, -100], ArrowDown: [0, 100] }[ev.key];
-    if (d && cursor) {
+    if (d && !cursor) {
+      moveCursor(startSquare());
+      ev.preventDefault();
+    } else if (d) {
       var r = squareRect(cursor);
       var next = grid[(+r.getAttribute('x') + d[0]) + ',' + (+r.getAttribute('y') + d[1])];
       if (next) moveCursor(next);

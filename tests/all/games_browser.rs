@@ -305,7 +305,8 @@ async fn rect(b: &Client, css: &str) -> Vec<f64> {
 /// Asserts the element is wholly inside the viewport and below the sticky header.
 async fn assert_in_view(b: &Client, css: &str) {
     let r = rect(b, css).await;
-    let (top, bottom, left, right, width, height, header) = (r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+    let (top, bottom, left, right, width, height, header) =
+        (r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
     assert!(
         top >= header - 0.5 && bottom <= height + 0.5 && left >= -0.5 && right <= width + 0.5,
         "{css} is not wholly in view: top {top} bottom {bottom} left {left} right {right} in {width}x{height}, header ends at {header}"
@@ -373,7 +374,10 @@ async fn cursor_to(b: &Client, to: &str) {
         keys.push_str(if r1 > r0 { &Key::Up } else { &Key::Down });
     }
     board.send_keys(&keys).await.unwrap();
-    assert_eq!(board.attr("data-cursor").await.unwrap().as_deref(), Some(to));
+    assert_eq!(
+        board.attr("data-cursor").await.unwrap().as_deref(),
+        Some(to)
+    );
 }
 
 /// Issue 25 in a browser: the game page at 1280x800 and 360x740 (board and move button in
@@ -394,7 +398,11 @@ async fn the_game_page_as_correspondence_players_use_it() {
             &alice_http,
             "bob",
             &bob_http,
-            &[("variant", "terachess2"), ("color", "white"), ("days_per_move", "3")],
+            &[
+                ("variant", "terachess2"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+            ],
         )
         .await;
     // Twelve moves each: enough for the move list to scroll.
@@ -410,12 +418,18 @@ async fn the_game_page_as_correspondence_players_use_it() {
     let alice = browser(&driver).await;
     log_in(&alice, &app, "alice").await;
     alice.set_window_size(1280, 800).await.unwrap();
-    alice.goto(&app.url(&format!("/games/{game}"))).await.unwrap();
+    alice
+        .goto(&app.url(&format!("/games/{game}")))
+        .await
+        .unwrap();
     screenshot(&alice, "game-1280x800").await;
 
     // 1. The last move; 2. the list in pairs, scrolled to its end inside its box.
     let last = text_of(&alice, "#last-move").await;
-    assert!(last.starts_with("Last move: 12… Pl13-l12 by bob (Black), "), "{last}");
+    assert!(
+        last.starts_with("Last move: 12… Pl13-l12 by bob (Black), "),
+        "{last}"
+    );
     let list = text_of(&alice, "#move-list").await;
     assert!(list.contains("12. Pl4-l5 Pl13-l12"), "{list}");
     let scroll = js(
@@ -426,13 +440,20 @@ async fn the_game_page_as_correspondence_players_use_it() {
          return [box.scrollHeight > box.clientHeight + 10, last.bottom <= r.bottom + 1 && last.top >= r.top - 1, window.scrollY];",
     )
     .await;
-    assert_eq!(scroll, json!([true, true, 0]), "the list scrolls, to its end; the page does not");
+    assert_eq!(
+        scroll,
+        json!([true, true, 0]),
+        "the list scrolls, to its end; the page does not"
+    );
 
     // 7. The whole board and the Play button at 1280x800, with no scrolling.
     assert_in_view(&alice, "#board").await;
     assert_in_view(&alice, "#move-form button[type='submit']").await;
     let board_rect = rect(&alice, "#board").await;
-    assert!(board_rect[1] - board_rect[0] > 450.0, "a big board: {board_rect:?}");
+    assert!(
+        board_rect[1] - board_rect[0] > 450.0,
+        "a big board: {board_rect:?}"
+    );
 
     // 5. Tapping a piece of the opponent names it; one's own shows its moves.
     click_square(&alice, "#board g.pc[data-square='a12']").await;
@@ -440,7 +461,10 @@ async fn the_game_page_as_correspondence_players_use_it() {
     assert!(said.starts_with("Black Pawn (P) on a12"), "{said}");
     click_square(&alice, "#board g.pc[data-square='m4']").await;
     let said = wait_text(&alice, "#board-status", "on m4").await;
-    assert!(said.contains("White Pawn (P) on m4: 2 legal moves, to "), "{said}");
+    assert!(
+        said.contains("White Pawn (P) on m4: 2 legal moves, to "),
+        "{said}"
+    );
     click_square(&alice, "#board rect.sq.target[data-square='m5']").await;
     alice
         .wait()
@@ -457,7 +481,10 @@ async fn the_game_page_as_correspondence_players_use_it() {
         .for_element(Locator::Css("p.alert.success"))
         .await
         .expect("the move was played");
-    assert_eq!(app.stored_moves(game).await.last().map(String::as_str), Some("Pm4-m5"));
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some("Pm4-m5")
+    );
 
     // 4. Flip without a reload, and back.
     js(&alice, "window.notReloaded = true; return null;").await;
@@ -469,11 +496,21 @@ async fn the_game_page_as_correspondence_players_use_it() {
     )
     .await;
     assert_eq!(flipped, json!([true, "true", "?flip=1"]));
-    assert!(rect(&alice, "#board rect.sq[data-square='a1']").await[0] < a1_top, "a1 is at the top now");
-    assert!(rect(&alice, "#board g.pc[data-square='a1']").await[0] < a1_top, "and its piece with it");
+    assert!(
+        rect(&alice, "#board rect.sq[data-square='a1']").await[0] < a1_top,
+        "a1 is at the top now"
+    );
+    assert!(
+        rect(&alice, "#board g.pc[data-square='a1']").await[0] < a1_top,
+        "and its piece with it"
+    );
     click_square(&alice, "#flip-board").await;
     assert_eq!(
-        js(&alice, "return document.getElementById('board').getAttribute('data-flipped');").await,
+        js(
+            &alice,
+            "return document.getElementById('board').getAttribute('data-flipped');"
+        )
+        .await,
         json!("false")
     );
 
@@ -483,7 +520,9 @@ async fn the_game_page_as_correspondence_players_use_it() {
     alice
         .wait()
         .at_most(WAIT)
-        .for_element(Locator::Css("#legend-diagrams[data-loaded] .piece-card svg.ppdiagram"))
+        .for_element(Locator::Css(
+            "#legend-diagrams[data-loaded] .piece-card svg.ppdiagram",
+        ))
         .await
         .expect("the diagrams were fetched");
     alice.close().await.unwrap();
@@ -492,15 +531,29 @@ async fn the_game_page_as_correspondence_players_use_it() {
     let bob = browser(&driver).await;
     log_in(&bob, &app, "bob").await;
     bob.set_window_size(1280, 800).await.unwrap();
-    bob.goto(&app.url(&format!("/games/{game}?flip=1"))).await.unwrap();
+    bob.goto(&app.url(&format!("/games/{game}?flip=1")))
+        .await
+        .unwrap();
     let board = bob.find(Locator::Css("#board")).await.unwrap();
     assert_eq!(board.attr("tabindex").await.unwrap().as_deref(), Some("0"));
-    assert_eq!(board.attr("aria-describedby").await.unwrap().as_deref(), Some("board-text"));
+    assert_eq!(
+        board.attr("aria-describedby").await.unwrap().as_deref(),
+        Some("board-text")
+    );
     // Tab from the Flip link's neighbour reaches the board.
-    js(&bob, "document.querySelector('.brand').focus(); return null;").await;
+    js(
+        &bob,
+        "document.querySelector('.brand').focus(); return null;",
+    )
+    .await;
     let mut reached = false;
     for _ in 0..40 {
-        bob.active_element().await.unwrap().send_keys(&Key::Tab).await.unwrap();
+        bob.active_element()
+            .await
+            .unwrap()
+            .send_keys(&Key::Tab)
+            .await
+            .unwrap();
         if js(&bob, "return document.activeElement.id;").await == json!("board") {
             reached = true;
             break;
@@ -520,18 +573,28 @@ async fn the_game_page_as_correspondence_players_use_it() {
     assert_in_view(&bob, ".pp-move-panel button.pp-confirm").await;
     assert_in_view(&bob, "#board").await;
     screenshot(&bob, "game-1280x800-confirm").await;
-    bob.active_element().await.unwrap().send_keys(&Key::Enter).await.unwrap();
+    bob.active_element()
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter)
+        .await
+        .unwrap();
     bob.wait()
         .at_most(WAIT)
         .for_element(Locator::Css("p.alert.success"))
         .await
         .expect("the keyboard move was played");
-    assert_eq!(app.stored_moves(game).await.last().map(String::as_str), Some("Pm13-m11"));
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some("Pm13-m11")
+    );
 
     // 7. On a phone: the 16x16 board takes the width, nothing scrolls sideways, the board is
     // never under the sticky header after a jump to it.
     bob.set_window_size(360, 740).await.unwrap();
-    bob.goto(&app.url(&format!("/games/{game}#board"))).await.unwrap();
+    bob.goto(&app.url(&format!("/games/{game}#board")))
+        .await
+        .unwrap();
     screenshot(&bob, "game-360x740").await;
     let phone = js(
         &bob,
@@ -543,18 +606,26 @@ async fn the_game_page_as_correspondence_players_use_it() {
     let phone: (f64, f64, bool) = serde_json::from_value(phone).unwrap();
     assert!(phone.0 >= 330.0 && phone.1 >= 20.0 && phone.2, "{phone:?}");
     let r = rect(&bob, "#board").await;
-    assert!(r[0] >= r[6] - 0.5, "the board is not under the header: {r:?}");
+    assert!(
+        r[0] >= r[6] - 0.5,
+        "the board is not under the header: {r:?}"
+    );
     // Tapping works there too.
     click_square(&bob, "#board g.pc[data-square='h2']").await;
     wait_text(&bob, "#board-status", "King (K) on h2").await;
 
     // 8. The replay steps without reloading, and the header never covers its board.
     bob.set_window_size(1280, 800).await.unwrap();
-    bob.goto(&app.url(&format!("/logs/{game}?ply=0"))).await.unwrap();
+    bob.goto(&app.url(&format!("/logs/{game}?ply=0")))
+        .await
+        .unwrap();
     js(&bob, "window.notReloaded = true; return null;").await;
     click_square(&bob, "#board a[rel='next']").await;
     wait_text(&bob, "#replay-where", "(ply 1 of 26)").await;
-    assert!(bob.find(Locator::Css("#board g.pc[data-square='a5']")).await.is_ok());
+    assert!(bob
+        .find(Locator::Css("#board g.pc[data-square='a5']"))
+        .await
+        .is_ok());
     js(
         &bob,
         "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true})); return null;",
@@ -573,21 +644,32 @@ async fn the_game_page_as_correspondence_players_use_it() {
     bob.back().await.unwrap();
     wait_text(&bob, "#replay-where", "(ply 2 of 26)").await;
     bob.set_window_size(360, 740).await.unwrap();
-    bob.goto(&app.url(&format!("/logs/{game}?ply=3#board"))).await.unwrap();
+    bob.goto(&app.url(&format!("/logs/{game}?ply=3#board")))
+        .await
+        .unwrap();
     let r = rect(&bob, "#board").await;
-    assert!(r[7] > 0.0 && r[0] >= r[6] - 0.5, "the jump leaves the board below the header: {r:?}");
+    assert!(
+        r[7] > 0.0 && r[0] >= r[6] - 0.5,
+        "the jump leaves the board below the header: {r:?}"
+    );
     screenshot(&bob, "log-360x740").await;
 
     // 5. A spectator taps a piece of the side to move and sees its moves.
     bob.close().await.unwrap();
     let carol = browser(&driver).await;
     log_in(&carol, &app, "carol").await;
-    carol.goto(&app.url(&format!("/games/{game}"))).await.unwrap();
+    carol
+        .goto(&app.url(&format!("/games/{game}")))
+        .await
+        .unwrap();
     assert!(carol.find(Locator::Css("#move-form")).await.is_err());
     click_square(&carol, "#board g.pc[data-square='n4']").await;
     let said = wait_text(&carol, "#board-status", "on n4").await;
     assert!(said.contains("legal move"), "{said}");
-    assert!(carol.find(Locator::Css("#board rect.sq.target[data-square='n5']")).await.is_ok());
+    assert!(carol
+        .find(Locator::Css("#board rect.sq.target[data-square='n5']"))
+        .await
+        .is_ok());
     click_square(&carol, "#board g.pc[data-square='n13']").await;
     let said = wait_text(&carol, "#board-status", "on n13").await;
     assert_eq!(said, "Black Pawn (P) on n13");

@@ -814,7 +814,11 @@ async fn the_game_page_for_correspondence_players(backend: Backend) {
     let carol = app.player("carol").await;
     let anonymous = app.new_client();
     let res = app
-        .post_as(&bob, "/settings/preferences", &[("time_zone", "Asia/Tokyo")])
+        .post_as(
+            &bob,
+            "/settings/preferences",
+            &[("time_zone", "Asia/Tokyo")],
+        )
         .await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
@@ -843,7 +847,10 @@ async fn the_game_page_for_correspondence_players(backend: Backend) {
         "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"3\">{}</span></li>",
         stored[2]
     )));
-    assert!(page.contains("id=\"move-scroll\""), "the list scrolls in its box");
+    assert!(
+        page.contains("id=\"move-scroll\""),
+        "the list scrolls in its box"
+    );
     // The position in words.
     assert!(page.contains("<strong>White:</strong> King e1;"), "{page}");
     assert!(page.contains("Knight ×2 b1, f3"));
@@ -851,28 +858,51 @@ async fn the_game_page_for_correspondence_players(backend: Backend) {
 
     // Bob sees the board from his side; the flip link shows it from the other.
     assert!(page.contains("data-flipped=\"true\""));
-    assert!(page.contains(&format!("href=\"/games/{game}?flip=1#board\" class=\"button secondary small\" id=\"flip-board\"")));
-    let flipped = app.get_text_as(&bob, &format!("/games/{game}?flip=1")).await;
+    assert!(page.contains(&format!(
+        "href=\"/games/{game}?flip=1#board\" class=\"button secondary small\" id=\"flip-board\""
+    )));
+    let flipped = app
+        .get_text_as(&bob, &format!("/games/{game}?flip=1"))
+        .await;
     assert!(flipped.contains("data-flipped=\"false\""));
     assert!(flipped.contains(&format!("href=\"/games/{game}#board\"")));
-    let flipped = app.get_text_as(&alice, &format!("/games/{game}?flip=1")).await;
+    let flipped = app
+        .get_text_as(&alice, &format!("/games/{game}?flip=1"))
+        .await;
     assert!(flipped.contains("data-flipped=\"true\""));
 
     // A spectator gets the side to move's legal moves to look at, and no move form.
     let spectator = app.get_text_as(&carol, &format!("/games/{game}")).await;
-    assert!(spectator.contains("\"from\":\"g8\",\"to\":\"f6\""), "Black's moves");
+    assert!(
+        spectator.contains("\"from\":\"g8\",\"to\":\"f6\""),
+        "Black's moves"
+    );
     assert!(!spectator.contains("id=\"move-form\""));
 
     // The diagrams are not on the page; they come from /games/ID/legend.
-    assert!(page.contains(&format!("id=\"legend-diagrams\" data-src=\"/games/{game}/legend\"")));
+    assert!(page.contains(&format!(
+        "id=\"legend-diagrams\" data-src=\"/games/{game}/legend\""
+    )));
     assert!(!page.contains("ppdiagram"));
-    let res = anonymous.get(app.url(&format!("/games/{game}/legend"))).send().await.unwrap();
+    let res = anonymous
+        .get(app.url(&format!("/games/{game}/legend")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let diagrams = res.text().await.unwrap();
-    assert_eq!(diagrams.matches("class=\"piece-card\"").count(), 6, "{diagrams}");
+    assert_eq!(
+        diagrams.matches("class=\"piece-card\"").count(),
+        6,
+        "{diagrams}"
+    );
     assert_eq!(diagrams.matches("class=\"ppdiagram\"").count(), 6);
     assert!(!diagrams.contains("<html"), "a fragment");
-    let res = anonymous.get(app.url("/games/999999/legend")).send().await.unwrap();
+    let res = anonymous
+        .get(app.url("/games/999999/legend"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
     // Log, PGN and JSON for players and spectators, signed in or not, active or finished.
@@ -895,12 +925,20 @@ async fn the_game_page_for_correspondence_players(backend: Backend) {
             links(&page);
         }
     }
-    for path in [format!("/logs/{game}"), format!("/logs/{game}.pgn"), format!("/logs/{game}.json")] {
+    for path in [
+        format!("/logs/{game}"),
+        format!("/logs/{game}.pgn"),
+        format!("/logs/{game}.json"),
+    ] {
         assert_eq!(app.get(&path).await.status(), StatusCode::OK, "{path}");
     }
     // The replay's board part, which replay.js fetches to step without a reload.
-    let part = app.get_text(&format!("/logs/{game}?ply=2&part=board")).await;
-    assert!(part.contains("(ply 2 of 3)") && part.contains("id=\"board\"") && !part.contains("<html"));
+    let part = app
+        .get_text(&format!("/logs/{game}?ply=2&part=board"))
+        .await;
+    assert!(
+        part.contains("(ply 2 of 3)") && part.contains("id=\"board\"") && !part.contains("<html")
+    );
     assert!(part.contains(&format!("href=\"/logs/{game}?ply=3#board\" rel=\"next\"")));
 }
 
@@ -927,10 +965,13 @@ async fn a_game_started_by_black_numbers_its_moves(backend: Backend) {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let stored = app.stored_moves(game).await;
     let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
-    assert!(page.contains(&format!(
-        "<li><span class=\"mvno\">1…</span> <span class=\"mv\" data-ply=\"1\">{}</span></li>",
-        stored[0]
-    )), "{page}");
+    assert!(
+        page.contains(&format!(
+            "<li><span class=\"mvno\">1…</span> <span class=\"mv\" data-ply=\"1\">{}</span></li>",
+            stored[0]
+        )),
+        "{page}"
+    );
     assert!(page.contains(&format!(
         "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"2\">{}</span></li>",
         stored[1]
@@ -952,9 +993,15 @@ async fn a_terachess_page_stays_light(backend: Backend) {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.headers().get("content-encoding").map(|v| v.as_bytes()), Some(&b"gzip"[..]));
+    assert_eq!(
+        res.headers().get("content-encoding").map(|v| v.as_bytes()),
+        Some(&b"gzip"[..])
+    );
     let compressed = res.bytes().await.unwrap().len();
-    eprintln!("terachess2 game page: {} bytes, {compressed} gzipped", page.len());
+    eprintln!(
+        "terachess2 game page: {} bytes, {compressed} gzipped",
+        page.len()
+    );
     assert!(compressed < PAGE_GZIP_LIMIT, "{compressed} bytes gzipped");
     let diagrams = app.get_text(&format!("/games/{game}/legend")).await;
     eprintln!("terachess2 diagrams: {} bytes", diagrams.len());

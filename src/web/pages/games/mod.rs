@@ -116,6 +116,8 @@ struct GamePage<'a> {
     last_move: Option<String>,
     /// The board's text alternative: each side's pieces by square.
     board_text: Vec<view::SidePieces>,
+    /// The board drawing's width over its height, for the CSS that fits it to the window.
+    board_ratio: String,
     /// The no-JS Flip link: the page from the other side.
     flip_href: String,
     legend: Vec<view::LegendRow>,
@@ -206,28 +208,17 @@ fn game_page<'a>(
     let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
     let flipped =
         (viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id)) != form.flip;
-    let last = moves
-        .last()
-        .and_then(|m| view::compact_squares(&m.row.compact));
+    let (board, legal_json) = {
+        let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
+        cached_renders(renders, &rules, &game, &position, flipped, last_text)
+    };
     let to_move = if game.player_to_move() == game.white_id {
         format!("{} (White)", white.username)
     } else {
         format!("{} (Black)", black.username)
     };
     let status_line = status_line(&game, &position, &to_move, time_zone);
-    let last_move = moves.last().map(|m| {
-        let (by_white, number) = view::ply_side_and_number(&game.start_fen, m.row.ply);
-        let (dots, who, side) = if by_white {
-            (".", &white.username, "White")
-        } else {
-            ("…", &black.username, "Black")
-        };
-        format!(
-            "Last move: {number}{dots} {} by {who} ({side}), {}",
-            m.row.move_text,
-            datetime_in(m.row.played_at, time_zone)
-        )
-    });
+    let last_move = last_move_line(&game, &moves, &white, &black, time_zone);
     GamePage {
         ctx,
         id: game.id,
@@ -253,26 +244,9 @@ fn game_page<'a>(
         to_move,
         deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
         clock: clock_lines(&clock, &white, &black, time_zone, is_player),
-        board: {
-            let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
-            let key = format!(
-                "{}\n{}\n{flipped}\n{last_text}",
-                rules.definition_hash, game.current_fen
-            );
-            renders
-                .boards
-                .get_or_render(key, || view::board_svg(&position, flipped, last))
-        },
+        board,
         sprite: plypost_board::sprite(),
-        // Everyone may tap a piece of the side to move and see where it can go.
-        legal_json: if game.is_active() {
-            let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
-            renders
-                .legal_moves
-                .get_or_render(key, || view::legal_moves_json(&position))
-        } else {
-            Arc::from("[]")
-        },
+        legal_json,
         moves: view::move_pairs(
             &game.start_fen,
             moves
@@ -281,11 +255,12 @@ fn game_page<'a>(
         ),
         last_move,
         board_text: view::board_text(&position),
-        flip_href: if form.flip {
-            format!("/games/{}#board", game.id)
-        } else {
-            format!("/games/{}?flip=1#board", game.id)
-        },
+        board_ratio: view::board_ratio(&position),
+        flip_href: format!(
+            "/games/{}{}#board",
+            game.id,
+            if form.flip { "" } else { "?flip=1" }
+        ),
         legend: view::legend(&position),
         provisional: rules.variant.provisional_setup().map(str::to_owned),
         provisional_promotion: rules.variant.provisional_promotion().map(str::to_owned),
@@ -317,6 +292,58 @@ fn game_page<'a>(
         offer_draw: form.offer_draw,
         preset,
     }
+}
+
+/// The board SVG and the legal moves' JSON, from the caches. Everyone may tap a piece of
+/// the side to move and see where it can go, so the moves come with every active game.
+fn cached_renders(
+    renders: &GameRenders,
+    rules: &crate::presets::rules::Rules,
+    game: &GameRow,
+    position: &Position,
+    flipped: bool,
+    last_compact: &str,
+) -> (Arc<str>, Arc<str>) {
+    let key = format!(
+        "{}\n{}\n{flipped}\n{last_compact}",
+        rules.definition_hash, game.current_fen
+    );
+    let last = view::compact_squares(last_compact);
+    let board = renders
+        .boards
+        .get_or_render(key, || view::board_svg(position, flipped, last));
+    let legal = if game.is_active() {
+        let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
+        renders
+            .legal_moves
+            .get_or_render(key, || view::legal_moves_json(position))
+    } else {
+        Arc::from("[]")
+    };
+    (board, legal)
+}
+
+/// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET", in the viewer's time zone.
+fn last_move_line(
+    game: &GameRow,
+    moves: &crate::games::move_log::MoveLog,
+    white: &User,
+    black: &User,
+    time_zone: &str,
+) -> Option<String> {
+    moves.last().map(|m| {
+        let (by_white, number) = view::ply_side_and_number(&game.start_fen, m.row.ply);
+        let (dots, who, side) = if by_white {
+            (".", &white.username, "White")
+        } else {
+            ("…", &black.username, "Black")
+        };
+        format!(
+            "Last move: {number}{dots} {} by {who} ({side}), {}",
+            m.row.move_text,
+            datetime_in(m.row.played_at, time_zone)
+        )
+    })
 }
 
 /// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ...

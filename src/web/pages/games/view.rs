@@ -168,6 +168,14 @@ pub fn script_json(json: &str) -> String {
         .replace('&', "\\u0026")
 }
 
+/// The board drawing's width over its height (the coordinates' margin included), as CSS
+/// reads it.
+pub fn board_ratio(position: &Position) -> String {
+    let variant = position.variant();
+    let (w, h) = (f64::from(variant.width()), f64::from(variant.height()));
+    format!("{:.4}", (44.0 + 100.0 * w) / (44.0 + 100.0 * h))
+}
+
 /// One side's pieces in words, for the board's text alternative: "King h2", "Pawns a4, b4".
 pub struct SidePieces {
     pub side: &'static str,
@@ -195,7 +203,12 @@ pub fn board_text(position: &Position) -> Vec<SidePieces> {
                     match squares.len() {
                         0 => None,
                         1 => Some(format!("{} {}", kind.name, squares.join(""))),
-                        _ => Some(format!("{} ×{} {}", kind.name, squares.len(), squares.join(", "))),
+                        _ => Some(format!(
+                            "{} ×{} {}",
+                            kind.name,
+                            squares.len(),
+                            squares.join(", ")
+                        )),
                     }
                 })
                 .collect();
@@ -378,7 +391,10 @@ mod tests {
         let pairs = move_pairs(black_first, [mv(1, "e5"), mv(2, "e4"), mv(3, "Nc6")]);
         assert!(pairs[0].white.is_none());
         assert_eq!((pairs[0].number, pairs[1].number), (1, 2));
-        assert_eq!(pairs[1].black.as_ref().map(|c| c.text.as_str()), Some("Nc6"));
+        assert_eq!(
+            pairs[1].black.as_ref().map(|c| c.text.as_str()),
+            Some("Nc6")
+        );
     }
 
     #[test]
@@ -387,8 +403,16 @@ mod tests {
         let pos = Position::from_fen(&chess, "4k3/pp6/8/8/8/8/8/4K2R w - - 0 1").unwrap();
         let text = board_text(&pos);
         assert_eq!(text[0].side, "White");
-        assert!(text[0].pieces.contains(&"King e1".to_owned()), "{:?}", text[0].pieces);
-        assert!(text[1].pieces.iter().any(|p| p.ends_with("a7, b7")), "{:?}", text[1].pieces);
+        assert!(
+            text[0].pieces.contains(&"King e1".to_owned()),
+            "{:?}",
+            text[0].pieces
+        );
+        assert!(
+            text[1].pieces.iter().any(|p| p.ends_with("a7, b7")),
+            "{:?}",
+            text[1].pieces
+        );
     }
 
     #[test]
