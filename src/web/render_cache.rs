@@ -14,6 +14,8 @@ use std::sync::{Arc, Mutex};
 pub struct GameRenders {
     pub boards: RenderCache,
     pub legal_moves: RenderCache,
+    /// The move diagrams of a variant's pieces, by definition hash.
+    pub legends: RenderCache,
 }
 
 impl Default for GameRenders {
@@ -22,6 +24,7 @@ impl Default for GameRenders {
         Self {
             boards: RenderCache::new(BUDGET),
             legal_moves: RenderCache::new(BUDGET),
+            legends: RenderCache::new(BUDGET / 4),
         }
     }
 }

@@ -1,46 +1,52 @@
-/* plypost board.js: click-to-move for the game page. Progressive enhancement: without it,
- * players type the move into the form. Vanilla ES2017, no build step.
+/* plypost board.js: the game page's board and its helpers. Progressive enhancement: without
+ * it, players type the move into the form, flip the board with a link and open the diagrams on
+ * the preset page. Vanilla ES2017, no build step.
  *
  * Contract with the server page:
  *  - The board <svg id="board"> made by plypost_board::render_board: one
  *    <rect class="sq" data-square="h2"> per square, pieces as
  *    <g class="pc pcw|pck" data-square="h2" data-image="king" transform="translate(x y)">
- *    <title>White King</title><use href="#pc-king"/></g> inside <g class="pieces">, overlays in
- *    <g class="hl-under"> and <g class="hl-over">. The sprite (plypost_board::sprite) is on the
- *    page, so every known image has a <symbol id="pc-IMAGE">.
- *  - <script type="application/json" id="legal-moves"> with an array of legal moves
- *    (empty or absent when it is not this viewer's turn):
+ *    <title>White King (K)</title><use href="#pc-king"/></g> inside <g class="pieces">, overlays
+ *    in <g class="hl-under"> and <g class="hl-over">, coordinates in <g class="coords">. The
+ *    sprite (plypost_board::sprite) is on the page, so every known image has a <symbol>.
+ *  - <script type="application/json" id="legal-moves"> with the legal moves of the side to move
+ *    (empty when the game is over):
  *      {"from":"h2","to":"j3","text":"Kh2-j3","promo":null|"Q"|"+R","promoName":null|"Queen",
- *       "changes":[["h2",null],["j3",{"image":"king","white":true,"title":"White King"}]]}
+ *       "changes":[["h2",null],["j3",{"image":"king","white":true,"title":"White King (K)"}]]}
  *    "changes" lists every square whose content changes (castling, e.p., promotion); a piece
- *    may also carry "badge":"R" (the small corner mark of PieceView::badge).
- *    Moves sharing from+to differ by promotion; promo null = no promotion.
- *  - <form id="move-form"> with <input name="move"> (typing works without JS), a hidden ply
- *    field, a comment field and a submit button.
- * Behaviour: tap a piece with legal moves to select it (destinations are marked); tap a
- * destination to preview the move (after choosing the promotion when there is a choice); then
- * "Confirm move ..." fills the input and submits, "Cancel" restores the board. Tapping elsewhere
- * cancels. Submit buttons are disabled once the form is submitted. Keyboard: the board is
- * focusable; arrow keys move a cursor (<rect class="hl-cursor">), Enter/Space act as a tap,
- * Escape cancels.
- * The panel it adds is <div class="pp-move-panel"> right after the board (style it freely).
+ *    may also carry "badge":"R". Moves sharing from+to differ by promotion.
+ *  - <form id="move-form"> with <input name="move"> only when the viewer may move now.
+ *  - Optional: <p id="board-status"> (the live region that names what is tapped),
+ *    <a id="flip-board"> (the no-JS flip link), <div id="move-scroll"> (the move list box),
+ *    <details id="legend-diagrams" data-src="..."> (diagrams fetched when opened),
+ *    <div id="board-text"> (the position in words, the board's description).
+ * Behaviour: tapping any piece names it in the live region and marks its legal moves (when it
+ * belongs to the side to move). A player to move then taps a destination to preview the move
+ * (after choosing the promotion when there is a choice); "Confirm move ..." fills the input and
+ * submits, "Cancel" restores the board. Keyboard: the board is focusable; arrow keys move a
+ * cursor (<rect class="hl-cursor">, the square is also in data-cursor and announced),
+ * Enter/Space act as a tap, Escape cancels.
  */
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
-  var board = document.getElementById('board');
   var form = document.getElementById('move-form');
   guardDoubleSubmit(form);
-  var data = document.getElementById('legal-moves');
-  if (!board || !form || !data) return;
-  var moves;
-  try { moves = JSON.parse(data.textContent); } catch (e) { return; }
-  if (!Array.isArray(moves) || moves.length === 0) return;
-  var input = form.querySelector('[name="move"]');
+  scrollMoveList();
+  lazyDiagrams();
+
+  var board = document.getElementById('board');
+  if (!board || board.namespaceURI !== NS) return;
   var piecesLayer = board.querySelector('g.pieces');
   var under = board.querySelector('g.hl-under');
   var over = board.querySelector('g.hl-over');
-  if (!input || !piecesLayer || !under || !over) return;
+  if (!piecesLayer || !under || !over) return;
+  var moves = [];
+  var data = document.getElementById('legal-moves');
+  if (data) { try { moves = JSON.parse(data.textContent); } catch (e) { moves = []; } }
+  if (!Array.isArray(moves)) moves = [];
+  var input = form && form.querySelector('[name="move"]');
+  var canPlay = !!input && moves.length > 0;
 
   var fromSquares = {};
   moves.forEach(function (m) { fromSquares[m.from] = true; });
@@ -50,9 +56,17 @@
 
   var panel = document.createElement('div');
   panel.className = 'pp-move-panel';
-  panel.setAttribute('aria-live', 'polite');
   panel.hidden = true;
   board.insertAdjacentElement('afterend', panel);
+  var status = document.getElementById('board-status');
+  if (!status) {
+    status = document.createElement('p');
+    status.className = 'board-status';
+    status.id = 'board-status';
+    status.setAttribute('role', 'status');
+    panel.insertAdjacentElement('afterend', status);
+  }
+  function say(text) { status.textContent = text; }
 
   function attr(sq) { return '[data-square="' + (window.CSS && CSS.escape ? CSS.escape(String(sq)) : sq) + '"]'; }
   function pieceAt(sq) { return piecesLayer.querySelector('g.pc' + attr(sq)); }
@@ -62,8 +76,31 @@
     Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
     return e;
   }
+  function pieceName(sq) {
+    var p = pieceAt(sq);
+    var t = p && p.querySelector('title');
+    return t ? t.textContent : null;
+  }
+  function destinations(sq) {
+    var seen = {}, out = [];
+    moves.forEach(function (m) {
+      if (m.from === sq && !seen[m.to]) { seen[m.to] = true; out.push(m.to); }
+    });
+    return out;
+  }
+  // Whether the piece on `sq` is of the side to move (some piece of its colour has a move).
+  function sideToMove(sq) {
+    var p = pieceAt(sq);
+    if (!p) return false;
+    var white = p.classList.contains('pcw');
+    return Object.keys(fromSquares).some(function (f) {
+      var q = pieceAt(f);
+      return q && q.classList.contains('pcw') === white;
+    });
+  }
 
   function markMovable(on) {
+    if (!canPlay) return;
     Object.keys(fromSquares).forEach(function (sq) {
       var p = pieceAt(sq);
       if (p) p.classList.toggle('movable', on);
@@ -82,10 +119,10 @@
     var x = r.getAttribute('x'), y = r.getAttribute('y');
     var m;
     if (kind === 'sel') {
-      m = el('rect', { 'class': 'hl-sel', x: x, y: y, width: 100, height: 100 });
+      m = el('rect', { 'class': 'hl-sel', x: x, y: y, width: 100, height: 100, 'data-square': sq });
       under.appendChild(m);
     } else {
-      m = el('g', { 'class': 'hl-target', transform: 'translate(' + x + ' ' + y + ')' });
+      m = el('g', { 'class': 'hl-target', 'data-square': sq, transform: 'translate(' + x + ' ' + y + ')' });
       m.appendChild(pieceAt(sq)
         ? el('circle', { 'class': 'hl-ring', cx: 50, cy: 50, r: 45 })
         : el('circle', { 'class': 'hl-dot', cx: 50, cy: 50, r: 17 }));
@@ -95,14 +132,22 @@
     marks.push(m);
   }
 
+  // Selects the piece on `sq`: names it and marks where it can go now.
   function select(sq) {
     clearMarks();
+    panel.hidden = true;
     selected = sq;
     overlay(sq, 'sel');
-    var seen = {};
-    moves.forEach(function (m) {
-      if (m.from === sq && !seen[m.to]) { seen[m.to] = true; overlay(m.to, 'target'); }
-    });
+    var to = destinations(sq);
+    to.forEach(function (t) { overlay(t, 'target'); });
+    var name = pieceName(sq) + ' on ' + sq;
+    if (to.length) {
+      name += ': ' + to.length + (to.length === 1 ? ' legal move, to ' : ' legal moves, to ') + to.join(', ');
+      if (canPlay) name += '. Pick a destination.';
+    } else if (sideToMove(sq)) {
+      name += ': no legal move now';
+    }
+    say(name);
   }
 
   function reset() {
@@ -170,7 +215,9 @@
       input.value = m.text;
       if (form.requestSubmit) form.requestSubmit(); else { disableSubmit(form); form.submit(); }
     }, 'pp-confirm');
-    button('Cancel', reset, 'pp-cancel');
+    button('Cancel', function () { reset(); board.focus(); }, 'pp-cancel');
+    say('Preview of ' + m.text + '. Confirm or cancel.');
+    ok.scrollIntoView({ block: 'nearest' });
     ok.focus();
   }
 
@@ -180,9 +227,11 @@
     var q = document.createElement('span');
     q.textContent = 'Promote to: ';
     panel.appendChild(q);
+    var first = null;
     options.forEach(function (m) {
       var b = button(m.promo === null || m.promo === undefined ? 'no promotion' : (m.promoName || m.promo),
         function () { preview(m); }, 'pp-promo');
+      first = first || b;
       // Show the piece the move leaves on the destination, when the sprite has its image.
       var landing = (m.changes || []).filter(function (c) { return c[0] === m.to && c[1]; })[0];
       var image = landing && String(landing[1].image || '').trim().toLowerCase().replace(/[ _]/g, '-');
@@ -194,18 +243,21 @@
         b.insertBefore(icon, b.firstChild);
       }
     });
-    button('Cancel', reset, 'pp-cancel');
+    button('Cancel', function () { reset(); board.focus(); }, 'pp-cancel');
+    say('Choose the promotion.');
+    if (first) first.focus();
   }
 
   function act(sq) {
     if (saved) { reset(); return; }           // a click on the board leaves the preview
-    if (selected && sq) {
+    if (canPlay && selected && sq) {
       var options = moves.filter(function (m) { return m.from === selected && m.to === sq; });
       if (options.length === 1) { preview(options[0]); return; }
       if (options.length > 1) { clearMarks(); overlay(selected, 'sel'); overlay(sq, 'sel'); choose(options); return; }
     }
-    if (sq && sq !== selected && fromSquares[sq]) { panel.hidden = true; select(sq); return; }
+    if (sq && sq !== selected && pieceAt(sq)) { select(sq); return; }
     reset();
+    if (sq && !pieceAt(sq)) say(sq + ': empty');
   }
 
   board.addEventListener('click', function (ev) {
@@ -217,37 +269,71 @@
   document.addEventListener('click', function (ev) {
     if (!selected || saved) return;
     if (board.contains(ev.target) || panel.contains(ev.target)) return;
+    if (flipLink && flipLink.contains(ev.target)) return;
     reset();
   });
   document.addEventListener('keydown', function (ev) {
-    if (ev.key === 'Escape' && (selected || saved)) reset();
+    if (ev.key === 'Escape' && (selected || saved)) { reset(); say('Cancelled.'); }
   });
 
   // Keyboard: the board takes focus; arrows move a cursor, Enter/Space act like a tap.
   var grid = {};
-  board.querySelectorAll('rect.sq').forEach(function (r) {
-    grid[r.getAttribute('x') + ',' + r.getAttribute('y')] = r.getAttribute('data-square');
-  });
+  function buildGrid() {
+    grid = {};
+    board.querySelectorAll('rect.sq').forEach(function (r) {
+      grid[r.getAttribute('x') + ',' + r.getAttribute('y')] = r.getAttribute('data-square');
+    });
+  }
+  buildGrid();
   var cursor = null, cursorMark = null;
-  function moveCursor(sq) {
+  function moveCursor(sq, quiet) {
     var r = squareRect(sq);
     if (!r) return;
     cursor = sq;
+    board.setAttribute('data-cursor', sq);
     if (!cursorMark) {
       cursorMark = el('rect', { 'class': 'hl-cursor', width: 92, height: 92 });
       over.parentNode.appendChild(cursorMark);
     }
     cursorMark.setAttribute('x', +r.getAttribute('x') + 4);
     cursorMark.setAttribute('y', +r.getAttribute('y') + 4);
+    if (quiet) return;
+    var name = pieceName(sq);
+    var text = sq + ': ' + (name || 'empty');
+    if (selected && r.classList.contains('target')) text += canPlay ? ', a destination: Enter moves here' : ', a destination';
+    say(text);
+  }
+  function startSquare() {
+    if (selected) return selected;
+    var own = Object.keys(fromSquares);
+    if (canPlay && own.length) return own[0];
+    var first = piecesLayer.querySelector('g.pc');
+    return first ? first.getAttribute('data-square') : board.querySelector('rect.sq').getAttribute('data-square');
   }
   board.setAttribute('tabindex', '0');
-  board.addEventListener('focus', function () { if (!cursor) moveCursor(Object.keys(fromSquares)[0]); });
+  board.setAttribute('role', 'application');
+  board.setAttribute('aria-roledescription', 'board');
+  board.setAttribute('aria-label', boardLabel());
+  if (document.getElementById('board-text')) board.setAttribute('aria-describedby', 'board-text');
+  function boardLabel() {
+    return 'Board, ' + (board.getAttribute('data-flipped') === 'true' ? 'Black' : 'White') +
+      ' at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.';
+  }
+  // The cursor is for the keyboard: a tap that focuses the board does not show it.
+  board.addEventListener('focus', function () {
+    var keyboard = true;
+    try { keyboard = board.matches(':focus-visible'); } catch (e) { keyboard = true; }
+    if (!cursor && keyboard) moveCursor(startSquare());
+  });
   board.addEventListener('blur', function () {
-    if (cursorMark) { cursorMark.remove(); cursorMark = null; cursor = null; }
+    if (cursorMark) { cursorMark.remove(); cursorMark = null; cursor = null; board.removeAttribute('data-cursor'); }
   });
   board.addEventListener('keydown', function (ev) {
     var d = { ArrowLeft: [-100, 0], ArrowRight: [100, 0], ArrowUp: [0, -100], ArrowDown: [0, 100] }[ev.key];
-    if (d && cursor) {
+    if (d && !cursor) {
+      moveCursor(startSquare());
+      ev.preventDefault();
+    } else if (d) {
       var r = squareRect(cursor);
       var next = grid[(+r.getAttribute('x') + d[0]) + ',' + (+r.getAttribute('y') + d[1])];
       if (next) moveCursor(next);
@@ -257,6 +343,48 @@
       ev.preventDefault();
     }
   });
+
+  // Flip: mirror every square, piece and mark in place, and turn the coordinates round.
+  var flipLink = document.getElementById('flip-board');
+  if (flipLink) {
+    flipLink.addEventListener('click', function (ev) {
+      ev.preventDefault();
+      flip();
+      var next = flipLink.getAttribute('href');
+      var here = window.location.pathname + window.location.search;
+      if (window.history && history.replaceState) history.replaceState(null, '', next.replace(/#.*$/, ''));
+      flipLink.setAttribute('href', here.replace(/[?&]done=[^&]*/, '') + '#board');
+    });
+  }
+  function flip() {
+    reset();
+    var xs = [], ys = [];
+    board.querySelectorAll('rect.sq').forEach(function (r) { xs.push(+r.getAttribute('x')); ys.push(+r.getAttribute('y')); });
+    var sx = Math.min.apply(null, xs) + Math.max.apply(null, xs);
+    var sy = Math.min.apply(null, ys) + Math.max.apply(null, ys);
+    board.querySelectorAll('rect.sq, g.hl-under rect').forEach(function (r) {
+      r.setAttribute('x', sx - r.getAttribute('x'));
+      r.setAttribute('y', sy - r.getAttribute('y'));
+    });
+    board.querySelectorAll('g.pieces > g, g.hl-over > g').forEach(function (g) {
+      var m = /translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)/.exec(g.getAttribute('transform') || '');
+      if (m) g.setAttribute('transform', 'translate(' + (sx - m[1]) + ' ' + (sy - m[2]) + ')');
+    });
+    var minX = Math.min.apply(null, xs), maxY = Math.max.apply(null, ys);
+    var files = [], ranks = [];
+    board.querySelectorAll('g.coords text').forEach(function (t) {
+      if (+t.getAttribute('y') > maxY + 100) files.push(t); else if (+t.getAttribute('x') < minX) ranks.push(t);
+    });
+    [files, ranks].forEach(function (labels) {
+      var texts = labels.map(function (t) { return t.textContent; }).reverse();
+      labels.forEach(function (t, i) { t.textContent = texts[i]; });
+    });
+    board.setAttribute('data-flipped', board.getAttribute('data-flipped') === 'true' ? 'false' : 'true');
+    board.setAttribute('aria-label', boardLabel());
+    buildGrid();
+    if (cursor) moveCursor(cursor, true);
+    say(board.getAttribute('data-flipped') === 'true' ? 'Black is at the bottom now.' : 'White is at the bottom now.');
+  }
 
   markMovable(true);
 
@@ -273,6 +401,28 @@
       sent = true;
       // Disable after the submission has captured the submitter's name/value.
       setTimeout(function () { disableSubmit(f); }, 0);
+    });
+  }
+
+  // The newest move in view (the CSS column-reverse box starts there already in most browsers).
+  function scrollMoveList() {
+    var box = document.getElementById('move-scroll');
+    if (box) box.scrollTop = box.scrollHeight;
+  }
+
+  // The move diagrams are fetched the first time their box is opened.
+  function lazyDiagrams() {
+    var details = document.getElementById('legend-diagrams');
+    var box = document.getElementById('legend-diagram-box');
+    if (!details || !box || !window.fetch) return;
+    var loading = false;
+    details.addEventListener('toggle', function () {
+      if (!details.open || loading) return;
+      loading = true;
+      fetch(details.getAttribute('data-src'), { credentials: 'same-origin' })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) { box.innerHTML = html; details.setAttribute('data-loaded', 'true'); })
+        .catch(function () { loading = false; });
     });
   }
 })();

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{key::Key, Client, ClientBuilder, Locator};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -281,4 +281,397 @@ async fn terachess_by_clicking_in_a_browser() {
 
     alice.close().await.unwrap();
     bob.close().await.unwrap();
+}
+
+/// `getBoundingClientRect()` of the first element matching `css`, with the viewport's size
+/// and the sticky header's bottom: `[top, bottom, left, right, innerWidth, innerHeight,
+/// headerBottom, scrollY]`.
+async fn rect(b: &Client, css: &str) -> Vec<f64> {
+    let value = b
+        .execute(
+            "var e = document.querySelector(arguments[0]);
+             if (!e) return null;
+             var r = e.getBoundingClientRect();
+             var h = document.querySelector('.site-header').getBoundingClientRect();
+             return [r.top, r.bottom, r.left, r.right, window.innerWidth, window.innerHeight,
+                     h.bottom, window.scrollY];",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    serde_json::from_value(value.clone()).unwrap_or_else(|_| panic!("{css}: not found ({value})"))
+}
+
+/// Asserts the element is wholly inside the viewport and below the sticky header.
+async fn assert_in_view(b: &Client, css: &str) {
+    let r = rect(b, css).await;
+    let (top, bottom, left, right, width, height, header) =
+        (r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+    assert!(
+        top >= header - 0.5 && bottom <= height + 0.5 && left >= -0.5 && right <= width + 0.5,
+        "{css} is not wholly in view: top {top} bottom {bottom} left {left} right {right} in {width}x{height}, header ends at {header}"
+    );
+}
+
+async fn js(b: &Client, script: &str) -> serde_json::Value {
+    b.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn text_of(b: &Client, css: &str) -> String {
+    b.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap_or_default()
+}
+
+/// Waits until the text of `css` contains `part`; returns it.
+async fn wait_text(b: &Client, css: &str, part: &str) -> String {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let text = match b.find(Locator::Css(css)).await {
+            Ok(found) => found.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        if text.contains(part) {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{css} never showed {part:?}: {text:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// With `PLYPOST_SCREENSHOTS=dir`, saves a screenshot for a person to look at.
+async fn screenshot(b: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("PLYPOST_SCREENSHOTS") {
+        let png = b.screenshot().await.unwrap();
+        std::fs::write(Path::new(&dir).join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+/// Moves the keyboard cursor of the focused board to `to` with the arrow keys (White at the
+/// bottom: Up is the next rank, Right the next file).
+async fn cursor_to(b: &Client, to: &str) {
+    let board = b.find(Locator::Css("#board")).await.unwrap();
+    let at = board.attr("data-cursor").await.unwrap().expect("a cursor");
+    let coords = |sq: &str| -> (i32, i32) {
+        let file = i32::from(sq.as_bytes()[0] - b'a');
+        let rank: i32 = sq[1..].parse().unwrap();
+        (file, rank)
+    };
+    let ((f0, r0), (f1, r1)) = (coords(&at), coords(to));
+    let mut keys = String::new();
+    for _ in 0..(f1 - f0).abs() {
+        keys.push_str(if f1 > f0 { &Key::Right } else { &Key::Left });
+    }
+    for _ in 0..(r1 - r0).abs() {
+        keys.push_str(if r1 > r0 { &Key::Up } else { &Key::Down });
+    }
+    board.send_keys(&keys).await.unwrap();
+    assert_eq!(
+        board.attr("data-cursor").await.unwrap().as_deref(),
+        Some(to)
+    );
+}
+
+/// Issue 25 in a browser: the game page at 1280x800 and 360x740 (board and move button in
+/// view, never under the header), the last move, the move list scrolled to its end, tapping
+/// any piece names it, Flip without a reload, the diagrams fetched on opening, a move with
+/// the keyboard alone, and the replay stepping without reloading.
+#[actix_web::test]
+async fn the_game_page_as_correspondence_players_use_it() {
+    if !browser_available() {
+        return;
+    }
+    let app = TestApp::new(Backend::Sqlite).await;
+    let alice_http = app.player("alice").await;
+    let bob_http = app.player("bob").await;
+    app.player("carol").await;
+    let game = app
+        .start_game(
+            &alice_http,
+            "bob",
+            &bob_http,
+            &[
+                ("variant", "terachess2"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+            ],
+        )
+        .await;
+    // Twelve moves each: enough for the move list to scroll.
+    let mut line = Vec::new();
+    for file in "abcdefghijkl".chars() {
+        line.push(format!("{file}4-{file}5"));
+        line.push(format!("{file}13-{file}12"));
+    }
+    let line: Vec<&str> = line.iter().map(String::as_str).collect();
+    app.play_all(&alice_http, &bob_http, game, &line).await;
+
+    let driver = start_driver().await;
+    let alice = browser(&driver).await;
+    log_in(&alice, &app, "alice").await;
+    alice.set_window_size(1280, 800).await.unwrap();
+    alice
+        .goto(&app.url(&format!("/games/{game}")))
+        .await
+        .unwrap();
+    screenshot(&alice, "game-1280x800").await;
+
+    // 1. The last move; 2. the list in pairs, scrolled to its end inside its box.
+    let last = text_of(&alice, "#last-move").await;
+    assert!(
+        last.starts_with("Last move: 12… Pl13-l12 by bob (Black), "),
+        "{last}"
+    );
+    let list = text_of(&alice, "#move-list").await;
+    assert!(list.contains("12. Pl4-l5 Pl13-l12"), "{list}");
+    let scroll = js(
+        &alice,
+        "var box = document.getElementById('move-scroll');
+         var last = box.querySelector('li:last-child').getBoundingClientRect();
+         var r = box.getBoundingClientRect();
+         return [box.scrollHeight > box.clientHeight + 10, last.bottom <= r.bottom + 1 && last.top >= r.top - 1, window.scrollY];",
+    )
+    .await;
+    assert_eq!(
+        scroll,
+        json!([true, true, 0]),
+        "the list scrolls, to its end; the page does not"
+    );
+
+    // 7. The whole board and the Play button at 1280x800, with no scrolling.
+    assert_in_view(&alice, "#board").await;
+    assert_in_view(&alice, "#move-form button[type='submit']").await;
+    let board_rect = rect(&alice, "#board").await;
+    assert!(
+        board_rect[1] - board_rect[0] > 450.0,
+        "a big board: {board_rect:?}"
+    );
+
+    // 5. Tapping a piece of the opponent names it; one's own shows its moves.
+    click_square(&alice, "#board g.pc[data-square='a12']").await;
+    let said = wait_text(&alice, "#board-status", "on a12").await;
+    assert!(said.starts_with("Black Pawn (P) on a12"), "{said}");
+    click_square(&alice, "#board g.pc[data-square='m4']").await;
+    let said = wait_text(&alice, "#board-status", "on m4").await;
+    assert!(
+        said.contains("White Pawn (P) on m4: 2 legal moves, to "),
+        "{said}"
+    );
+    click_square(&alice, "#board rect.sq.target[data-square='m5']").await;
+    alice
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(".pp-move-panel button.pp-confirm"))
+        .await
+        .expect("a confirm button");
+    assert_in_view(&alice, ".pp-move-panel button.pp-confirm").await;
+    assert_in_view(&alice, "#board").await;
+    click_square(&alice, ".pp-move-panel button.pp-confirm").await;
+    alice
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("p.alert.success"))
+        .await
+        .expect("the move was played");
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some("Pm4-m5")
+    );
+
+    // 4. Flip without a reload, and back.
+    js(&alice, "window.notReloaded = true; return null;").await;
+    let a1_top = rect(&alice, "#board rect.sq[data-square='a1']").await[0];
+    click_square(&alice, "#flip-board").await;
+    let flipped = js(
+        &alice,
+        "return [window.notReloaded === true, document.getElementById('board').getAttribute('data-flipped'), location.search];",
+    )
+    .await;
+    assert_eq!(flipped, json!([true, "true", "?flip=1"]));
+    assert!(
+        rect(&alice, "#board rect.sq[data-square='a1']").await[0] < a1_top,
+        "a1 is at the top now"
+    );
+    assert!(
+        rect(&alice, "#board g.pc[data-square='a1']").await[0] < a1_top,
+        "and its piece with it"
+    );
+    click_square(&alice, "#flip-board").await;
+    assert_eq!(
+        js(
+            &alice,
+            "return document.getElementById('board').getAttribute('data-flipped');"
+        )
+        .await,
+        json!("false")
+    );
+
+    // 6. The move diagrams arrive when their box is opened.
+    assert!(alice.find(Locator::Css("svg.ppdiagram")).await.is_err());
+    click_square(&alice, "#legend-diagrams > summary").await;
+    alice
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(
+            "#legend-diagrams[data-loaded] .piece-card svg.ppdiagram",
+        ))
+        .await
+        .expect("the diagrams were fetched");
+    alice.close().await.unwrap();
+
+    // 9. Bob plays with the keyboard alone; the confirm button is on screen and focused.
+    let bob = browser(&driver).await;
+    log_in(&bob, &app, "bob").await;
+    bob.set_window_size(1280, 800).await.unwrap();
+    bob.goto(&app.url(&format!("/games/{game}?flip=1")))
+        .await
+        .unwrap();
+    let board = bob.find(Locator::Css("#board")).await.unwrap();
+    assert_eq!(board.attr("tabindex").await.unwrap().as_deref(), Some("0"));
+    assert_eq!(
+        board.attr("aria-describedby").await.unwrap().as_deref(),
+        Some("board-text")
+    );
+    // Tab from the Flip link's neighbour reaches the board.
+    js(
+        &bob,
+        "document.querySelector('.brand').focus(); return null;",
+    )
+    .await;
+    let mut reached = false;
+    for _ in 0..40 {
+        bob.active_element()
+            .await
+            .unwrap()
+            .send_keys(&Key::Tab)
+            .await
+            .unwrap();
+        if js(&bob, "return document.activeElement.id;").await == json!("board") {
+            reached = true;
+            break;
+        }
+    }
+    assert!(reached, "Tab reaches the board");
+    cursor_to(&bob, "m13").await;
+    let said = wait_text(&bob, "#board-status", "m13").await;
+    assert!(said.contains("Black Pawn (P)"), "{said}");
+    board.send_keys(&Key::Enter).await.unwrap();
+    wait_text(&bob, "#board-status", "legal move").await;
+    cursor_to(&bob, "m11").await;
+    wait_text(&bob, "#board-status", "Enter moves here").await;
+    board.send_keys(&Key::Enter).await.unwrap();
+    let focused = js(&bob, "return document.activeElement.className;").await;
+    assert_eq!(focused, json!("pp-confirm"));
+    assert_in_view(&bob, ".pp-move-panel button.pp-confirm").await;
+    assert_in_view(&bob, "#board").await;
+    screenshot(&bob, "game-1280x800-confirm").await;
+    bob.active_element()
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter)
+        .await
+        .unwrap();
+    bob.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("p.alert.success"))
+        .await
+        .expect("the keyboard move was played");
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some("Pm13-m11")
+    );
+
+    // 7. On a phone: the 16x16 board takes the width, nothing scrolls sideways, the board is
+    // never under the sticky header after a jump to it.
+    bob.set_window_size(360, 740).await.unwrap();
+    bob.goto(&app.url(&format!("/games/{game}#board")))
+        .await
+        .unwrap();
+    screenshot(&bob, "game-360x740").await;
+    let phone = js(
+        &bob,
+        "var r = document.getElementById('board').getBoundingClientRect();
+         var sq = document.querySelector('#board rect.sq').getBoundingClientRect();
+         return [r.width, sq.width, document.documentElement.scrollWidth <= window.innerWidth];",
+    )
+    .await;
+    let phone: (f64, f64, bool) = serde_json::from_value(phone).unwrap();
+    assert!(phone.0 >= 330.0 && phone.1 >= 20.0 && phone.2, "{phone:?}");
+    let r = rect(&bob, "#board").await;
+    assert!(
+        r[0] >= r[6] - 0.5,
+        "the board is not under the header: {r:?}"
+    );
+    // Tapping works there too.
+    click_square(&bob, "#board g.pc[data-square='h2']").await;
+    wait_text(&bob, "#board-status", "King (K) on h2").await;
+
+    // 8. The replay steps without reloading, and the header never covers its board.
+    bob.set_window_size(1280, 800).await.unwrap();
+    bob.goto(&app.url(&format!("/logs/{game}?ply=0")))
+        .await
+        .unwrap();
+    js(&bob, "window.notReloaded = true; return null;").await;
+    click_square(&bob, "#board a[rel='next']").await;
+    wait_text(&bob, "#replay-where", "(ply 1 of 26)").await;
+    assert!(bob
+        .find(Locator::Css("#board g.pc[data-square='a5']"))
+        .await
+        .is_ok());
+    js(
+        &bob,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true})); return null;",
+    )
+    .await;
+    wait_text(&bob, "#replay-where", "(ply 2 of 26)").await;
+    click_square(&bob, "#move-list li[data-ply='20'] a").await;
+    wait_text(&bob, "#replay-where", "(ply 20 of 26)").await;
+    let state = js(
+        &bob,
+        "return [window.notReloaded === true, location.search,
+                 document.querySelector('#move-list li.current').getAttribute('data-ply')];",
+    )
+    .await;
+    assert_eq!(state, json!([true, "?ply=20", "20"]));
+    bob.back().await.unwrap();
+    wait_text(&bob, "#replay-where", "(ply 2 of 26)").await;
+    bob.set_window_size(360, 740).await.unwrap();
+    bob.goto(&app.url(&format!("/logs/{game}?ply=3#board")))
+        .await
+        .unwrap();
+    let r = rect(&bob, "#board").await;
+    assert!(
+        r[7] > 0.0 && r[0] >= r[6] - 0.5,
+        "the jump leaves the board below the header: {r:?}"
+    );
+    screenshot(&bob, "log-360x740").await;
+
+    // 5. A spectator taps a piece of the side to move and sees its moves.
+    bob.close().await.unwrap();
+    let carol = browser(&driver).await;
+    log_in(&carol, &app, "carol").await;
+    carol
+        .goto(&app.url(&format!("/games/{game}")))
+        .await
+        .unwrap();
+    assert!(carol.find(Locator::Css("#move-form")).await.is_err());
+    click_square(&carol, "#board g.pc[data-square='n4']").await;
+    let said = wait_text(&carol, "#board-status", "on n4").await;
+    assert!(said.contains("legal move"), "{said}");
+    assert!(carol
+        .find(Locator::Css("#board rect.sq.target[data-square='n5']"))
+        .await
+        .is_ok());
+    click_square(&carol, "#board g.pc[data-square='n13']").await;
+    let said = wait_text(&carol, "#board-status", "on n13").await;
+    assert_eq!(said, "Black Pawn (P) on n13");
+    carol.close().await.unwrap();
 }

@@ -10,6 +10,9 @@ use reqwest::StatusCode;
 use crate::common::smtp::{ReceivedMail, SmtpServer};
 use crate::common::{challenge_ids, location, Backend, TestApp, WAIT};
 
+/// The most a Terachess II game page may weigh, gzipped.
+const PAGE_GZIP_LIMIT: usize = 40 * 1024;
+
 /// `author` challenges `opponent` (a username) at three days a move and the opponent
 /// accepts; returns the game id.
 async fn start_game(
@@ -174,7 +177,7 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
         "the sprite is on the page"
     );
     assert!(page.contains("viewBox=\"0 0 "));
-    assert!(page.contains("<title>White King</title>"));
+    assert!(page.contains("<title>White King (K)</title>"));
     assert!(
         !page.contains("\"from\":\"h2\",\"to\":\"h4\""),
         "no jump yet: h4 is occupied"
@@ -809,7 +812,215 @@ async fn a_bad_stored_address_costs_the_mail_not_the_move(backend: Backend) {
     );
 }
 
+/// What correspondence players expect of the game page (issue 25): the last move with its
+/// time in the viewer's zone, the moves in numbered pairs, the log/PGN/JSON links for
+/// everyone, the no-JS flip link, the position in words, the legal moves for anyone to look
+/// at, and the move diagrams fetched apart from the page.
+async fn the_game_page_for_correspondence_players(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let anonymous = app.new_client();
+    let res = app
+        .post_as(
+            &bob,
+            "/settings/preferences",
+            &[("time_zone", "Asia/Tokyo")],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    assert!(!page.contains("id=\"last-move\""), "no move yet");
+    app.play_all(&alice, &bob, game, &["e4", "e5", "Nf3"]).await;
+    // The page writes the moves as stored (the game's notation).
+    let stored = app.stored_moves(game).await;
+
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    let last = page
+        .split("id=\"last-move\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .unwrap_or_else(|| panic!("a last-move line: {page}"));
+    assert!(
+        last.starts_with(&format!("Last move: 2. {} by alice (White), ", stored[2])),
+        "{last}"
+    );
+    assert!(last.ends_with("JST"), "in Bob's time zone: {last}");
+    assert!(page.contains(&format!(
+        "<li><span class=\"mvno\">1.</span> <span class=\"mv\" data-ply=\"1\">{}</span> <span class=\"mv\" data-ply=\"2\">{}</span></li>",
+        stored[0], stored[1]
+    )));
+    assert!(page.contains(&format!(
+        "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"3\">{}</span></li>",
+        stored[2]
+    )));
+    assert!(
+        page.contains("id=\"move-scroll\""),
+        "the list scrolls in its box"
+    );
+    // The position in words.
+    assert!(page.contains("<strong>White:</strong> King e1;"), "{page}");
+    assert!(page.contains("Knight ×2 b1, f3"));
+    assert!(page.contains("aria-live=\"polite\""));
+
+    // Bob sees the board from his side; the flip link shows it from the other.
+    assert!(page.contains("data-flipped=\"true\""));
+    assert!(page.contains(&format!(
+        "href=\"/games/{game}?flip=1#board\" class=\"button secondary small\" id=\"flip-board\""
+    )));
+    let flipped = app
+        .get_text_as(&bob, &format!("/games/{game}?flip=1"))
+        .await;
+    assert!(flipped.contains("data-flipped=\"false\""));
+    assert!(flipped.contains(&format!("href=\"/games/{game}#board\"")));
+    let flipped = app
+        .get_text_as(&alice, &format!("/games/{game}?flip=1"))
+        .await;
+    assert!(flipped.contains("data-flipped=\"true\""));
+
+    // A spectator gets the side to move's legal moves to look at, and no move form.
+    let spectator = app.get_text_as(&carol, &format!("/games/{game}")).await;
+    assert!(
+        spectator.contains("\"from\":\"g8\",\"to\":\"f6\""),
+        "Black's moves"
+    );
+    assert!(!spectator.contains("id=\"move-form\""));
+
+    // The diagrams are not on the page; they come from /games/ID/legend.
+    assert!(page.contains(&format!(
+        "id=\"legend-diagrams\" data-src=\"/games/{game}/legend\""
+    )));
+    assert!(!page.contains("ppdiagram"));
+    let res = anonymous
+        .get(app.url(&format!("/games/{game}/legend")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let diagrams = res.text().await.unwrap();
+    assert_eq!(
+        diagrams.matches("class=\"piece-card\"").count(),
+        6,
+        "{diagrams}"
+    );
+    assert_eq!(diagrams.matches("class=\"ppdiagram\"").count(), 6);
+    assert!(!diagrams.contains("<html"), "a fragment");
+    let res = anonymous
+        .get(app.url("/games/999999/legend"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    // Log, PGN and JSON for players and spectators, signed in or not, active or finished.
+    let links = |page: &str| {
+        for href in [
+            format!("href=\"/logs/{game}\""),
+            format!("href=\"/logs/{game}.pgn\""),
+            format!("href=\"/logs/{game}.json\""),
+        ] {
+            assert!(page.contains(&href), "{href}");
+        }
+    };
+    for finished in [false, true] {
+        if finished {
+            app.resign(&bob, game).await;
+        }
+        for client in [&alice, &bob, &carol, &anonymous] {
+            let (status, page) = app.get_as(client, &format!("/games/{game}")).await;
+            assert_eq!(status, StatusCode::OK);
+            links(&page);
+        }
+    }
+    for path in [
+        format!("/logs/{game}"),
+        format!("/logs/{game}.pgn"),
+        format!("/logs/{game}.json"),
+    ] {
+        assert_eq!(app.get(&path).await.status(), StatusCode::OK, "{path}");
+    }
+    // The replay's board part, which replay.js fetches to step without a reload.
+    let part = app
+        .get_text(&format!("/logs/{game}?ply=2&part=board"))
+        .await;
+    assert!(
+        part.contains("(ply 2 of 3)") && part.contains("id=\"board\"") && !part.contains("<html")
+    );
+    assert!(part.contains(&format!("href=\"/logs/{game}?ply=3#board\" rel=\"next\"")));
+}
+
+/// A game whose setup has Black to move numbers its first move `1… e5`.
+async fn a_game_started_by_black_numbers_its_moves(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let slug = app.fork_preset(&alice, "chess", "Black first").await;
+    let setup = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1";
+    let res = app
+        .edit_preset(&alice, &slug, &[("setup_fen", Some(setup))], "save")
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap_or_default()
+    );
+    let game = app.game_with_preset(&alice, "bob", &bob, &slug).await;
+    let res = app.play(&bob, game, 1, "e5").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let res = app.play(&alice, game, 2, "e4").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let stored = app.stored_moves(game).await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains(&format!(
+            "<li><span class=\"mvno\">1…</span> <span class=\"mv\" data-ply=\"1\">{}</span></li>",
+            stored[0]
+        )),
+        "{page}"
+    );
+    assert!(page.contains(&format!(
+        "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"2\">{}</span></li>",
+        stored[1]
+    )));
+    assert!(page.contains(&format!("Last move: 2. {} by alice (White), ", stored[1])));
+}
+
+/// The page weight of a 16x16 game: the first visit stays small (compressed, as browsers
+/// fetch it); the diagrams are not part of it.
+async fn a_terachess_page_stays_light(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "terachess2", "white").await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    let res = alice
+        .get(app.url(&format!("/games/{game}")))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.headers().get("content-encoding").map(|v| v.as_bytes()),
+        Some(&b"gzip"[..])
+    );
+    let compressed = res.bytes().await.unwrap().len();
+    eprintln!(
+        "terachess2 game page: {} bytes, {compressed} gzipped",
+        page.len()
+    );
+    assert!(compressed < PAGE_GZIP_LIMIT, "{compressed} bytes gzipped");
+    let diagrams = app.get_text(&format!("/games/{game}/legend")).await;
+    eprintln!("terachess2 diagrams: {} bytes", diagrams.len());
+    assert!(diagrams.matches("class=\"piece-card\"").count() > 20);
+}
+
 backend_tests!(
+    the_game_page_for_correspondence_players,
+    a_game_started_by_black_numbers_its_moves,
+    a_terachess_page_stays_light,
     repetition_ends_the_game,
     a_bad_stored_address_costs_the_mail_not_the_move,
     moves_made_by_another_process,

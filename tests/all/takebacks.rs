@@ -126,8 +126,8 @@ async fn an_accepted_takeback_restores_everything(backend: Backend) {
         page.contains("id=\"draw-answer\""),
         "the draw offer is back"
     );
-    assert!(!page.contains("<span class=\"mv\">Ng1-f3</span>"));
-    assert!(page.contains("<span class=\"mv\">Pe7-e5</span>"));
+    assert!(!page.contains(">Ng1-f3</span>"));
+    assert!(page.contains("<span class=\"mv\" data-ply=\"2\">Pe7-e5</span>"));
     let res = app.play(&alice, game, 3, "d2-d4").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     app.play(&bob, game, 4, "e5xd4").await;

@@ -191,8 +191,11 @@ async fn game_file(
     let id = crate::web::pages::games::parse_id(stem)?;
     match ext {
         None => {
-            let ply = q.ok().and_then(|q| q.ply.trim().parse::<i64>().ok());
-            show(state, ctx, GameId(id), ply).await
+            let (ply, part) = match q {
+                Ok(q) => (q.ply.trim().parse::<i64>().ok(), q.part == "board"),
+                Err(_) => (None, false),
+            };
+            show(state, ctx, GameId(id), ply, part).await
         }
         Some("pgn") => download(state, GameId(id), false).await,
         Some("json") => download(state, GameId(id), true).await,
@@ -204,6 +207,8 @@ async fn game_file(
 #[serde(default)]
 struct ReplayQuery {
     ply: String,
+    /// `board`: only the board and its links, for replay.js to step without a reload.
+    part: String,
 }
 
 async fn download(
@@ -260,13 +265,24 @@ struct ShowPage<'a> {
     time_control: String,
     started: String,
     imported: bool,
-    ply: i64,
     total: i64,
     clamped: bool,
-    position_text: String,
-    board: String,
+    /// The board with where it stands and the step links ([`BoardPart`]).
+    board_part: String,
     sprite: &'static str,
     moves: Vec<MoveView>,
+}
+
+/// The replay's board, the position's words, the step links and the FEN: the part of the log
+/// page that changes from ply to ply.
+#[derive(Template)]
+#[template(path = "pages/logs/board_part.html")]
+struct BoardPart {
+    id: GameId,
+    ply: i64,
+    total: i64,
+    position_text: String,
+    board: String,
     fen: String,
 }
 
@@ -275,6 +291,7 @@ async fn show(
     ctx: Ctx,
     id: GameId,
     ply: Option<i64>,
+    part_only: bool,
 ) -> Result<HttpResponse, WebError> {
     let replay = state
         .db(move |conn| logs::replay(conn, id, ply))
@@ -317,6 +334,25 @@ async fn show(
         Some(m) => format!("Position after {} {}", m.number, m.text),
         None => "Start position".to_owned(),
     };
+    let part = BoardPart {
+        id,
+        ply,
+        total,
+        position_text,
+        board: view::board_svg(
+            &position,
+            false,
+            last_compact.as_deref().and_then(view::compact_squares),
+        ),
+        fen: position.to_fen(),
+    }
+    .render()?;
+    if part_only {
+        return Ok(HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .insert_header(("Cache-Control", "no-store"))
+            .body(part));
+    }
     let page = ShowPage {
         ctx: &ctx,
         id,
@@ -328,17 +364,10 @@ async fn show(
         time_control: record::time_control_words(g),
         started: datetime_in(g.created_at, &tz),
         imported: g.imported,
-        ply,
         total,
         clamped,
-        position_text,
-        board: view::board_svg(
-            &position,
-            false,
-            last_compact.as_deref().and_then(view::compact_squares),
-        ),
+        board_part: part,
         sprite: plypost_board::sprite(),
-        fen: position.to_fen(),
         moves,
     };
     render::page(&page)

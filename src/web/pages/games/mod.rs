@@ -28,7 +28,7 @@ use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
-use crate::games::{mail as game_mail, GameError, GameId, GameRow, MoveRow};
+use crate::games::{mail as game_mail, GameError, GameId, GameRow};
 use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
@@ -42,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     conditional::configure(cfg);
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
+        .route("/games/{id}/legend", web::get().to(legend))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
         .route("/games/{id}/draw/accept", web::post().to(accept_draw))
@@ -92,14 +93,6 @@ pub struct ChatLine {
     pub reported: bool,
 }
 
-pub struct MoveLine {
-    pub ply: i64,
-    /// `12.` for White's moves, `12...` for Black's.
-    pub number: String,
-    pub text: String,
-    pub comment: Option<String>,
-}
-
 #[derive(Template)]
 #[template(path = "pages/games/show.html")]
 struct GamePage<'a> {
@@ -120,7 +113,15 @@ struct GamePage<'a> {
     board: Arc<str>,
     sprite: &'static str,
     legal_json: Arc<str>,
-    moves: Vec<MoveLine>,
+    moves: Vec<view::MovePair>,
+    /// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET".
+    last_move: Option<String>,
+    /// The board's text alternative: each side's pieces by square.
+    board_text: Vec<view::SidePieces>,
+    /// The board drawing's width over its height, for the CSS that fits it to the window.
+    board_ratio: String,
+    /// The no-JS Flip link: the page from the other side.
+    flip_href: String,
     legend: Vec<view::LegendRow>,
     provisional: Option<String>,
     provisional_promotion: Option<String>,
@@ -153,6 +154,8 @@ struct FormState {
     typed_move: String,
     typed_comment: String,
     offer_draw: bool,
+    /// `?flip=1`: the viewer asked for the board from the other side.
+    flip: bool,
 }
 
 /// The clock as the game page words it, in the viewer's time zone.
@@ -205,16 +208,19 @@ fn game_page<'a>(
     let time_zone = viewer.map_or("UTC", |u| u.time_zone.as_str());
     let is_player = viewer_id.is_some_and(|v| game.is_player(v));
     let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
-    let flipped = viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id);
-    let last = moves
-        .last()
-        .and_then(|m| view::compact_squares(&m.row.compact));
+    let flipped =
+        (viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id)) != form.flip;
+    let (board, legal_json) = {
+        let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
+        cached_renders(renders, &rules, &game, &position, flipped, last_text)
+    };
     let to_move = if game.player_to_move() == game.white_id {
         format!("{} (White)", white.username)
     } else {
         format!("{} (Black)", black.username)
     };
     let status_line = status_line(&game, &position, &to_move, time_zone);
+    let last_move = last_move_line(&game, &moves, &white, &black, time_zone);
     GamePage {
         ctx,
         id: game.id,
@@ -240,26 +246,23 @@ fn game_page<'a>(
         to_move,
         deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
         clock: clock_lines(&clock, &white, &black, time_zone, is_player),
-        board: {
-            let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
-            let key = format!(
-                "{}\n{}\n{flipped}\n{last_text}",
-                rules.definition_hash, game.current_fen
-            );
-            renders
-                .boards
-                .get_or_render(key, || view::board_svg(&position, flipped, last))
-        },
+        board,
         sprite: plypost_board::sprite(),
-        legal_json: if can_move {
-            let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
-            renders
-                .legal_moves
-                .get_or_render(key, || view::legal_moves_json(&position))
-        } else {
-            Arc::from("[]")
-        },
-        moves: moves.iter().map(|m| move_line(&m.row)).collect(),
+        legal_json,
+        moves: view::move_pairs(
+            &game.start_fen,
+            moves
+                .iter()
+                .map(|m| (m.row.ply, m.row.move_text.clone(), m.row.comment.clone())),
+        ),
+        last_move,
+        board_text: view::board_text(&position),
+        board_ratio: view::board_ratio(&position),
+        flip_href: format!(
+            "/games/{}{}#board",
+            game.id,
+            if form.flip { "" } else { "?flip=1" }
+        ),
         legend: view::legend(&position),
         provisional: rules.variant.provisional_setup().map(str::to_owned),
         provisional_promotion: rules.variant.provisional_promotion().map(str::to_owned),
@@ -293,6 +296,58 @@ fn game_page<'a>(
     }
 }
 
+/// The board SVG and the legal moves' JSON, from the caches. Everyone may tap a piece of
+/// the side to move and see where it can go, so the moves come with every active game.
+fn cached_renders(
+    renders: &GameRenders,
+    rules: &crate::presets::rules::Rules,
+    game: &GameRow,
+    position: &Position,
+    flipped: bool,
+    last_compact: &str,
+) -> (Arc<str>, Arc<str>) {
+    let key = format!(
+        "{}\n{}\n{flipped}\n{last_compact}",
+        rules.definition_hash, game.current_fen
+    );
+    let last = view::compact_squares(last_compact);
+    let board = renders
+        .boards
+        .get_or_render(key, || view::board_svg(position, flipped, last));
+    let legal = if game.is_active() {
+        let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
+        renders
+            .legal_moves
+            .get_or_render(key, || view::legal_moves_json(position))
+    } else {
+        Arc::from("[]")
+    };
+    (board, legal)
+}
+
+/// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET", in the viewer's time zone.
+fn last_move_line(
+    game: &GameRow,
+    moves: &crate::games::move_log::MoveLog,
+    white: &User,
+    black: &User,
+    time_zone: &str,
+) -> Option<String> {
+    moves.last().map(|m| {
+        let (by_white, number) = view::ply_side_and_number(&game.start_fen, m.row.ply);
+        let (dots, who, side) = if by_white {
+            (".", &white.username, "White")
+        } else {
+            ("…", &black.username, "Black")
+        };
+        format!(
+            "Last move: {number}{dots} {} by {who} ({side}), {}",
+            m.row.move_text,
+            datetime_in(m.row.played_at, time_zone)
+        )
+    })
+}
+
 /// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ...
 fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &str) -> String {
     if game.is_active() {
@@ -310,19 +365,6 @@ fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &s
             datetime_in(at, time_zone)
         ),
         _ => format!("Finished: {}", game_mail::result_words(game)),
-    }
-}
-
-fn move_line(m: &MoveRow) -> MoveLine {
-    MoveLine {
-        ply: m.ply,
-        number: if m.ply % 2 == 1 {
-            format!("{}.", m.ply.div_euclid(2) + 1)
-        } else {
-            format!("{}...", m.ply / 2)
-        },
-        text: m.move_text.clone(),
-        comment: m.comment.clone(),
     }
 }
 
@@ -364,6 +406,7 @@ fn clock_lines(
 #[serde(default)]
 struct ShowQuery {
     done: String,
+    flip: String,
 }
 
 async fn load(
@@ -450,6 +493,7 @@ async fn show(
         data,
         FormState {
             notice,
+            flip: q.flip == "1",
             ..FormState::default()
         },
     );
@@ -461,6 +505,35 @@ async fn show(
         + page.legend.len() * 400
         + 16 * 1024;
     render::page_sized(&page, size)
+}
+
+/// The move diagrams of the game's pieces, an HTML fragment the game page fetches when its
+/// "Move diagrams" box is opened (a 16x16 variant's diagrams would double the page).
+async fn legend(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = parse_id(&path)?;
+    let log = state.move_logs.clone();
+    let data = match state
+        .db(move |conn| query::game_data(conn, &log, GameId(id)))
+        .await?
+    {
+        Ok(data) => data,
+        Err(e) => return error_response(&ctx, e, "/games"),
+    };
+    let html = state
+        .renders
+        .legends
+        .get_or_render(data.rules.definition_hash.clone(), || {
+            view::diagrams_html(&data.rules.variant)
+        });
+    // The game pins its preset version, so its pieces never change.
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(html.to_string()))
 }
 
 /// Ids in paths are numbers; anything else is simply not found.
@@ -562,6 +635,7 @@ async fn submit_move(
             typed_move: if keep { form.text } else { String::new() },
             typed_comment: if keep { form.comment } else { String::new() },
             offer_draw: keep && form.offer_draw.is_some(),
+            flip: false,
         },
     );
     render::page_with_status(status, &page)

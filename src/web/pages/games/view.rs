@@ -18,15 +18,17 @@ fn color_word(color: Color) -> &'static str {
     }
 }
 
+/// "White Eagle (G)": the name a tap on the piece announces, and its tooltip.
 fn piece_title(p: &Piece) -> String {
     match p.promotion_target {
         Some(target) => format!(
-            "{} {} (promotes to {})",
+            "{} {} ({}, promotes to {})",
             color_word(p.color),
             p.name(),
+            p.kind.letter,
             target.name
         ),
-        None => format!("{} {}", color_word(p.color), p.name()),
+        None => format!("{} {} ({})", color_word(p.color), p.name(), p.kind.letter),
     }
 }
 
@@ -166,6 +168,130 @@ pub fn script_json(json: &str) -> String {
         .replace('&', "\\u0026")
 }
 
+/// The board drawing's width over its height (the coordinates' margin included), as CSS
+/// reads it.
+pub fn board_ratio(position: &Position) -> String {
+    let variant = position.variant();
+    let (w, h) = (f64::from(variant.width()), f64::from(variant.height()));
+    format!("{:.4}", (44.0 + 100.0 * w) / (44.0 + 100.0 * h))
+}
+
+/// One side's pieces in words, for the board's text alternative: "King h2", "Pawns a4, b4".
+pub struct SidePieces {
+    pub side: &'static str,
+    pub pieces: Vec<String>,
+}
+
+/// The position as text, White first: each kind (in the variant's order) with its squares.
+pub fn board_text(position: &Position) -> Vec<SidePieces> {
+    let variant = position.variant();
+    [Color::White, Color::Black]
+        .into_iter()
+        .map(|color| {
+            let pieces = variant
+                .pieces()
+                .iter()
+                .filter_map(|kind| {
+                    let squares: Vec<String> = squares(position)
+                        .filter(|&sq| {
+                            position
+                                .piece_at(sq)
+                                .is_some_and(|p| p.color == color && p.kind.id == kind.id)
+                        })
+                        .map(|sq| sq.to_string())
+                        .collect();
+                    match squares.len() {
+                        0 => None,
+                        1 => Some(format!("{} {}", kind.name, squares.join(""))),
+                        _ => Some(format!(
+                            "{} ×{} {}",
+                            kind.name,
+                            squares.len(),
+                            squares.join(", ")
+                        )),
+                    }
+                })
+                .collect();
+            SidePieces {
+                side: color_word(color),
+                pieces,
+            }
+        })
+        .collect()
+}
+
+/// One move in the move list.
+pub struct MoveCell {
+    pub ply: i64,
+    pub text: String,
+    pub comment: Option<String>,
+}
+
+/// A numbered row of the move list: `12. Nf3 Ge14`; a game that starts with Black to move
+/// begins `1… e5` (no White move in its first row).
+pub struct MovePair {
+    pub number: i64,
+    pub white: Option<MoveCell>,
+    pub black: Option<MoveCell>,
+}
+
+/// Whether ply `ply` (from 1) was White's, and its move number, for a game started from
+/// `start_fen`.
+pub fn ply_side_and_number(start_fen: &str, ply: i64) -> (bool, i64) {
+    let (white_first, first_number) = crate::logs::record::fen_turn(start_fen);
+    let index = ply - 1;
+    let white = (index % 2 == 0) == white_first;
+    let number = i64::from(first_number) + (index + i64::from(!white_first)) / 2;
+    (white, number)
+}
+
+/// The moves `(ply, text, comment)` in numbered pairs.
+pub fn move_pairs(
+    start_fen: &str,
+    moves: impl IntoIterator<Item = (i64, String, Option<String>)>,
+) -> Vec<MovePair> {
+    let mut pairs: Vec<MovePair> = Vec::new();
+    for (ply, text, comment) in moves {
+        let (white, number) = ply_side_and_number(start_fen, ply);
+        let cell = MoveCell { ply, text, comment };
+        match pairs.last_mut() {
+            Some(last) if !white && last.number == number && last.black.is_none() => {
+                last.black = Some(cell);
+            }
+            _ if white => pairs.push(MovePair {
+                number,
+                white: Some(cell),
+                black: None,
+            }),
+            _ => pairs.push(MovePair {
+                number,
+                white: None,
+                black: Some(cell),
+            }),
+        }
+    }
+    pairs
+}
+
+#[derive(askama::Template)]
+#[template(path = "partials/piece_diagrams.html")]
+struct Diagrams {
+    marks: Vec<(String, &'static str)>,
+    legend: Vec<crate::web::pages::presets_view::PieceLegend>,
+}
+
+/// Every piece's move diagram as on the preset page, as an HTML fragment.
+pub fn diagrams_html(variant: &plypost_rules::Variant) -> String {
+    use askama::Template;
+    let page = Diagrams {
+        marks: crate::web::pages::presets_view::mark_legend(),
+        legend: crate::web::pages::presets_view::legend(variant, &[]),
+    };
+    page.render().unwrap_or_else(|_| {
+        "<p class=\"alert error\">The diagrams could not be drawn.</p>".to_owned()
+    })
+}
+
 /// One row of the legend.
 pub struct LegendRow {
     pub icon: String,
@@ -249,6 +375,44 @@ mod tests {
         assert!(svg.contains("data-flipped=\"true\""));
         let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4R2K b - - 0 1").unwrap();
         assert!(board_svg(&pos, false, None).contains("hl-check"));
+    }
+
+    #[test]
+    fn moves_come_in_numbered_pairs() {
+        let mv = |ply: i64, t: &str| (ply, t.to_owned(), None);
+        let white_first = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let pairs = move_pairs(white_first, [mv(1, "e4"), mv(2, "e5"), mv(3, "Nf3")]);
+        assert_eq!(pairs.len(), 2);
+        assert_eq!(pairs[0].number, 1);
+        assert_eq!(pairs[0].black.as_ref().map(|c| c.text.as_str()), Some("e5"));
+        assert_eq!(pairs[1].number, 2);
+        assert!(pairs[1].black.is_none());
+        let black_first = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+        let pairs = move_pairs(black_first, [mv(1, "e5"), mv(2, "e4"), mv(3, "Nc6")]);
+        assert!(pairs[0].white.is_none());
+        assert_eq!((pairs[0].number, pairs[1].number), (1, 2));
+        assert_eq!(
+            pairs[1].black.as_ref().map(|c| c.text.as_str()),
+            Some("Nc6")
+        );
+    }
+
+    #[test]
+    fn the_board_is_told_in_words() {
+        let chess = Variant::builtin("chess").unwrap();
+        let pos = Position::from_fen(&chess, "4k3/pp6/8/8/8/8/8/4K2R w - - 0 1").unwrap();
+        let text = board_text(&pos);
+        assert_eq!(text[0].side, "White");
+        assert!(
+            text[0].pieces.contains(&"King e1".to_owned()),
+            "{:?}",
+            text[0].pieces
+        );
+        assert!(
+            text[1].pieces.iter().any(|p| p.ends_with("a7, b7")),
+            "{:?}",
+            text[1].pieces
+        );
     }
 
     #[test]
