@@ -16,6 +16,8 @@ pub struct GameRenders {
     pub legal_moves: RenderCache,
     /// The move diagrams of a variant's pieces, by definition hash.
     pub legends: RenderCache,
+    /// A game's moves in SAN (one per line), by game and moves.
+    pub san: RenderCache,
 }
 
 impl Default for GameRenders {
@@ -25,6 +27,7 @@ impl Default for GameRenders {
             boards: RenderCache::new(BUDGET),
             legal_moves: RenderCache::new(BUDGET),
             legends: RenderCache::new(BUDGET / 4),
+            san: RenderCache::new(BUDGET / 4),
         }
     }
 }

@@ -117,8 +117,15 @@ async fn click_square(b: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
-/// Plays `from`-`to` on the game page by clicking, checks the preview, confirms.
-async fn click_move(b: &Client, app: &TestApp, game: i64, from: &str, to: &str, text: &str) {
+/// Plays `from`-`to` on the game page by clicking, checks the preview (`text`, the long
+/// form), confirms, and finds the move in the list (`san`, as the page writes it).
+async fn click_move(
+    b: &Client,
+    app: &TestApp,
+    game: i64,
+    (from, to): (&str, &str),
+    (text, san): (&str, &str),
+) {
     b.goto(&app.url(&format!("/games/{game}"))).await.unwrap();
     click_square(b, &format!("#board g.pc[data-square='{from}']")).await;
     // The destination is marked, then clicked.
@@ -162,7 +169,7 @@ async fn click_move(b: &Client, app: &TestApp, game: i64, from: &str, to: &str, 
         .text()
         .await
         .unwrap();
-    assert!(list.contains(text), "{list}");
+    assert!(list.contains(san), "{list}");
 }
 
 /// Plays `from`-`to` on the analysis board by clicking and confirming; waits for the line to
@@ -232,10 +239,10 @@ async fn terachess_by_clicking_in_a_browser() {
         .parse()
         .expect("a game id");
 
-    click_move(&alice, &app, game, "h4", "h5", "Ph4-h5").await;
-    click_move(&bob, &app, game, "h13", "h12", "Ph13-h12").await;
+    click_move(&alice, &app, game, ("h4", "h5"), ("Ph4-h5", "h5")).await;
+    click_move(&bob, &app, game, ("h13", "h12"), ("Ph13-h12", "h12")).await;
     // The King's jump over the Queen on h3 to the square the Pawn left.
-    click_move(&alice, &app, game, "h2", "h4", "Kh2-h4").await;
+    click_move(&alice, &app, game, ("h2", "h4"), ("Kh2-h4", "Kh4")).await;
     // Cancel leaves the board as it was.
     bob.goto(&app.url(&format!("/games/{game}"))).await.unwrap();
     click_square(&bob, "#board g.pc[data-square='a13']").await;
@@ -245,7 +252,7 @@ async fn terachess_by_clicking_in_a_browser() {
         .find(Locator::Css("#board g.pc[data-square='a13']"))
         .await
         .is_ok());
-    click_move(&bob, &app, game, "a13", "a11", "Pa13-a11").await;
+    click_move(&bob, &app, game, ("a13", "a11"), ("Pa13-a11", "a11")).await;
 
     assert_eq!(
         app.stored_moves(game).await,
@@ -427,11 +434,11 @@ async fn the_game_page_as_correspondence_players_use_it() {
     // 1. The last move; 2. the list in pairs, scrolled to its end inside its box.
     let last = text_of(&alice, "#last-move").await;
     assert!(
-        last.starts_with("Last move: 12… Pl13-l12 by bob (Black), "),
+        last.starts_with("Last move: 12… l12 by bob (Black), "),
         "{last}"
     );
     let list = text_of(&alice, "#move-list").await;
-    assert!(list.contains("12. Pl4-l5 Pl13-l12"), "{list}");
+    assert!(list.contains("12. l5 l12"), "{list}");
     let scroll = js(
         &alice,
         "var box = document.getElementById('move-scroll');

@@ -200,8 +200,12 @@ async fn terachess_first_moves_with_kings_jump(backend: Backend) {
     // Black jumps too: h15 to h13 is free after h13-h12.
     play_all_from(&app, &bob, game, 4, "Kh15-h13").await;
     let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
-    assert!(page.contains("Kh15-h13"));
-    assert_eq!(app.stored_moves(game).await.len(), 4);
+    // Shown in SAN, the players' default: the jump is a plain King move.
+    assert!(page.contains(">Kh13</span>"), "{page}");
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some("Kh15-h13")
+    );
     // alice saw the start position before (board and legal moves are cached by position):
     // what she sees now is the new one.
     assert!(page.contains("data-square=\"h13\" data-image=\"king\""));
@@ -834,8 +838,8 @@ async fn the_game_page_for_correspondence_players(backend: Backend) {
     let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(!page.contains("id=\"last-move\""), "no move yet");
     app.play_all(&alice, &bob, game, &["e4", "e5", "Nf3"]).await;
-    // The page writes the moves as stored (the game's notation).
-    let stored = app.stored_moves(game).await;
+    // The page writes the moves in SAN, the players' default.
+    let stored = ["e4", "e5", "Nf3"];
 
     let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
     let last = page
@@ -975,17 +979,32 @@ async fn a_game_started_by_black_numbers_its_moves(backend: Backend) {
     let stored = app.stored_moves(game).await;
     let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(
-        page.contains(&format!(
-            "<li><span class=\"mvno\">1…</span> <span class=\"mv\" data-ply=\"1\">{}</span></li>",
-            stored[0]
-        )),
+        page.contains(
+            "<li><span class=\"mvno\">1…</span> <span class=\"mv\" data-ply=\"1\">e5</span></li>"
+        ),
         "{page}"
     );
-    assert!(page.contains(&format!(
-        "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"2\">{}</span></li>",
-        stored[1]
-    )));
+    assert!(page.contains(
+        "<li><span class=\"mvno\">2.</span> <span class=\"mv\" data-ply=\"2\">e4</span></li>"
+    ));
+    assert!(page.contains("Last move: 2. e4 by alice (White), "));
+    // A player who chose long notation reads the stored long texts.
+    let res = app
+        .post_as(
+            &alice,
+            "/settings/preferences",
+            &[("long_notation", "on"), ("time_zone", "UTC")],
+        )
+        .await;
+    assert!(res.status().is_redirection());
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
     assert!(page.contains(&format!("Last move: 2. {} by alice (White), ", stored[1])));
+    assert!(page.contains(&format!("data-ply=\"1\">{}</span>", stored[0])));
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("Last move: 2. e4 by alice (White), "),
+        "bob keeps SAN"
+    );
 }
 
 /// The page weight of a 16x16 game: the first visit stays small (compressed, as browsers

@@ -182,6 +182,40 @@ struct Loaded {
     chat: Option<Vec<ChatMessage>>,
 }
 
+/// The moves as the viewer reads them: SAN (worked out once per game state and shared), or
+/// the stored long notation for a player who chose it (and for a game that does not replay).
+fn shown_moves(
+    renders: &GameRenders,
+    rules: &crate::presets::rules::Rules,
+    game: &GameRow,
+    moves: &crate::games::move_log::MoveLog,
+    long: bool,
+) -> Vec<String> {
+    let stored = || moves.iter().map(|m| m.row.move_text.clone()).collect();
+    if long {
+        return stored();
+    }
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for m in moves.iter() {
+        m.row.compact.hash(&mut hasher);
+    }
+    let key = format!("{}\n{}\n{:x}", game.id, game.ply, hasher.finish());
+    let joined = renders.san.get_or_render(key, || {
+        crate::games::query::san_of(
+            &rules.variant,
+            &game.start_fen,
+            moves.iter().map(|m| m.row.compact.as_str()),
+        )
+        .map(|sans| sans.join("\n"))
+        .unwrap_or_default()
+    });
+    if joined.is_empty() && !moves.is_empty() {
+        return stored();
+    }
+    joined.split('\n').map(str::to_owned).collect()
+}
+
 fn game_page<'a>(
     ctx: &'a Ctx,
     renders: &GameRenders,
@@ -220,7 +254,9 @@ fn game_page<'a>(
         format!("{} (Black)", black.username)
     };
     let status_line = status_line(&game, &position, &to_move, time_zone);
-    let last_move = last_move_line(&game, &moves, &white, &black, time_zone);
+    let long = viewer.is_some_and(|u| u.long_notation);
+    let texts = shown_moves(renders, &rules, &game, &moves, long);
+    let last_move = last_move_line(&game, &moves, texts.last(), (&white, &black), time_zone);
     GamePage {
         ctx,
         id: game.id,
@@ -253,7 +289,8 @@ fn game_page<'a>(
             &game.start_fen,
             moves
                 .iter()
-                .map(|m| (m.row.ply, m.row.move_text.clone(), m.row.comment.clone())),
+                .zip(&texts)
+                .map(|(m, text)| (m.row.ply, text.clone(), m.row.comment.clone())),
         ),
         last_move,
         board_text: view::board_text(&position),
@@ -329,8 +366,8 @@ fn cached_renders(
 fn last_move_line(
     game: &GameRow,
     moves: &crate::games::move_log::MoveLog,
-    white: &User,
-    black: &User,
+    text: Option<&String>,
+    (white, black): (&User, &User),
     time_zone: &str,
 ) -> Option<String> {
     moves.last().map(|m| {
@@ -342,7 +379,7 @@ fn last_move_line(
         };
         format!(
             "Last move: {number}{dots} {} by {who} ({side}), {}",
-            m.row.move_text,
+            text.unwrap_or(&m.row.move_text),
             datetime_in(m.row.played_at, time_zone)
         )
     })
