@@ -9,8 +9,9 @@ use diesel::prelude::*;
 
 use super::model::GameRow;
 use super::GameError;
-use crate::db::schema::game_moves;
-use crate::db::{DbConn, GameId};
+use crate::db::schema::{game_moves, preset_versions};
+use crate::db::{ChallengeId, DbConn, GameId};
+use crate::presets::model::PresetVersionRow;
 
 /// The position of `game` after `ply` plies (clamped to the game's length) and the squares of
 /// the move that led there.
@@ -35,6 +36,25 @@ pub fn position_at(
     let position = Position::from_fen(&rules.variant, &fen)
         .map_err(|e| GameError::Corrupt(format!("game {game} at ply {ply}: {e}")))?;
     Ok((position, compact.as_deref().and_then(compact_squares)))
+}
+
+/// The start position of a challenge's game: the setup it asked for, or the preset's
+/// default (also when it asked for a random one, which is drawn only when the game starts).
+pub fn challenge_start(conn: &mut DbConn, id: ChallengeId) -> Result<Position, GameError> {
+    let challenge = super::challenges::load(conn, id)?;
+    let version: PresetVersionRow = preset_versions::table
+        .find(challenge.preset_version_id)
+        .select(PresetVersionRow::as_select())
+        .first(conn)?;
+    let rules = crate::presets::rules::load(conn, version.id)?;
+    let listed = crate::presets::setups::decode(&version.setups);
+    let choice = challenge
+        .setup_choice
+        .as_deref()
+        .filter(|c| *c != crate::presets::setups::RANDOM);
+    let (fen, _) = crate::presets::setups::resolve(&listed, &version.setup_fen, choice);
+    Position::from_fen(&rules.variant, &fen)
+        .map_err(|e| GameError::Corrupt(format!("challenge {id}: {e}")))
 }
 
 /// Width in pixels of a mailed board (its height follows the board's shape).

@@ -31,6 +31,8 @@ pub struct Subject {
     pub game: Option<(GameId, i64)>,
     /// The game's Black player, who sees the mailed board from the other side.
     pub black: Option<UserId>,
+    /// The picture of a mail about no game yet (a challenge): its path on the site.
+    pub board: Option<String>,
 }
 
 impl Subject {
@@ -40,6 +42,7 @@ impl Subject {
             text,
             game: None,
             black: None,
+            board: None,
         }
     }
 }
@@ -61,6 +64,7 @@ pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: 
         ),
         game: Some((game.id, game.ply)),
         black: Some(black.id),
+        board: None,
     }
 }
 
@@ -152,9 +156,8 @@ fn wrap(text: &str, width: usize) -> String {
 
 /// The HTML alternative of a game mail: the board as a PNG (from the recipient's side, as
 /// the game stood when the mail was written) above the text, whose links stay links.
-fn html_part(config: &Config, text: &str, game: GameId, ply: i64, black_view: bool) -> String {
-    let side = if black_view { "&side=black" } else { "" };
-    let src = config.absolute_url(&format!("/games/{game}/board.png?ply={ply}{side}"));
+fn html_part(config: &Config, text: &str, board_path: &str, alt: &str) -> String {
+    let src = config.absolute_url(board_path);
     let mut body = String::new();
     for (i, line) in text.lines().enumerate() {
         if i > 0 {
@@ -174,12 +177,13 @@ fn html_part(config: &Config, text: &str, game: GameId, ply: i64, black_view: bo
     }
     format!(
         "<!doctype html><html><body style=\"font-family:system-ui,sans-serif\">\
-         <p><img src=\"{}\" width=\"{}\" alt=\"The board of game {game} after ply {ply}\" \
+         <p><img src=\"{}\" width=\"{}\" alt=\"{}\" \
          style=\"max-width:100%;height:auto\"></p>\
          <pre style=\"font:13px/1.35 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap\">{body}</pre>\
          </body></html>",
         plypost_board::escape(&src),
         super::board_image::MAIL_BOARD_PX,
+        plypost_board::escape(alt),
     )
 }
 
@@ -214,9 +218,22 @@ pub(crate) fn notify(
          Change your mail settings: {settings}\n"
     );
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
-    let html = subject
-        .game
-        .map(|(game, ply)| html_part(config, &text, game, ply, subject.black == Some(to.id)));
+    let picture = match (subject.game, &subject.board) {
+        (Some((game, ply)), _) => {
+            let side = if subject.black == Some(to.id) {
+                "&side=black"
+            } else {
+                ""
+            };
+            Some((
+                format!("/games/{game}/board.png?ply={ply}{side}"),
+                format!("The board of game {game} after ply {ply}"),
+            ))
+        }
+        (None, Some(path)) => Some((path.clone(), "The start position".to_owned())),
+        (None, None) => None,
+    };
+    let html = picture.map(|(path, alt)| html_part(config, &text, &path, &alt));
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
     outgoing.html = html;
     if let Some((game, _)) = subject.game {
@@ -514,10 +531,12 @@ pub fn invitation(
         diagram: &diagram(&start, black_view, None),
         link: &config.absolute_url("/games"),
     })?;
-    let subject = Subject::plain(format!(
+    let mut subject = Subject::plain(format!(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username
     ));
+    let side = if black_view { "?side=black" } else { "" };
+    subject.board = Some(format!("/challenges/{}/board.png{side}", challenge.id));
     notify(conn, clock, config, to, MailKind::Challenge, &subject, body)
 }
 

@@ -760,6 +760,24 @@ async fn axe_finds_no_serious_violation() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 
+    // On a phone the logs are cards: no sideways scrolling, each cell labelled.
+    b.set_window_size(360, 740).await.expect("window size");
+    b.goto(&app.url("/logs")).await.expect("page");
+    let cards = js(
+        &b,
+        "var row = document.querySelector('#logs-table tbody tr');
+         var cell = row.querySelector('td.game-number');
+         return [getComputedStyle(row).display,
+                 document.documentElement.scrollWidth <= window.innerWidth,
+                 getComputedStyle(cell, '::before').content,
+                 cell.textContent.trim()];",
+    )
+    .await;
+    assert_eq!(cards[0], "block", "{cards}");
+    assert_eq!(cards[1], true, "no sideways scrolling: {cards}");
+    assert_eq!(cards[2], "\"Game\"", "{cards}");
+    assert_eq!(cards[3], format!("#{game}"), "{cards}");
+
     // The challenge form: radio buttons beside their labels, and only the chosen time
     // control's fields shown (by CSS, so without JavaScript too).
     b.set_window_size(1280, 800).await.expect("window size");

@@ -477,6 +477,17 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         text.contains("Key: K King, Q Queen, R Rook, B Bishop, N Knight, P Pawn; White upper case"),
         "{text}"
     );
+    // Its HTML part shows the start position as a PNG, from Bob's side (he plays Black).
+    let parsed = mail_parser::MessageParser::default()
+        .parse(invitation.data.as_bytes())
+        .expect("a MIME message");
+    let html = parsed.body_html(0).expect("an HTML part").into_owned();
+    let start = html.find("/challenges/").expect("the challenge's board");
+    let src = &html[start..start + html[start..].find('"').unwrap()];
+    assert!(src.ends_with("/board.png?side=black"), "{src}");
+    let png = app.get(src).await;
+    assert_eq!(png.status(), StatusCode::OK);
+    assert_eq!(&png.bytes().await.unwrap()[..4], b"\x89PNG");
 
     // A move: Bob's mail marks the square the Pawn left and names both squares.
     assert_eq!(

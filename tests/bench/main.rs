@@ -11,6 +11,7 @@ mod common;
 
 mod games;
 mod logs;
+mod page_weight;
 mod tournaments;
 
 /// Deterministic pseudo-random numbers (no dependency on a seedable RNG): the set-ups make the

@@ -9,7 +9,8 @@ use crate::games::{board_image, GameId};
 use crate::web::{AppState, HeavyWork, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/games/{id}/board.png", web::get().to(board_png));
+    cfg.route("/games/{id}/board.png", web::get().to(board_png))
+        .route("/challenges/{id}/board.png", web::get().to(challenge_png));
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -21,15 +22,55 @@ struct BoardQuery {
     side: String,
 }
 
+/// `/challenges/{id}/board.png?side=black`: the position a challenge's game would start from
+/// (the picture of the invitation mail).
+async fn challenge_png(
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    q: web::Query<BoardQuery>,
+) -> Result<HttpResponse, WebError> {
+    let Some(_turn) = HeavyWork::turn(&state.heavy_work.images).await else {
+        return Ok(busy());
+    };
+    let id = crate::db::ChallengeId(path.into_inner());
+    let black_view = q.side == "black";
+    let png = state
+        .db(move |conn| {
+            let start = board_image::challenge_start(conn, id)?;
+            board_image::png(&start, black_view, None)
+        })
+        .await?;
+    png_response(png)
+}
+
+fn busy() -> HttpResponse {
+    HttpResponse::TooManyRequests()
+        .insert_header((header::RETRY_AFTER, "5"))
+        .body("Busy drawing boards; try again in a few seconds.")
+}
+
+fn png_response(png: Result<Vec<u8>, crate::games::GameError>) -> Result<HttpResponse, WebError> {
+    match png {
+        Ok(bytes) => Ok(HttpResponse::Ok()
+            .content_type("image/png")
+            // A ply's position changes only by a takeback: a day of caching is safe enough.
+            .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+            .body(bytes)),
+        Err(crate::games::GameError::NotFound | crate::games::GameError::ChallengeNotFound) => {
+            Err(WebError::NotFound)
+        }
+        Err(crate::games::GameError::Db(e)) => Err(WebError::database(&e)),
+        Err(e) => Err(WebError::Internal(e.to_string())),
+    }
+}
+
 async fn board_png(
     state: web::Data<AppState>,
     path: web::Path<i64>,
     q: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, WebError> {
     let Some(_turn) = HeavyWork::turn(&state.heavy_work.images).await else {
-        return Ok(HttpResponse::TooManyRequests()
-            .insert_header((header::RETRY_AFTER, "5"))
-            .body("Busy drawing boards; try again in a few seconds."));
+        return Ok(busy());
     };
     let id = GameId(path.into_inner());
     let ply = q.ply.unwrap_or(i64::MAX);
@@ -40,14 +81,5 @@ async fn board_png(
             board_image::png(&position, black_view, last)
         })
         .await?;
-    match png {
-        Ok(bytes) => Ok(HttpResponse::Ok()
-            .content_type("image/png")
-            // A ply's position changes only by a takeback: a day of caching is safe enough.
-            .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
-            .body(bytes)),
-        Err(crate::games::GameError::NotFound) => Err(WebError::NotFound),
-        Err(crate::games::GameError::Db(e)) => Err(WebError::database(&e)),
-        Err(e) => Err(WebError::Internal(e.to_string())),
-    }
+    png_response(png)
 }
