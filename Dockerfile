@@ -16,13 +16,11 @@ RUN apt-get update \
  && mkdir -p /data/mail \
  && chown -R plypost:plypost /data
 COPY --from=build /src/target/release/plypost /usr/local/bin/plypost
-COPY --from=build /src/static /app/static
 
 # The SQLite file, its cookie key and the .eml mail folder live in the volume.
 ENV PLYPOST_BIND=0.0.0.0:8080 \
     PLYPOST_DATABASE_URL=/data/plypost.db \
     PLYPOST_MAIL_DIR=/data/mail \
-    PLYPOST_STATIC_DIR=/app/static \
     RUST_LOG=info
 VOLUME ["/data"]
 WORKDIR /data

@@ -17,7 +17,8 @@ pub use board::{
 };
 pub use diagram::{mark_icon, render_move_diagram, text_diagram, text_diagram_tokens, Mark};
 pub use pieces::{
-    canonical_image, has_image, image_names, piece_icon, sprite, standalone_svg, ALIASES,
+    canonical_image, has_image, image_names, piece_icon, sprite, sprite_for, standalone_svg,
+    ALIASES,
 };
 pub use svg::escape;
 

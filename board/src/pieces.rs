@@ -312,29 +312,40 @@ pub(crate) fn piece_css() -> String {
 /// Include it once per page.
 pub fn sprite() -> &'static str {
     static SPRITE: OnceLock<String> = OnceLock::new();
-    SPRITE.get_or_init(|| {
-        let mut s = String::from(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pp-sprite\" width=\"0\" height=\"0\" \
-             style=\"position:absolute;width:0;height:0;overflow:hidden\" aria-hidden=\"true\" \
-             focusable=\"false\"><style>",
-        );
-        s.push_str(&piece_css());
-        s.push_str("</style>");
-        for (name, _) in IMAGES {
-            s.push_str(&format!(
-                "<symbol id=\"pc-{name}\" viewBox=\"0 0 100 100\"><g {GROUP}>{}</g></symbol>",
-                with_css_classes(&drawing(name))
-            ));
-        }
-        // Aliases point at their image rather than repeating the drawing.
-        for (alias, target) in ALIASES {
-            s.push_str(&format!(
-                "<symbol id=\"pc-{alias}\" viewBox=\"0 0 100 100\"><use href=\"#pc-{target}\" width=\"100\" height=\"100\"/></symbol>"
-            ));
-        }
-        s.push_str("</svg>");
-        s
-    })
+    SPRITE.get_or_init(|| build_sprite(|_| true, true))
+}
+
+/// The sprite with only what boards of `images` draw: their drawings (boards refer to the
+/// canonical name, never an alias) and the generic piece. A game page carries its variant's
+/// two dozen pieces instead of every drawing.
+pub fn sprite_for<'a>(images: impl IntoIterator<Item = &'a str>) -> String {
+    let wanted: std::collections::HashSet<&str> =
+        images.into_iter().filter_map(canonical_image).collect();
+    build_sprite(|name| name == "generic" || wanted.contains(name), false)
+}
+
+fn build_sprite(include: impl Fn(&str) -> bool, aliases: bool) -> String {
+    let mut s = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pp-sprite\" width=\"0\" height=\"0\" \
+         style=\"position:absolute;width:0;height:0;overflow:hidden\" aria-hidden=\"true\" \
+         focusable=\"false\"><style>",
+    );
+    s.push_str(&piece_css());
+    s.push_str("</style>");
+    for (name, _) in IMAGES.iter().filter(|(name, _)| include(name)) {
+        s.push_str(&format!(
+            "<symbol id=\"pc-{name}\" viewBox=\"0 0 100 100\"><g {GROUP}>{}</g></symbol>",
+            with_css_classes(&drawing(name))
+        ));
+    }
+    // Aliases point at their image rather than repeating the drawing.
+    for (alias, target) in ALIASES.iter().filter(|_| aliases) {
+        s.push_str(&format!(
+            "<symbol id=\"pc-{alias}\" viewBox=\"0 0 100 100\"><use href=\"#pc-{target}\" width=\"100\" height=\"100\"/></symbol>"
+        ));
+    }
+    s.push_str("</svg>");
+    s
 }
 
 /// The inner markup of a piece for a self-contained SVG: drawing with colour attributes, and the
@@ -378,6 +389,15 @@ pub fn piece_icon(image: &str, white: bool, title: &str, size_px: u32) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variant_sprite_holds_only_its_drawings() {
+        let small = sprite_for(["king", "old-rhinoceros", "wombat"]);
+        assert!(small.contains("id=\"pc-king\"") && small.contains("id=\"pc-rhinoceros\""));
+        assert!(small.contains("id=\"pc-generic\""), "for the wombat");
+        assert!(!small.contains("id=\"pc-queen\"") && !small.contains("id=\"pc-old-rhinoceros\""));
+        assert!(small.len() * 5 < sprite().len());
+    }
 
     #[test]
     fn aliases_resolve() {

@@ -18,6 +18,8 @@ pub struct GameRenders {
     pub legends: RenderCache,
     /// A game's moves in SAN (one per line), by game and moves.
     pub san: RenderCache,
+    /// The piece drawings of a variant's boards, by definition hash.
+    pub sprites: RenderCache,
 }
 
 impl Default for GameRenders {
@@ -28,6 +30,7 @@ impl Default for GameRenders {
             legal_moves: RenderCache::new(BUDGET),
             legends: RenderCache::new(BUDGET / 4),
             san: RenderCache::new(BUDGET / 4),
+            sprites: RenderCache::new(BUDGET / 4),
         }
     }
 }

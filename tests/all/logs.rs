@@ -692,6 +692,9 @@ async fn round_trip_and_upload(backend: Backend) {
     let page = res.text().await.unwrap();
     assert!(page.contains("1 imported, 0 refused"), "{page}");
     let imported = listed(&page)[0];
+    // Not a game played here: the preset counts only the one played.
+    let preset = app.get_text("/presets/terachess2").await;
+    assert!(preset.contains("Games played with it (1)"), "{preset}");
     // Once imported, it is a duplicate too.
     let res = upload(&app, &bob, &token, &first).await;
     let page = res.text().await.unwrap();

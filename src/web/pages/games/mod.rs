@@ -111,7 +111,8 @@ struct GamePage<'a> {
     deadline: Option<String>,
     clock: ClockLines,
     board: Arc<str>,
-    sprite: &'static str,
+    /// The drawings of this variant's pieces.
+    sprite: Arc<str>,
     legal_json: Arc<str>,
     moves: Vec<view::MovePair>,
     /// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET".
@@ -283,7 +284,11 @@ fn game_page<'a>(
         deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
         clock: clock_lines(&clock, &white, &black, time_zone, is_player),
         board,
-        sprite: plypost_board::sprite(),
+        sprite: renders
+            .sprites
+            .get_or_render(rules.definition_hash.clone(), || {
+                plypost_board::sprite_for(rules.variant.pieces().iter().map(|p| p.image.as_str()))
+            }),
         legal_json,
         moves: view::move_pairs(
             &game.start_fen,
