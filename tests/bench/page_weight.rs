@@ -65,7 +65,7 @@ async fn terachess2_game_page_at_ply_100() {
     for ply in 1..=100 {
         let moves = position.legal_moves();
         let mv = loop {
-            let mv = moves[rng.next(moves.len() as u64) as usize].clone();
+            let mv = moves[rng.next(moves.len() as u64) as usize];
             let after = position.play_unchecked(&mv);
             if !after.legal_moves().is_empty() {
                 break mv;
