@@ -997,6 +997,9 @@ print(json.dumps({"moves": sans, "result": game.headers["Result"], "fen": board.
         "{pgn}"
     );
     assert_eq!(out["result"], "1-0");
+    // The log page writes the moves in SAN as well.
+    let log = app.get_text(&format!("/logs/{game}")).await;
+    assert!(log.contains("bxa8=Q") && !log.contains("Pb7xa8=Q"), "{log}");
     // The same final position as the server's.
     let json: serde_json::Value = app
         .get(&format!("/logs/{game}.json"))

@@ -308,10 +308,24 @@ async fn show(
     let tz = time_zone(&ctx).to_owned();
     let g = &record.game;
     let (white_first, first_number) = record::fen_turn(&g.start_fen);
+    // SAN, unless the viewer chose long notation (or the moves do not replay).
+    let long = ctx.user.as_ref().is_some_and(|u| u.long_notation);
+    let stored = || record.moves.iter().map(|m| m.move_text.clone()).collect();
+    let texts: Vec<String> = if long {
+        stored()
+    } else {
+        crate::games::query::san_of(
+            &record.variant,
+            &g.start_fen,
+            record.moves.iter().map(|m| m.compact.as_str()),
+        )
+        .unwrap_or_else(|_| stored())
+    };
     let moves: Vec<MoveView> = record
         .moves
         .iter()
-        .map(|m| {
+        .zip(texts)
+        .map(|(m, text)| {
             let index = m.ply - 1;
             let white = (index % 2 == 0) == white_first;
             let number = i64::from(first_number) + (index + i64::from(!white_first)) / 2;
@@ -322,7 +336,7 @@ async fn show(
                 } else {
                     format!("{number}...")
                 },
-                text: m.move_text.clone(),
+                text,
                 comment: m.comment.clone(),
                 played_at: datetime_in(m.played_at, &tz),
                 current: m.ply == ply,
