@@ -236,6 +236,8 @@ diesel::table! {
         tournament_id -> Nullable<BigInt>,
         tournament_round -> Nullable<BigInt>,
         setup_name -> Nullable<Text>,
+        draw_declined_by -> Nullable<BigInt>,
+        draw_declined_ply -> Nullable<BigInt>,
     }
 }
 

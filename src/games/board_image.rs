@@ -57,6 +57,36 @@ pub fn challenge_start(conn: &mut DbConn, id: ChallengeId) -> Result<Position, G
         .map_err(|e| GameError::Corrupt(format!("challenge {id}: {e}")))
 }
 
+/// Where the piece on `square` could go if its side were to move now: for the pieces of the
+/// side not to move, which a player taps to see what they threaten. Empty when there is no
+/// piece there, or when that position is not one (the side to move is in check).
+pub fn reach(position: &Position, square: Square) -> Vec<Square> {
+    let Some(piece) = position.piece_at(square) else {
+        return Vec::new();
+    };
+    let mut fields: Vec<String> = position.to_fen().split(' ').map(str::to_owned).collect();
+    if piece.color != position.side_to_move() && fields.len() >= 4 {
+        fields[1] = match piece.color {
+            Color::White => "w".to_owned(),
+            Color::Black => "b".to_owned(),
+        };
+        // No e.p. right carries over to a side that did not just get it.
+        fields[3] = "-".to_owned();
+    }
+    let Ok(turned) = Position::from_fen(position.variant(), &fields.join(" ")) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Square> = turned
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == square)
+        .map(|m| m.to())
+        .collect();
+    out.sort_by_key(|sq| (sq.rank(), sq.file()));
+    out.dedup();
+    out
+}
+
 /// Width in pixels of a mailed board (its height follows the board's shape).
 pub const MAIL_BOARD_PX: u32 = 480;
 
@@ -158,5 +188,19 @@ mod tests {
             compact_squares("d15d16q"),
             Some((Square::new(3, 14).unwrap(), Square::new(3, 15).unwrap()))
         );
+    }
+
+    #[test]
+    fn the_side_not_to_move_shows_its_reach() {
+        let chess = Variant::builtin("chess").unwrap();
+        let start = Position::start(&chess);
+        let sq = |name: &str| name.parse::<Square>().unwrap();
+        // White to move: Black's Knight on g8 would go to f6 or h6.
+        assert_eq!(reach(&start, sq("g8")), vec![sq("f6"), sq("h6")]);
+        assert_eq!(reach(&start, sq("g1")), vec![sq("f3"), sq("h3")]);
+        assert!(reach(&start, sq("e4")).is_empty());
+        // Black in check: turning the move over would not be a position.
+        let check = Position::from_fen(&chess, "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1").unwrap();
+        assert!(reach(&check, sq("e2")).is_empty());
     }
 }

@@ -61,6 +61,10 @@ pub struct GameRow {
     pub tournament_round: Option<i64>,
     /// The named start position the game began from, when its preset lists several.
     pub setup_name: Option<String>,
+    /// Who declined a draw offer last, and at which ply (the offerer is told until the next
+    /// move).
+    pub draw_declined_by: Option<UserId>,
+    pub draw_declined_ply: Option<i64>,
 }
 
 impl GameRow {

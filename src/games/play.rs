@@ -622,7 +622,11 @@ pub fn decline_draw(
                 .filter(games::id.eq(id))
                 .filter(games::draw_offer_by.eq(game.draw_offer_by)),
         )
-        .set(games::draw_offer_by.eq(None::<UserId>))
+        .set((
+            games::draw_offer_by.eq(None::<UserId>),
+            games::draw_declined_by.eq(Some(user)),
+            games::draw_declined_ply.eq(Some(game.ply)),
+        ))
         .execute(conn)?;
         let rules = rules::load(conn, game.preset_version_id)?;
         mail::draw_declined(conn, clock, config, &game, &rules, user)

@@ -146,8 +146,28 @@
       if (canPlay) name += '. Pick a destination.';
     } else if (sideToMove(sq)) {
       name += ': no legal move now';
+    } else {
+      showReach(sq, name);
     }
     say(name);
+  }
+
+  // A piece of the side not to move: ask the server where it could go on its turn.
+  function showReach(sq, name) {
+    var wrap = document.getElementById('board-wrap');
+    var url = wrap && wrap.getAttribute('data-reach');
+    if (!url || !window.fetch) return;
+    fetch(url + '?square=' + encodeURIComponent(sq), { credentials: 'same-origin' })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (found) {
+        if (!found || selected !== sq) return;
+        var to = Array.isArray(found.to) ? found.to : [];
+        to.forEach(function (t) { overlay(t, 'target'); });
+        say(name + (to.length
+          ? ': on its turn it could go to ' + to.join(', ')
+          : ': on its turn it could not move'));
+      })
+      .catch(function () {});
   }
 
   function reset() {

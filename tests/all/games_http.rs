@@ -602,7 +602,20 @@ async fn resign_and_draw(backend: Backend) {
     assert!(app.queued_mail().await.iter().any(
         |(_, to, body)| to == "alice@example.org" && body.contains("declined your draw offer")
     ));
+    // Alice, who offered, reads it on the page too, until the next move; Bob does not.
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    assert!(
+        page.contains("bob declined your draw offer; the game goes on."),
+        "{page}"
+    );
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(!page.contains("id=\"draw-declined\""));
     play_all_from(&app, &bob, game, 4, "b8-c6").await;
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    assert!(
+        !page.contains("id=\"draw-declined\""),
+        "gone after the next move"
+    );
     let res = app
         .post_as(
             &alice,
@@ -1036,7 +1049,33 @@ async fn a_terachess_page_stays_light(backend: Backend) {
     assert!(diagrams.matches("class=\"piece-card\"").count() > 20);
 }
 
+/// Tapping a piece of the side not to move shows where it could go on its turn: the page
+/// asks `/games/ID/reach`.
+async fn the_reach_of_the_side_not_to_move(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let game = start_game(&app, &alice, "bob", &bob, "chess", "white").await;
+    let page = app.get_text_as(&bob, &format!("/games/{game}")).await;
+    assert!(page.contains(&format!("data-reach=\"/games/{game}/reach\"")));
+    let reach: serde_json::Value = app
+        .get(&format!("/games/{game}/reach?square=g8"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(reach["to"], serde_json::json!(["f6", "h6"]));
+    let res = app.get(&format!("/games/{game}/reach?square=z99")).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(res.text().await.unwrap().contains("is not a square"));
+    assert_eq!(
+        app.get("/games/424242/reach?square=a1").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
 backend_tests!(
+    the_reach_of_the_side_not_to_move,
     the_game_page_for_correspondence_players,
     a_game_started_by_black_numbers_its_moves,
     a_terachess_page_stays_light,

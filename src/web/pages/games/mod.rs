@@ -7,6 +7,7 @@ pub mod challenges;
 pub mod chat;
 pub mod conditional;
 pub mod notes;
+mod reach;
 pub mod view;
 
 use std::sync::Arc;
@@ -38,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     challenges::configure(cfg);
     abandon::configure(cfg);
     board_png::configure(cfg);
+    reach::configure(cfg);
     chat::configure(cfg);
     conditional::configure(cfg);
     notes::configure(cfg);
@@ -133,6 +135,8 @@ struct GamePage<'a> {
     can_move: bool,
     next_ply: i64,
     draw_offered_to_me: bool,
+    /// "bob declined your draw offer", for the offerer until the next move.
+    draw_declined: Option<String>,
     draw_offered_by_me: bool,
     /// Casual games: the viewer may ask to take back their last move.
     can_ask_takeback: bool,
@@ -313,6 +317,7 @@ fn game_page<'a>(
         is_player,
         can_move,
         next_ply: game.ply + 1,
+        draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
             && is_player
             && game.draw_offer_by.is_some()
@@ -388,6 +393,27 @@ fn last_move_line(
             datetime_in(m.row.played_at, time_zone)
         )
     })
+}
+
+/// The offerer's notice that the opponent declined their draw offer (until the next move).
+fn draw_declined_notice(
+    game: &GameRow,
+    viewer: Option<crate::db::UserId>,
+    (white, black): (&User, &User),
+) -> Option<String> {
+    let viewer = viewer.filter(|v| game.is_player(*v))?;
+    let by = game.draw_declined_by.filter(|by| *by != viewer)?;
+    if !game.is_active() || game.draw_declined_ply != Some(game.ply) {
+        return None;
+    }
+    let name = if by == white.id {
+        &white.username
+    } else {
+        &black.username
+    };
+    Some(format!(
+        "{name} declined your draw offer; the game goes on."
+    ))
 }
 
 /// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ...
