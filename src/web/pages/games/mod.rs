@@ -288,11 +288,7 @@ fn game_page<'a>(
         deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
         clock: clock_lines(&clock, &white, &black, time_zone, is_player),
         board,
-        sprite: renders
-            .sprites
-            .get_or_render(rules.definition_hash.clone(), || {
-                plypost_board::sprite_for(rules.variant.pieces().iter().map(|p| p.image.as_str()))
-            }),
+        sprite: variant_sprite(renders, &rules),
         legal_json,
         moves: view::move_pairs(
             &game.start_fen,
@@ -393,6 +389,15 @@ fn last_move_line(
             datetime_in(m.row.played_at, time_zone)
         )
     })
+}
+
+/// The drawings of the variant's pieces, once per definition.
+fn variant_sprite(renders: &GameRenders, rules: &crate::presets::rules::Rules) -> Arc<str> {
+    renders
+        .sprites
+        .get_or_render(rules.definition_hash.clone(), || {
+            plypost_board::sprite_for(rules.variant.pieces().iter().map(|p| p.image.as_str()))
+        })
 }
 
 /// The offerer's notice that the opponent declined their draw offer (until the next move).
