@@ -22,9 +22,20 @@ pub fn position_at(
 ) -> Result<(Position, Option<(Square, Square)>), GameError> {
     let row = GameRow::load(conn, game)?;
     let rules = crate::presets::rules::load(conn, row.preset_version_id)?;
+    position_of(conn, &row, &rules.variant, ply)
+}
+
+/// As [`position_at`], for a game row and its variant already read.
+pub fn position_of(
+    conn: &mut DbConn,
+    row: &GameRow,
+    variant: &plypost_rules::Variant,
+    ply: i64,
+) -> Result<(Position, Option<(Square, Square)>), GameError> {
+    let game = row.id;
     let ply = ply.clamp(0, row.ply);
     let (fen, compact) = if ply == 0 {
-        (row.start_fen, None)
+        (row.start_fen.clone(), None)
     } else {
         let (fen, compact): (String, String) = game_moves::table
             .filter(game_moves::game_id.eq(game))
@@ -33,14 +44,18 @@ pub fn position_at(
             .first(conn)?;
         (fen, Some(compact))
     };
-    let position = Position::from_fen(&rules.variant, &fen)
+    let position = Position::from_fen(variant, &fen)
         .map_err(|e| GameError::Corrupt(format!("game {game} at ply {ply}: {e}")))?;
     Ok((position, compact.as_deref().and_then(compact_squares)))
 }
 
-/// The start position of a challenge's game: the setup it asked for, or the preset's
-/// default (also when it asked for a random one, which is drawn only when the game starts).
-pub fn challenge_start(conn: &mut DbConn, id: ChallengeId) -> Result<Position, GameError> {
+/// The start position of a challenge's game and its setup's name: the setup it asked for, or
+/// the preset's default (also when it asked for a random one, which is drawn only when the
+/// game starts).
+pub fn challenge_start(
+    conn: &mut DbConn,
+    id: ChallengeId,
+) -> Result<(Position, Option<String>), GameError> {
     let challenge = super::challenges::load(conn, id)?;
     let version: PresetVersionRow = preset_versions::table
         .find(challenge.preset_version_id)
@@ -52,9 +67,10 @@ pub fn challenge_start(conn: &mut DbConn, id: ChallengeId) -> Result<Position, G
         .setup_choice
         .as_deref()
         .filter(|c| *c != crate::presets::setups::RANDOM);
-    let (fen, _) = crate::presets::setups::resolve(&listed, &version.setup_fen, choice);
-    Position::from_fen(&rules.variant, &fen)
-        .map_err(|e| GameError::Corrupt(format!("challenge {id}: {e}")))
+    let (fen, name) = crate::presets::setups::resolve(&listed, &version.setup_fen, choice);
+    let start = Position::from_fen(&rules.variant, &fen)
+        .map_err(|e| GameError::Corrupt(format!("challenge {id}: {e}")))?;
+    Ok((start, name))
 }
 
 /// Where the piece on `square` could go if its side were to move now: for the pieces of the

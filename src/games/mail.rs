@@ -401,7 +401,7 @@ pub fn game_over(
     let subject = subject(game, variant, &white, &black, &what);
     let head = header(game, variant, &white, &black);
     let result = result_words(game);
-    let (position, last) = super::board_image::position_at(conn, game.id, game.ply)?;
+    let (position, last) = super::board_image::position_of(conn, game, &rules.variant, game.ply)?;
     for to in [&white, &black] {
         if Some(to.id) == actor {
             continue;
@@ -496,30 +496,14 @@ pub fn invitation(
     variant: &str,
 ) -> Result<(), GameError> {
     // The start position, from the invited player's side when their colour is known.
-    let version: crate::presets::model::PresetVersionRow =
-        crate::db::schema::preset_versions::table
-            .find(challenge.preset_version_id)
-            .select(crate::presets::model::PresetVersionRow::as_select())
-            .first(conn)?;
-    let rules = crate::presets::rules::load(conn, version.id)?;
-    let listed = crate::presets::setups::decode(&version.setups);
-    let (setup_note, fen) = match challenge.setup_choice.as_deref() {
-        Some(crate::presets::setups::RANDOM) => (
-            "The start position is drawn at random when the game starts; the default is:"
-                .to_owned(),
-            version.setup_fen.clone(),
-        ),
-        choice => {
-            let (fen, name) = crate::presets::setups::resolve(&listed, &version.setup_fen, choice);
-            let note = match name {
-                Some(name) => format!("The start position ({name}):"),
-                None => "The start position:".to_owned(),
-            };
-            (note, fen)
+    let (start, name) = super::board_image::challenge_start(conn, challenge.id)?;
+    let setup_note = match (challenge.setup_choice.as_deref(), name) {
+        (Some(crate::presets::setups::RANDOM), _) => {
+            "The start position is drawn at random when the game starts; the default is:".to_owned()
         }
+        (_, Some(name)) => format!("The start position ({name}):"),
+        (_, None) => "The start position:".to_owned(),
     };
-    let start = Position::from_fen(&rules.variant, &fen)
-        .map_err(|e| GameError::Corrupt(format!("challenge setup: {e}")))?;
     let black_view = challenge.author_color == crate::domain::ColorChoice::White;
     let body = render(&InvitationMail {
         author: &author.username,

@@ -118,7 +118,8 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
         let rules = rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
         let left_text = format_duration(left);
-        let (position, last) = crate::games::board_image::position_at(conn, id, game.ply)?;
+        let (position, last) =
+            crate::games::board_image::position_of(conn, &game, &rules.variant, game.ply)?;
         let diagram = crate::games::mail::diagram(&position, to.id == black.id, last);
         let body = ReminderMail {
             header: &header(&game, variant, &white, &black),

@@ -36,7 +36,7 @@ async fn challenge_png(
     let black_view = q.side == "black";
     let png = state
         .db(move |conn| {
-            let start = board_image::challenge_start(conn, id)?;
+            let (start, _) = board_image::challenge_start(conn, id)?;
             board_image::png(&start, black_view, None)
         })
         .await?;

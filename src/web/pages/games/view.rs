@@ -45,12 +45,7 @@ fn squares(position: &Position) -> impl Iterator<Item = Square> {
     (0..h).flat_map(move |r| (0..w).filter_map(move |f| Square::new(f, r)))
 }
 
-/// Reads the two squares of a compact move text (`h2h4`, `d15d16q`).
-pub fn compact_squares(compact: &str) -> Option<(Square, Square)> {
-    let (from, rest) = Square::parse_prefix(compact)?;
-    let (to, _) = Square::parse_prefix(rest)?;
-    Some((from, to))
-}
+pub use crate::games::board_image::compact_squares;
 
 /// The board as inline SVG, from `flipped` (Black's) side if asked.
 pub fn board_svg(position: &Position, flipped: bool, last: Option<(Square, Square)>) -> String {
