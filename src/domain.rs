@@ -121,6 +121,10 @@ stored_text!(
         Withdrawal = "withdrawal",
         /// Ended by an admin (an abandoned game, say).
         Adjudication = "adjudication",
+        /// Called off by an admin: no result, and the ratings ignore it.
+        Aborted = "aborted",
+        /// A player deleted their account: the opponent wins.
+        AccountDeleted = "account_deleted",
     }
 );
 

@@ -1,26 +1,32 @@
 //! plypost: a correspondence (play-by-email) server for large chess variants.
 //!
-//! Data flows one way: `web` (parse the request, call a service, render) → services
-//! (`accounts`, `presets`, `ratings`, `games`, `logs`, `mail`, `jobs`) → `db`, with the shared words in
-//! `domain`, `time_control` and `format`. A handler never talks SQL; a service never builds
-//! HTML and never imports `web`; `games` may use `presets` and `accounts`, not the reverse.
-//! `tests/all/architecture.rs` checks these rules.
+//! Data flows one way: `web` (parse the request, call a service, render) → services → `db`,
+//! with the shared words in `domain`, `time_control` and `format`. The services, each only
+//! using those listed before it: `accounts`, `presets`, `ratings`, `mail`, `games` (games as
+//! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
+//! `play` (moves, offers, and the one way a game ends), then `logs`, `admin`, `privacy`,
+//! `jobs`. A handler never talks SQL; a service never builds HTML and never imports `web`.
+//! `tests/all/architecture.rs` checks these rules; `docs/life-of-a-game.md` follows a game.
 
 pub mod accounts;
 pub mod admin;
+pub mod challenges;
 pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain;
 pub mod format;
+pub mod game_mail;
 pub mod games;
 pub mod jobs;
 pub mod logs;
 pub mod mail;
 pub mod metrics;
+pub mod play;
 pub mod presets;
 pub mod privacy;
 pub mod ratings;
 pub mod server;
 pub mod time_control;
+pub mod tournaments;
 pub mod web;

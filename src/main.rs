@@ -204,7 +204,7 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
 const EX_TEMPFAIL: u8 = 75;
 
 fn mail_in() -> ExitCode {
-    use plypost::games::by_mail::{self, Handled};
+    use plypost::play::by_mail::{self, Handled};
     use std::io::Read;
 
     let config = match Config::from_env() {

@@ -15,7 +15,7 @@ use crate::db::schema::{
     tournament_players, users,
 };
 use crate::db::{ChallengeId, Db, DbConn, GameId, UserId};
-use crate::domain::{ChallengeStatus, GameStatus};
+use crate::domain::ChallengeStatus;
 use crate::games::{self as game_service, GameError};
 
 #[derive(Debug, thiserror::Error)]
@@ -206,17 +206,7 @@ pub fn delete_account(
     }
     accounts::users::check_current_password(db, clock, user, password, ip)?;
     let id = user.id;
-    let active: Vec<GameId> = games::table
-        .filter(games::status.eq(GameStatus::Active))
-        .filter(games::white_id.eq(id).or(games::black_id.eq(id)))
-        .select(games::id)
-        .load(db.conn())?;
-    for game in active {
-        match game_service::play::resign(db, clock, config, id, game) {
-            Ok(()) | Err(GameError::Finished) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
+    crate::play::account_deleted(db, clock, config, id)?;
     let open: Vec<(ChallengeId, UserId)> = challenges::table
         .filter(challenges::status.eq(ChallengeStatus::Open))
         .filter(
@@ -228,9 +218,9 @@ pub fn delete_account(
         .load(db.conn())?;
     for (challenge, author) in open {
         let closed = if author == id {
-            game_service::challenges::cancel(db, clock, id, challenge)
+            crate::challenges::cancel(db, clock, id, challenge)
         } else {
-            game_service::challenges::decline(db, clock, config, id, challenge)
+            crate::challenges::decline(db, clock, config, id, challenge)
         };
         match closed {
             Ok(()) | Err(GameError::ChallengeClosed) => {}
@@ -243,7 +233,7 @@ pub fn delete_account(
         .load(db.conn())?;
     for event in events {
         // Finished or already left events refuse; that is fine.
-        let _ = game_service::tournaments::leave(db, clock, config, id, event);
+        let _ = crate::play::withdrawal::leave(db, clock, config, id, event);
     }
     db.write(|conn| {
         game_service::notes::forget_all(conn, id)?;

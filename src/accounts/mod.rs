@@ -62,3 +62,20 @@ impl AccountError {
         )
     }
 }
+
+/// The usernames of the accounts `ids` (the ids of deleted accounts are left out).
+pub fn usernames(
+    conn: &mut crate::db::DbConn,
+    ids: &[crate::db::UserId],
+) -> Result<std::collections::HashMap<crate::db::UserId, String>, diesel::result::Error> {
+    use crate::db::schema::users;
+    use diesel::prelude::*;
+    if ids.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let rows: Vec<(crate::db::UserId, String)> = users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}

@@ -223,7 +223,7 @@ pub fn preset(
         .owner_id
         .ok_or_else(|| AdminError::Invalid("Built-in presets cannot be changed here.".into()))?;
     if delete {
-        presets::manage::delete(db, owner, slug, games::challenges::forget_closed_of_preset)?;
+        presets::manage::delete(db, owner, slug, crate::challenges::forget_closed_of_preset)?;
     } else {
         presets::manage::set_retired(db, clock, owner, slug, true)?;
     }
@@ -282,7 +282,7 @@ pub fn adjudicate(
         .trim()
         .parse()
         .map_err(|_| AdminError::Invalid("Choose the result: 1-0, 0-1 or 1/2-1/2.".into()))?;
-    games::play::adjudicate(db, clock, config, game, result)?;
+    crate::play::adjudicate(db, clock, config, game, Some(result))?;
     db.write(|conn| {
         audit(
             conn,

@@ -7,9 +7,9 @@ use plypost_rules::{Color, Position, Square};
 
 use diesel::prelude::*;
 
-use super::model::GameRow;
+use super::model::{ChallengeRow, GameRow};
 use super::GameError;
-use crate::db::schema::{game_moves, preset_versions};
+use crate::db::schema::{challenges, game_moves, preset_versions};
 use crate::db::{ChallengeId, DbConn, GameId};
 use crate::presets::model::PresetVersionRow;
 
@@ -56,7 +56,12 @@ pub fn challenge_start(
     conn: &mut DbConn,
     id: ChallengeId,
 ) -> Result<(Position, Option<String>), GameError> {
-    let challenge = super::challenges::load(conn, id)?;
+    let challenge: ChallengeRow = challenges::table
+        .find(id)
+        .select(ChallengeRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(GameError::ChallengeNotFound)?;
     let version: PresetVersionRow = preset_versions::table
         .find(challenge.preset_version_id)
         .select(PresetVersionRow::as_select())

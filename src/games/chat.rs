@@ -7,7 +7,8 @@ use askama::Template;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
-use super::{clean_text, mail, GameError, GameId, GameRow};
+use super::notify as mail;
+use super::{clean_text, GameError, GameId, GameRow};
 use crate::accounts::{blocks, User};
 use crate::clock::Clock;
 use crate::config::Config;

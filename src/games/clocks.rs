@@ -1,24 +1,15 @@
-//! The clocks of stored games: the deadline that counts right now (vacations included),
-//! ending a game on time, and closing an abandoned untimed game. The arithmetic lives in
+//! The clocks of stored games: the deadline that counts right now (vacations included) and
+//! when an untimed game may be closed as abandoned; `play::time` ends games by them. The arithmetic lives in
 //! [`crate::time_control`]; this module reads and writes the database.
 
-use askama::Template;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
-use plypost_rules::{Color, Position};
 
-use super::mail::{header, notify, players, render, result_words, subject};
 use super::model::{GameId, GameRow};
-use super::GameError;
 use crate::accounts::vacation::{self, VacationRow};
-use crate::clock::Clock;
-use crate::config::Config;
 use crate::db::schema::games;
-use crate::db::{Db, DbConn, UserId};
-use crate::domain::{EndReason, GameResult, GameStatus};
-use crate::format::datetime_in;
-use crate::mail::MailKind;
-use crate::presets::rules;
+use crate::db::{DbConn, UserId};
+use crate::domain::GameStatus;
 use crate::time_control::{self, TimeControl};
 
 /// The clock of the player to move.
@@ -71,187 +62,10 @@ pub fn turn_clock_given(
     })
 }
 
-#[derive(Template)]
-#[template(path = "mail/time_out.txt")]
-struct TimeOutMail<'a> {
-    header: &'a str,
-    loser: &'a str,
-    winner: &'a str,
-    deadline: &'a str,
-    result: &'a str,
-    drawn: bool,
-    link: &'a str,
-}
-
-#[derive(Template)]
-#[template(path = "mail/abandoned.txt")]
-struct AbandonedMail<'a> {
-    header: &'a str,
-    by: &'a str,
-    days: i64,
-    link: &'a str,
-}
-
-/// Ends game `id` on time if the player to move has run out of it by now: a loss, or a
-/// draw when the opponent has only royal pieces. The game is finished as of the moment the
-/// time ran out. Safe to call from several processes at once: the update is conditional
-/// on the game still being active at the same ply with its deadline passed, under the
-/// game's row lock, so exactly one caller ends it. Returns whether this call ended it.
-pub fn time_out(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    id: GameId,
-) -> Result<bool, GameError> {
-    let now = clock.now_db();
-    db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        let Some(turn) = turn_clock(conn, &game, now)? else {
-            return Ok(false);
-        };
-        if turn.deadline > now {
-            return Ok(false);
-        }
-        let rules = rules::load(conn, game.preset_version_id)?;
-        let position = Position::from_fen(&rules.variant, &game.current_fen)
-            .map_err(|e| GameError::Corrupt(format!("game {id}: current FEN: {e}")))?;
-        let loser_white = game.player_to_move() == game.white_id;
-        let winner_color = if loser_white {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let drawn = !time_control::could_checkmate(&position, winner_color);
-        let result = match (drawn, loser_white) {
-            (true, _) => GameResult::Draw,
-            (false, true) => GameResult::BlackWins,
-            (false, false) => GameResult::WhiteWins,
-        };
-        let changed = diesel::update(
-            games::table
-                .filter(games::id.eq(id))
-                .filter(games::status.eq(GameStatus::Active))
-                .filter(games::ply.eq(game.ply))
-                .filter(games::deadline_at.le(now)),
-        )
-        .set((
-            games::status.eq(GameStatus::Finished),
-            games::result.eq(Some(result)),
-            games::result_reason.eq(Some(EndReason::Time)),
-            games::finished_at.eq(Some(turn.deadline)),
-            games::draw_offer_by.eq(None::<UserId>),
-        ))
-        .execute(conn)?;
-        if changed != 1 {
-            return Ok(false);
-        }
-        let game = GameRow::load(conn, id)?;
-        game.record_rating(conn, Some(result), turn.deadline)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        let (white, black) = players(conn, &game)?;
-        let (loser, winner) = if loser_white {
-            (&white, &black)
-        } else {
-            (&black, &white)
-        };
-        let variant = rules.variant.display_name();
-        let head = header(&game, variant, &white, &black);
-        let link = config.absolute_url(&format!("/games/{id}"));
-        let words = result_words(&game);
-        let what = format!("game over, {result} on time");
-        let subject = subject(&game, variant, &white, &black, &what);
-        for to in [&white, &black] {
-            let body = render(&TimeOutMail {
-                header: &head,
-                loser: &loser.username,
-                winner: &winner.username,
-                deadline: &datetime_in(turn.deadline, &to.time_zone),
-                result: &words,
-                drawn,
-                link: &link,
-            })?;
-            notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)?;
-        }
-        tracing::info!(game = %id, result = %result, "game ended on time");
-        Ok(true)
-    })
-}
-
 /// When an untimed game can be closed as abandoned (`None` for other games).
 pub fn abandonable_from(game: &GameRow) -> Option<NaiveDateTime> {
     (game.is_active() && !game.time_control().is_timed())
         .then(|| game.turn_started() + time_control::ABANDON_AFTER)
-}
-
-/// A player closes an untimed game that has seen no move for
-/// [`time_control::ABANDON_AFTER`]: it ends with no winner.
-pub fn abandon(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    user: UserId,
-    id: GameId,
-) -> Result<(), GameError> {
-    let now = clock.now_db();
-    db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can close it.",
-            ));
-        }
-        if !game.is_active() {
-            return Err(GameError::Finished);
-        }
-        let Some(from) = abandonable_from(&game) else {
-            return Err(GameError::Forbidden(
-                "Only untimed games can be closed as abandoned.",
-            ));
-        };
-        if now < from {
-            return Err(GameError::Invalid(format!(
-                "An untimed game can be closed once no move was played for {} days.",
-                time_control::ABANDON_AFTER.num_days()
-            )));
-        }
-        let changed = diesel::update(
-            games::table
-                .filter(games::id.eq(id))
-                .filter(games::status.eq(GameStatus::Active))
-                .filter(games::ply.eq(game.ply)),
-        )
-        .set((
-            games::status.eq(GameStatus::Finished),
-            games::result.eq(None::<GameResult>),
-            games::result_reason.eq(Some(EndReason::Abandoned)),
-            games::finished_at.eq(Some(now)),
-            games::draw_offer_by.eq(None::<UserId>),
-        ))
-        .execute(conn)?;
-        if changed != 1 {
-            return Err(GameError::MovedOn);
-        }
-        // No winner: rated as a draw.
-        game.record_rating(conn, None, now)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        let rules = rules::load(conn, game.preset_version_id)?;
-        let (white, black) = players(conn, &game)?;
-        let by = if user == white.id { &white } else { &black };
-        let variant = rules.variant.display_name();
-        let head = header(&game, variant, &white, &black);
-        let link = config.absolute_url(&format!("/games/{id}"));
-        let subject = subject(&game, variant, &white, &black, "game over, abandoned");
-        let to = if user == white.id { &black } else { &white };
-        let body = render(&AbandonedMail {
-            header: &head,
-            by: &by.username,
-            days: time_control::ABANDON_AFTER.num_days(),
-            link: &link,
-        })?;
-        notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)
-    })
 }
 
 /// What the game page shows about the clocks.

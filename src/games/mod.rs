@@ -1,29 +1,27 @@
-//! Games: challenges, starting games, moves checked by the rules engine, results, and the
-//! mails that announce them. No HTTP here; the pages in `web::pages::games` call these
-//! functions and render what they return.
+//! Games as stored: the rows and their reads (model, query, move log, board images), a new
+//! game's row, the writes that `play` decides (moves, the end), the clocks' arithmetic on a
+//! row, conditional moves, notes, chat and takebacks. This module owns the `games`,
+//! `game_moves`, `conditional_moves`, `game_notes` and `game_messages` tables.
 //!
-//! Every change to a game is one write ([`crate::db::Db::write`]) that also queues its
-//! mails, so a move and its announcement are stored together or not at all. This module
-//! owns the `games`, `game_moves` and `challenges` tables.
+//! Above it: `challenges` and `tournaments` start games, `game_mail` writes their mails, and
+//! `play` changes them (moves, offers, and the one way a game ends). `docs/life-of-a-game.md`
+//! follows a game through them.
 
 pub mod board_image;
-pub mod by_mail;
-pub mod challenges;
 pub mod chat;
 pub mod clocks;
 pub mod conditional;
+pub mod create;
 pub mod imported;
-pub mod mail;
 pub mod model;
 pub mod move_log;
 mod move_update;
 pub mod notes;
-pub mod pairing;
-pub mod play;
+pub mod notify;
 pub mod players;
 pub mod query;
+pub(crate) mod record;
 pub mod takeback;
-pub mod tournaments;
 pub mod vacations;
 
 pub use crate::domain::ColorChoice;

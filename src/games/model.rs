@@ -303,3 +303,42 @@ impl GameRow {
         Ok(())
     }
 }
+
+/// How a game ends.
+#[derive(Debug, Clone, Copy)]
+pub struct Ending<'a> {
+    /// `None`: no winner and no draw (abandoned, aborted).
+    pub result: Option<GameResult>,
+    pub reason: EndReason,
+    /// When it ended: now, or the moment the time ran out.
+    pub at: NaiveDateTime,
+    /// The player whose act ended it (resigned, accepted a draw, closed, withdrew, deleted
+    /// their account); `None` for the board, the clock and the administrators.
+    pub by: Option<UserId>,
+    /// The move that ended it (long notation, SAN), when a move did.
+    pub last_move: Option<(&'a str, &'a str)>,
+}
+
+impl Ending<'_> {
+    /// An ending no move caused.
+    pub fn of(
+        result: Option<GameResult>,
+        reason: EndReason,
+        at: NaiveDateTime,
+        by: Option<UserId>,
+    ) -> Ending<'static> {
+        Ending {
+            result,
+            reason,
+            at,
+            by,
+            last_move: None,
+        }
+    }
+
+    /// Whether the ratings count this game: all endings but an abort do (one with no
+    /// result, as a draw).
+    pub fn is_rated(&self) -> bool {
+        self.reason != EndReason::Aborted
+    }
+}

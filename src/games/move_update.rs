@@ -14,13 +14,13 @@ use diesel::sql_types::{BigInt, HasSqlType, Nullable, Text, Timestamp};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::model::GameRow;
-use crate::domain::{EndReason, GameResult, GameStatus, Side};
+use crate::domain::{GameStatus, Side};
 
 /// `UPDATE games SET <what a move changes> WHERE id = ? AND ply = ? AND status = ? AND
 /// <deadline as before>`: the row as `after` has it, if the game is still as `before` was
 /// read. A move's ply, an ending's status and a vacation's shifted deadline are everything
 /// that changes a game while its player to move thinks, so a move worked out from `before`
-/// never overwrites another change.
+/// never overwrites another change. It never ends a game: `play::end` does, after it.
 pub struct MoveUpdate<'a> {
     pub after: &'a GameRow,
     pub before: &'a GameRow,
@@ -41,8 +41,6 @@ where
     crate::db::UserId: ToSql<BigInt, DB>,
     Side: ToSql<Text, DB>,
     GameStatus: ToSql<Text, DB>,
-    GameResult: ToSql<Text, DB>,
-    EndReason: ToSql<Text, DB>,
 {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
         let row = self.after;
@@ -72,14 +70,6 @@ where
         out.push_bind_param::<Nullable<BigInt>, _>(&row.white_reserve_secs)?;
         set(&mut out, "black_reserve_secs")?;
         out.push_bind_param::<Nullable<BigInt>, _>(&row.black_reserve_secs)?;
-        set(&mut out, "status")?;
-        out.push_bind_param::<Text, GameStatus>(&row.status)?;
-        set(&mut out, "result")?;
-        out.push_bind_param::<Nullable<Text>, _>(&row.result)?;
-        set(&mut out, "result_reason")?;
-        out.push_bind_param::<Nullable<Text>, _>(&row.result_reason)?;
-        set(&mut out, "finished_at")?;
-        out.push_bind_param::<Nullable<Timestamp>, _>(&row.finished_at)?;
         set(&mut out, "takeback_by")?;
         out.push_bind_param::<Nullable<BigInt>, _>(&row.takeback_by)?;
         set(&mut out, "undo_clock")?;

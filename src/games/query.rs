@@ -1,7 +1,6 @@
 //! Reading games and challenges for pages: one game with everything its page shows, and the
 //! lists of a player's games and of challenges.
 
-use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -12,7 +11,7 @@ use super::move_log::{MoveLog, MoveLogCache};
 use super::GameError;
 use crate::accounts::vacation::VacationRow;
 use crate::accounts::User;
-use crate::db::schema::{challenges, games, preset_versions, presets, users};
+use crate::db::schema::{challenges, games, preset_versions, presets};
 use crate::db::{DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
 use crate::presets::query::VersionLabel;
@@ -166,7 +165,7 @@ fn to_listings(
         .iter()
         .flat_map(|(g, _)| [g.white_id, g.black_id])
         .collect();
-    let names = usernames(conn, &ids)?;
+    let names = crate::accounts::usernames(conn, &ids)?;
     let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
     Ok(rows
         .into_iter()
@@ -239,18 +238,14 @@ pub fn head_to_head(conn: &mut DbConn, me: UserId, them: UserId) -> Result<Recor
     Ok(record)
 }
 
-pub(crate) fn usernames(
-    conn: &mut DbConn,
-    ids: &[UserId],
-) -> Result<HashMap<UserId, String>, GameError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(UserId, String)> = users::table
-        .filter(users::id.eq_any(ids))
-        .select((users::id, users::username))
-        .load(conn)?;
-    Ok(rows.into_iter().collect())
+/// The ids of the games `user` plays that are still in progress.
+pub fn active_ids_of(conn: &mut DbConn, user: UserId) -> Result<Vec<GameId>, GameError> {
+    Ok(games::table
+        .filter(games::status.eq(GameStatus::Active))
+        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
+        .order(games::id)
+        .select(games::id)
+        .load(conn)?)
 }
 
 /// A challenge in a list.
@@ -282,7 +277,7 @@ fn listings(
         .iter()
         .flat_map(|(c, _)| std::iter::once(c.author_id).chain(c.opponent_id))
         .collect();
-    let names = usernames(conn, &ids)?;
+    let names = crate::accounts::usernames(conn, &ids)?;
     let rated_authors: Vec<UserId> = rows
         .iter()
         .filter(|(c, _)| c.rated_variant.is_some())

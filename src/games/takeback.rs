@@ -9,7 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{GameId, GameRow};
 use super::move_log::MoveLogCache;
-use super::{conditional, mail, GameError};
+use super::notify::{header, notify, players, render, subject};
+use super::{conditional, GameError};
+use askama::Template;
+use crate::domain::MailKind;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{game_moves, games};
@@ -97,7 +100,7 @@ pub fn request(
         if changed != 1 {
             return Err(GameError::MovedOn);
         }
-        mail::takeback(conn, clock, config, &game, user, mail::TakebackNews::Asked)
+        mail(conn, clock, config, &game, user, TakebackNews::Asked)
     })
 }
 
@@ -134,11 +137,11 @@ pub fn answer(
                 .execute(conn)?;
         }
         let news = if accept {
-            mail::TakebackNews::Accepted
+            TakebackNews::Accepted
         } else {
-            mail::TakebackNews::Declined
+            TakebackNews::Declined
         };
-        mail::takeback(conn, clock, config, &game, asker, news)
+        mail(conn, clock, config, &game, asker, news)
     })?;
     if accept {
         log.forget(id);
@@ -198,4 +201,70 @@ fn take_back(conn: &mut DbConn, game: &GameRow) -> Result<(), GameError> {
     plypost_rules::Position::from_fen(&rules.variant, &previous_fen)
         .map_err(|e| corrupt(&format!("previous FEN: {e}")))?;
     Ok(())
+}
+
+/// What happened to a takeback request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TakebackNews {
+    Asked,
+    Accepted,
+    Declined,
+}
+
+#[derive(Template)]
+#[template(path = "mail/takeback.txt")]
+struct TakebackMail<'a> {
+    header: &'a str,
+    line: String,
+    link: &'a str,
+}
+
+/// A takeback asked (mailed to the opponent of `asker`), accepted or declined (mailed to
+/// `asker`).
+fn mail(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    asker: UserId,
+    news: TakebackNews,
+) -> Result<(), GameError> {
+    let (white, black) = players(conn, game)?;
+    let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
+    let variant = rules.variant.display_name();
+    let (asking, other) = if asker == white.id {
+        (&white, &black)
+    } else {
+        (&black, &white)
+    };
+    let (to, line, what) = match news {
+        TakebackNews::Asked => (
+            other,
+            format!(
+                "{} asks to take back their last move. Accept or decline on the game page.",
+                asking.username
+            ),
+            "takeback asked",
+        ),
+        TakebackNews::Accepted => (
+            asking,
+            format!(
+                "{} accepted your takeback: your last move is taken back and it is your move again.",
+                other.username
+            ),
+            "takeback accepted",
+        ),
+        TakebackNews::Declined => (
+            asking,
+            format!("{} declined your takeback request. The game goes on.", other.username),
+            "takeback declined",
+        ),
+    };
+    let body = render(&TakebackMail {
+        header: &header(game, variant, &white, &black),
+        line,
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, &white, &black, what);
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }

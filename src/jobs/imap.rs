@@ -23,7 +23,7 @@ use url::Url;
 use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db::DbPool;
-use crate::games::by_mail::{self, Handled};
+use crate::play::by_mail::{self, Handled};
 use crate::games::move_log::MoveLogCache;
 
 /// How often the mailbox is searched when the server has no IDLE.

@@ -15,7 +15,7 @@ use crate::db::{is_unique_violation, Db};
 use crate::domain::GameStatus;
 use crate::format::datetime_in;
 use crate::games::clocks;
-use crate::games::mail::{header, notify, players, subject};
+use crate::games::notify::{header, notify, players, subject};
 use crate::games::model::{GameId, GameRow};
 use crate::games::GameError;
 use crate::mail::MailKind;
@@ -120,7 +120,7 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
         let left_text = format_duration(left);
         let (position, last) =
             crate::games::board_image::position_of(conn, &game, &rules.variant, game.ply)?;
-        let diagram = crate::games::mail::diagram(&position, to.id == black.id, last);
+        let diagram = crate::games::notify::diagram(&position, to.id == black.id, last);
         let body = ReminderMail {
             header: &header(&game, variant, &white, &black),
             left: &left_text,

@@ -20,7 +20,6 @@ use crate::config::Config;
 use crate::db::schema::games;
 use crate::db::{Db, DbPool};
 use crate::domain::GameStatus;
-use crate::games::clocks;
 use crate::games::model::GameId;
 use crate::games::GameError;
 
@@ -76,7 +75,7 @@ pub fn run_once(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<Repor
     let vacations_ended = crate::games::vacations::end_due(db, clock.now_db())?;
     let timed_out = time_out_due(db, clock, config)?;
     let reminders = reminders::send_due(db, clock, config)?;
-    crate::games::tournaments::start_due(db, clock, config)?;
+    crate::tournaments::start_due(db, clock, config)?;
     Ok(Report {
         vacations_ended,
         timed_out,
@@ -97,7 +96,7 @@ pub fn time_out_due(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<u
         .load(db.conn())?;
     let mut ended = 0;
     for id in due {
-        match clocks::time_out(db, clock, config, id) {
+        match crate::play::time_out(db, clock, config, id) {
             Ok(true) => ended += 1,
             Ok(false) => {}
             // One damaged game must not hold up the others; it is retried next run.

@@ -10,7 +10,7 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use diesel::prelude::*;
 use plypost_rules::{Game, Position};
 
-use super::list::{usernames, PresetInfo};
+use super::list::PresetInfo;
 use super::pgn::{self, PgnGame};
 use super::record::{custom_variant, fen_turn};
 use super::LogError;
@@ -383,7 +383,7 @@ fn duplicate_of(
         return Ok(None);
     }
     let ids: Vec<UserId> = candidates.iter().flat_map(|c| [c.1, c.2]).collect();
-    let names = usernames(conn, &ids)?;
+    let names = crate::accounts::usernames(conn, &ids)?;
     let name_of = |stored: &Option<String>, id: &UserId| {
         stored
             .clone()

@@ -344,17 +344,6 @@ pub fn preset_infos(
         .collect())
 }
 
-pub fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, LogError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(UserId, String)> = users::table
-        .filter(users::id.eq_any(ids))
-        .select((users::id, users::username))
-        .load(conn)?;
-    Ok(rows.into_iter().collect())
-}
-
 /// The display name of a variant (`Terachess II`), or its name when it is not built in.
 pub fn variant_display(name: &str) -> String {
     static NAMES: OnceLock<HashMap<&'static str, String>> = OnceLock::new();
@@ -394,7 +383,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
         .iter()
         .flat_map(|g| [g.white_id, g.black_id])
         .collect();
-    let names = usernames(conn, &user_ids)?;
+    let names = crate::accounts::usernames(conn, &user_ids)?;
     let versions: Vec<PresetVersionId> = games.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
     let finished: Vec<GameId> = games
@@ -555,7 +544,7 @@ pub fn challenges_page(
         .iter()
         .flat_map(|c| std::iter::once(c.author_id).chain(c.opponent_id))
         .collect();
-    let names = usernames(conn, &ids)?;
+    let names = crate::accounts::usernames(conn, &ids)?;
     let versions: Vec<PresetVersionId> = found.iter().map(|c| c.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
     let rows = found

@@ -7,7 +7,7 @@ use chrono::{NaiveDateTime, SecondsFormat};
 use diesel::prelude::*;
 use serde_json::json;
 
-use super::list::{preset_infos, usernames, PresetInfo};
+use super::list::{preset_infos, PresetInfo};
 use super::pgn::{self, PgnGame, PgnMove};
 use super::LogError;
 use crate::db::schema::{game_moves, games, preset_versions};
@@ -167,7 +167,7 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
         .iter()
         .flat_map(|g| [g.white_id, g.black_id])
         .collect();
-    let names = usernames(conn, &user_ids)?;
+    let names = crate::accounts::usernames(conn, &user_ids)?;
     let versions: Vec<PresetVersionId> = found.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
     let mut customs = HashMap::new();

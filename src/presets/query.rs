@@ -11,7 +11,7 @@ use plypost_rules::{RuleOptions, Variant};
 use super::model::PresetVersionRow;
 use super::model::{PresetId, PresetRow, VersionRow, Visibility};
 use super::PresetError;
-use crate::db::schema::{challenges, games, preset_versions, presets, users};
+use crate::db::schema::{challenges, games, preset_versions, presets};
 use crate::db::{DbConn, UserId};
 use crate::db::{GameId, PresetVersionId};
 use crate::domain::ChallengeStatus;
@@ -61,17 +61,6 @@ pub fn rules_of(
 ) -> Result<(Variant, RuleOptions), PresetError> {
     let rules = super::rules::load(conn, id)?;
     Ok((rules.variant, rules.options))
-}
-
-fn usernames(conn: &mut DbConn, ids: &[UserId]) -> Result<HashMap<UserId, String>, PresetError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(UserId, String)> = users::table
-        .filter(users::id.eq_any(ids))
-        .select((users::id, users::username))
-        .load(conn)?;
-    Ok(rows.into_iter().collect())
 }
 
 /// kind, days per move, reserve days, increment hours, cap days.
@@ -154,7 +143,7 @@ pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGro
         None => current.filter(listed).select(columns).load(conn)?,
     };
     let owners: Vec<UserId> = rows.iter().filter_map(|r| r.0.owner_id).collect();
-    let names = usernames(conn, &owners)?;
+    let names = crate::accounts::usernames(conn, &owners)?;
     let counts = game_counts(conn)?;
     let mut groups: Vec<VariantGroup> = Vec::new();
     for (p, version_id, hash, (kind, days_per_move, reserve, increment, cap)) in rows {
@@ -331,7 +320,7 @@ pub fn detail(
         .chain(preset.owner_id)
         .chain(game_rows.iter().flat_map(|g| [g.1, g.2]))
         .collect();
-    let names = usernames(conn, &ids)?;
+    let names = crate::accounts::usernames(conn, &ids)?;
     let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
     let forked_from = match preset.forked_from {
         Some(id) => presets::table

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::presets::TimeControlJson;
 use super::{created, ok, run, timestamp, ApiError, ApiJson, ApiUser};
-use crate::games::challenges::{self, ChallengeInput};
+use crate::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError};
 use crate::web::AppState;

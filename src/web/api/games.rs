@@ -8,7 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::{ok, run, timestamp, ApiError, ApiJson, ApiUser};
 use crate::db::UserId;
 use crate::domain::GameStatus;
-use crate::games::play::{self, MoveInput};
+use crate::play::{self, MoveInput};
 use crate::games::query::{self, GameData, GameListing};
 use crate::games::{GameError, GameId};
 use crate::web::AppState;

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::challenges::{Created, Done};
 use super::presets::TimeControlJson;
 use super::{created, ok, run, ApiError, ApiJson, ApiUser};
-use crate::games::tournaments::{self as service, TournamentInput};
+use crate::tournaments::{self as service, TournamentInput};
 use crate::time_control::TimeControlInput;
 use crate::web::AppState;
 
@@ -103,8 +103,8 @@ pub async fn create(
         description: b.description.unwrap_or_default(),
         preset: b.preset,
         kind: match b.kind {
-            KindJson::RoundRobin => service::KIND_ROUND_ROBIN,
-            KindJson::Swiss => service::KIND_SWISS,
+            KindJson::RoundRobin => service::TournamentKind::RoundRobin.as_str(),
+            KindJson::Swiss => service::TournamentKind::Swiss.as_str(),
         }
         .into(),
         double_round: b.double,
@@ -193,8 +193,8 @@ pub async fn show(
     Ok(ok(&TournamentJson {
         id: d.tournament.id,
         name: d.tournament.name.clone(),
-        status: d.tournament.status.clone(),
-        kind: d.tournament.kind.clone(),
+        status: d.tournament.status.as_str().to_owned(),
+        kind: d.tournament.kind.as_str().to_owned(),
         organiser: d.organiser.clone(),
         players: d
             .entrants
@@ -238,7 +238,7 @@ async fn act(
     let user = caller.user.id;
     run(&state, move |db| match action {
         "join" => service::join(db, &*clock, &config, user, id),
-        "leave" => service::leave(db, &*clock, &config, user, id),
+        "leave" => crate::play::withdrawal::leave(db, &*clock, &config, user, id),
         _ => service::start(db, &*clock, &config, user, id),
     })
     .await?;

@@ -400,7 +400,7 @@ async fn delete(
     let target = slug.clone();
     let result = state
         .db(move |conn| {
-            let forget = crate::games::challenges::forget_closed_of_preset;
+            let forget = crate::challenges::forget_closed_of_preset;
             manage::delete(conn, user, &target, forget)
         })
         .await?;

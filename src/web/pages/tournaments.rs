@@ -7,7 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::games::{error_response, parse_id};
-use crate::games::tournaments::{
+use crate::tournaments::{
     self as service, Entrant, Listing, Table, TournamentInput, TournamentRow,
 };
 use crate::games::{GameError, GameId};
@@ -38,7 +38,7 @@ async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
         Ok(all) => all,
         Err(e) => return error_response(&ctx, e, "/"),
     };
-    let of = |status: &str| -> Vec<Listing> {
+    let of = |status: service::TournamentStatus| -> Vec<Listing> {
         all.iter()
             .filter(|l| l.row.status == status)
             .cloned()
@@ -47,9 +47,9 @@ async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
     render::page(&ListPage {
         ctx: &ctx,
         sections: vec![
-            ("Open for players", "open", of(service::STATUS_OPEN)),
-            ("Running", "running", of(service::STATUS_RUNNING)),
-            ("Finished", "finished", of(service::STATUS_FINISHED)),
+            ("Open for players", "open", of(service::TournamentStatus::Open)),
+            ("Running", "running", of(service::TournamentStatus::Running)),
+            ("Finished", "finished", of(service::TournamentStatus::Finished)),
         ],
     })
 }
@@ -111,7 +111,7 @@ impl TournamentForm {
         TournamentForm {
             name: t.name.clone(),
             description: t.description.clone(),
-            kind: t.kind.clone(),
+            kind: t.kind.as_str().to_owned(),
             rounds: text(t.rounds),
             time_kind: t.time_kind.clone(),
             days_per_move: text(t.days_per_move),
@@ -173,7 +173,7 @@ async fn form_page(
 
 async fn new_form(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let form = TournamentForm {
-        kind: service::KIND_ROUND_ROBIN.into(),
+        kind: service::TournamentKind::RoundRobin.as_str().into(),
         days_per_move: "3".into(),
         min_players: "3".into(),
         max_players: "8".into(),
@@ -245,7 +245,7 @@ pub struct CrossCell {
 
 /// One row of the crosstable.
 pub struct CrossRow {
-    pub standing: crate::games::tournaments::Standing,
+    pub standing: crate::tournaments::Standing,
     pub cells: Vec<CrossCell>,
     pub tiebreaks: Vec<String>,
 }
@@ -320,7 +320,8 @@ struct ShowPage<'a> {
     winner: Option<String>,
     is_organiser: bool,
     /// The viewer's place on the list: `joined`, `invited`, `withdrawn`, or empty.
-    mine: String,
+    /// The viewer plays in the event.
+    joined: bool,
     notice: Option<&'static str>,
 }
 
@@ -369,10 +370,9 @@ async fn show(
         organiser: detail.organiser,
         preset: detail.preset,
         time_control: t.time_control().describe(),
-        mine: viewer
+        joined: viewer
             .and_then(|v| detail.entrants.iter().find(|e| e.user_id == v))
-            .map(|e| e.status.clone())
-            .unwrap_or_default(),
+            .is_some_and(|e| e.is_playing()),
         is_organiser: viewer == Some(t.organiser_id),
         winner: t.winner_id.map(name),
         entrants: detail.entrants,
@@ -416,7 +416,7 @@ async fn act(
     let result = state
         .db(move |db| match action.as_str() {
             "join" => service::join(db, &*clock, &config, user, id),
-            "leave" => service::leave(db, &*clock, &config, user, id),
+            "leave" => crate::play::withdrawal::leave(db, &*clock, &config, user, id),
             "start" => service::start(db, &*clock, &config, user, id),
             "cancel" => service::cancel(db, &*clock, user, id),
             "remove" => service::remove(db, user, id, &form.username),

@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 
 use super::{error_response, parse_id};
-use crate::games::{clocks, GameId};
+use crate::games::GameId;
 use crate::web::csrf::NoFields;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
@@ -21,7 +21,7 @@ async fn abandon(
     let user = ctx.require_user()?.id;
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let result = state
-        .db(move |conn| clocks::abandon(conn, &*clock, &config, user, GameId(id)))
+        .db(move |conn| crate::play::abandon(conn, &*clock, &config, user, GameId(id)))
         .await?;
     match result {
         Ok(()) => {

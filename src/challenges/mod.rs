@@ -1,18 +1,20 @@
 //! Challenges: a player proposes a game (to a named player or to anyone); the game starts
-//! when it is accepted.
+//! when it is accepted. This module owns the `challenges` table.
 
 use diesel::prelude::*;
 use plypost_rules::Position;
 use rand::Rng;
 
-use super::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow, NewGame};
-use super::{clean_text, mail, GameError};
+use crate::game_mail as mail;
+use crate::games::create::{self, ratings_at_start, GameSpec};
+use crate::games::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow};
+use crate::games::{clean_text, GameError};
 use crate::accounts::{blocks, User};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{challenges, games, preset_versions, users};
+use crate::db::schema::{challenges, preset_versions, users};
 use crate::db::{Db, DbConn, UserId};
-use crate::domain::{ChallengeStatus, ColorChoice, GameStatus};
+use crate::domain::{ChallengeStatus, ColorChoice};
 use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::{rules, setups};
 use crate::ratings::glicko2::Rating;
@@ -234,100 +236,6 @@ fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<Challenge
     Ok(ChallengeId(id))
 }
 
-fn insert_game(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
-    let query = diesel::insert_into(games::table).values(row);
-    let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
-    Ok(GameId(id))
-}
-
-/// What a new game is besides its players: from a challenge or a tournament.
-pub(crate) struct GameSpec<'a> {
-    pub preset_version_id: super::PresetVersionId,
-    pub setup: &'a str,
-    /// The setup's name, when the preset lists several.
-    pub setup_name: Option<&'a str>,
-    /// The setup, read.
-    pub start: &'a Position,
-    pub control: TimeControl,
-    pub allow_vacation: bool,
-    pub rated_variant: Option<&'a str>,
-    /// A rated game: White's and Black's ratings as it starts.
-    pub ratings: Option<(Rating, Rating)>,
-    pub challenge_id: Option<ChallengeId>,
-    /// A tournament game: the event and the round.
-    pub tournament: Option<(i64, i64)>,
-}
-
-/// Stores a new game between `white` and `black` starting at `now`; returns its id.
-pub(crate) fn insert_new_game(
-    conn: &mut DbConn,
-    now: chrono::NaiveDateTime,
-    (white, black): (UserId, UserId),
-    spec: &GameSpec,
-) -> Result<GameId, GameError> {
-    let control = spec.control;
-    let ratings = spec.ratings;
-    insert_game(
-        conn,
-        NewGame {
-            preset_version_id: spec.preset_version_id,
-            challenge_id: spec.challenge_id,
-            white_id: white,
-            black_id: black,
-            status: GameStatus::Active,
-            start_fen: spec.setup,
-            current_fen: spec.setup,
-            ply: 0,
-            side_to_move: spec.start.side_to_move().into(),
-            time_kind: control.kind(),
-            days_per_move: match control {
-                TimeControl::DaysPerMove(days) => Some(days),
-                _ => None,
-            },
-            deadline_at: control.first_deadline(now),
-            last_move_at: None,
-            created_at: now,
-            reserve_secs: control.starting_reserve(),
-            white_reserve_secs: control.starting_reserve(),
-            black_reserve_secs: control.starting_reserve(),
-            increment_secs: match control {
-                TimeControl::Fischer { increment, .. } => Some(increment),
-                _ => None,
-            },
-            reserve_cap_secs: match control {
-                TimeControl::Fischer { cap, .. } => cap,
-                _ => None,
-            },
-            allow_vacation: spec.allow_vacation,
-            rated_variant: spec.rated_variant,
-            white_start_rating: ratings.map(|(w, _)| w.rating),
-            white_start_deviation: ratings.map(|(w, _)| w.deviation),
-            black_start_rating: ratings.map(|(_, b)| b.rating),
-            black_start_deviation: ratings.map(|(_, b)| b.deviation),
-            tournament_id: spec.tournament.map(|(id, _)| id),
-            tournament_round: spec.tournament.map(|(_, round)| round),
-            setup_name: spec.setup_name,
-        },
-    )
-}
-
-/// White's and Black's ratings in `variant` as a game starts (a new player's is the
-/// starting rating).
-pub(crate) fn ratings_at_start(
-    conn: &mut DbConn,
-    variant: &str,
-    (white, black): (UserId, UserId),
-    now: chrono::NaiveDateTime,
-) -> Result<(Rating, Rating), GameError> {
-    let found = crate::ratings::in_variant(conn, &[white, black], variant, now)?;
-    let of = |id: UserId| {
-        found
-            .iter()
-            .find(|(u, _)| *u == id)
-            .map_or_else(Rating::default, |(_, r)| *r)
-    };
-    Ok((of(white), of(black)))
-}
 
 /// A rated challenge's players' ratings as its game starts: (White, Black); `None` for a
 /// casual one.
@@ -425,7 +333,7 @@ pub fn accept(
         let start = Position::from_fen(&rules.variant, &setup)
             .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
         let now = clock.now_db();
-        let game_id = insert_new_game(
+        let game_id = create::insert(
             conn,
             now,
             (white_id, black_id),

@@ -5,18 +5,19 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position};
 
-use super::clocks::TurnClock;
-use super::conditional::{self, Reply};
-use super::model::{GameId, GameRow, MoveRow, NewMove};
-use super::move_log::{LoggedMove, MoveLog, MoveLogCache};
-use super::move_update::MoveUpdate;
-use super::players::Players;
-use super::{clean_text, mail, GameError};
+use super::end::{end, Ending};
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::db::schema::{game_moves, games};
+use crate::db::schema::game_moves;
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
-use crate::domain::{engine_outcome, EndReason, GameResult, GameStatus};
+use crate::domain::{engine_outcome, EndReason, GameResult};
+use crate::game_mail as mail;
+use crate::games::clocks::{self, TurnClock};
+use crate::games::conditional::{self, Reply};
+use crate::games::model::{GameId, GameRow, MoveRow, NewMove};
+use crate::games::move_log::{LoggedMove, MoveLog, MoveLogCache};
+use crate::games::players::{self, Players};
+use crate::games::{clean_text, record, GameError};
 use crate::presets::rules::{self, Rules};
 
 /// A move as submitted from the game page.
@@ -103,18 +104,18 @@ pub fn play_move(
 ) -> Result<Played, GameError> {
     let comment = clean_text(&input.comment, "comment")?;
     for _ in 0..MOVE_ATTEMPTS {
-        let super::players::GameWithPlayers {
+        let players::GameWithPlayers {
             game,
             players,
             version,
             ..
-        } = super::players::game_with_players(db, id)?;
+        } = players::game_with_players(db, id)?;
         check_may_move(db, &game, user, input)?;
         let now = clock.now_db();
-        let turn = super::clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
+        let turn = clocks::turn_clock_given(&game, now, players.to_move(&game).away.clone());
         if turn.as_ref().is_some_and(|t| t.deadline <= now) {
             // Lost on time, whether or not the time-out job has run yet: end it now.
-            super::clocks::time_out(db, clock, config, id)?;
+            super::time::time_out(db, clock, config, id)?;
             return Err(GameError::TimeRanOut);
         }
         let rules = rules::from_row(db, version)?;
@@ -131,7 +132,7 @@ pub fn play_move(
             write_move(conn, &context, &game, &updated, &worked, &players)
         });
         match written {
-            Ok(answered) => {
+            Ok((answered, last)) => {
                 let logged = LoggedMove {
                     row: MoveRow {
                         ply: updated.ply,
@@ -144,7 +145,6 @@ pub fn play_move(
                     fen_after: updated.current_fen.clone(),
                 };
                 let mut played = vec![logged];
-                let mut last = &updated;
                 if let Some(Answered { row, worked: reply }) = &answered {
                     played.push(LoggedMove {
                         row: MoveRow {
@@ -157,10 +157,9 @@ pub fn play_move(
                         },
                         fen_after: row.current_fen.clone(),
                     });
-                    last = row;
                 }
                 crate::metrics::METRICS.moves.inc_by(played.len() as u64);
-                log.store_committed(last, &worked.history, played);
+                log.store_committed(&last, &worked.history, played);
                 return Ok(Played {
                     ply: updated.ply,
                     move_text: worked.move_text,
@@ -238,9 +237,10 @@ struct WorkedOut {
 }
 
 /// The move's write: the move, the game as `updated` has it (only if the game is still as
-/// `game` was read), the author's conditional answer if their tree has one, and the mails.
-/// [`GameError::MovedOn`] when the game had changed since it was read; the write is rolled
-/// back then.
+/// `game` was read), the author's conditional answer if their tree has one, the end of the
+/// game if the move or the answer ended it, and the mails. Returns the answer and the game
+/// as the write leaves it. [`GameError::MovedOn`] when the game had changed since it was
+/// read; the write is rolled back then.
 fn write_move(
     conn: &mut DbConn,
     context: &MoveContext,
@@ -248,7 +248,7 @@ fn write_move(
     updated: &GameRow,
     worked: &WorkedOut,
     players: &Players,
-) -> Result<Option<Answered>, GameError> {
+) -> Result<(Option<Answered>, GameRow), GameError> {
     let MoveContext {
         clock,
         config,
@@ -256,25 +256,15 @@ fn write_move(
         comment,
         now,
     } = *context;
-    insert_and_update(conn, game, updated, worked, user, comment, now)?;
-    if !updated.is_active() {
-        super::tournaments::game_over(conn, clock, config, updated)?;
+    store(conn, game, updated, worked, user, comment, now)?;
+    if let Some(outcome) = worked.outcome {
+        let ended = end_by_move(conn, context, updated, outcome, worked)?;
+        return Ok((None, ended));
     }
     let users = (players.white.user.clone(), players.black.user.clone());
     let author = updated.player_to_move();
-    let reply = if updated.is_active() {
-        conditional::reply_to(conn, updated, author, &worked.compact, now)?
-    } else {
-        Reply::Nothing
-    };
-    let answered = match reply {
-        Reply::Play { answer } => {
-            let answered = answer_conditionally(conn, now, updated, worked, &answer, players)?;
-            if let Some(Answered { row, .. }) = answered.as_ref().filter(|a| !a.row.is_active()) {
-                super::tournaments::game_over(conn, clock, config, row)?;
-            }
-            answered
-        }
+    let answered = match conditional::reply_to(conn, updated, author, &worked.compact, now)? {
+        Reply::Play { answer } => answer_conditionally(conn, now, updated, worked, &answer, players)?,
         Reply::Dropped => {
             mail::conditional_dropped(
                 conn,
@@ -289,8 +279,8 @@ fn write_move(
         }
         Reply::Nothing => None,
     };
-    match &answered {
-        None => mail::after_move(
+    let Some(Answered { row, worked: reply }) = answered else {
+        mail::after_move(
             conn,
             clock,
             config,
@@ -303,22 +293,26 @@ fn write_move(
             comment,
             user,
             false,
-        )?,
-        Some(Answered { row, worked: reply }) => {
-            mail::conditional_played(
-                conn,
-                clock,
-                config,
-                row,
-                &users,
-                &worked.move_text,
-                &reply.move_text,
-            )?;
+        )?;
+        return Ok((None, updated.clone()));
+    };
+    mail::conditional_played(
+        conn,
+        clock,
+        config,
+        &row,
+        &users,
+        &worked.move_text,
+        &reply.move_text,
+    )?;
+    let last = match reply.outcome {
+        Some(outcome) => end_by_move(conn, context, &row, outcome, &reply)?,
+        None => {
             mail::after_move(
                 conn,
                 clock,
                 config,
-                row,
+                &row,
                 &reply.rules,
                 &reply.after,
                 &reply.diagram,
@@ -328,13 +322,38 @@ fn write_move(
                 author,
                 true,
             )?;
+            row.clone()
         }
-    }
-    Ok(answered)
+    };
+    Ok((Some(Answered { row, worked: reply }), last))
+}
+
+/// Ends the game the move `worked` left as `row` with the rules' verdict on it.
+fn end_by_move(
+    conn: &mut DbConn,
+    context: &MoveContext,
+    row: &GameRow,
+    outcome: Outcome,
+    worked: &WorkedOut,
+) -> Result<GameRow, GameError> {
+    let (result, reason) = engine_outcome(outcome);
+    end(
+        conn,
+        context.clock,
+        context.config,
+        row,
+        &Ending {
+            result: Some(result),
+            reason,
+            at: context.now,
+            by: None,
+            last_move: Some((&worked.move_text, &worked.san)),
+        },
+    )
 }
 
 /// Stores a worked-out move and the game row it leaves, if the game is still as read.
-fn insert_and_update(
+fn store(
     conn: &mut DbConn,
     game: &GameRow,
     updated: &GameRow,
@@ -343,8 +362,11 @@ fn insert_and_update(
     comment: Option<&str>,
     now: NaiveDateTime,
 ) -> Result<(), GameError> {
-    diesel::insert_into(game_moves::table)
-        .values(NewMove {
+    record::store_move(
+        conn,
+        game,
+        updated,
+        NewMove {
             game_id: game.id,
             ply: updated.ply,
             move_text: &worked.move_text,
@@ -353,19 +375,8 @@ fn insert_and_update(
             comment,
             played_at: now,
             user_id: user,
-        })
-        .execute(conn)?;
-    let update = MoveUpdate {
-        after: updated,
-        before: game,
-    };
-    if update.execute(conn)? != 1 {
-        return Err(GameError::MovedOn);
-    }
-    if updated.status == GameStatus::Finished {
-        updated.record_rating(conn, updated.result, now)?;
-    }
-    Ok(())
+        },
+    )
 }
 
 /// A conditional answer played in the same write as the move it answers.
@@ -399,9 +410,9 @@ fn answer_conditionally(
         worked.history.clone(),
         Some(&worked.fen_after),
     )?;
-    let turn = super::clocks::turn_clock_given(updated, now, players.to_move(updated).away.clone());
+    let turn = clocks::turn_clock_given(updated, now, players.to_move(updated).away.clone());
     let row = game_after_move(updated, &reply, turn.as_ref(), now, author, false);
-    insert_and_update(conn, updated, &row, &reply, author, None, now)?;
+    store(conn, updated, &row, &reply, author, None, now)?;
     Ok(Some(Answered { row, worked: reply }))
 }
 
@@ -447,17 +458,11 @@ fn game_after_move(
     updated.ply = game.ply + 1;
     // A move answers any takeback request; a casual game keeps the clocks it replaces.
     updated.takeback_by = None;
-    updated.undo_clock = super::takeback::undo_clock(game);
+    updated.undo_clock = crate::games::takeback::undo_clock(game);
     updated.side_to_move = worked.after.side_to_move().into();
     updated.last_move_at = Some(now);
-    if let Some(outcome) = worked.outcome {
-        let (result, reason) = engine_outcome(outcome);
-        updated.draw_offer_by = None;
-        updated.deadline_at = None;
-        updated.status = GameStatus::Finished;
-        updated.result = Some(result);
-        updated.result_reason = Some(reason);
-        updated.finished_at = Some(now);
+    // A move that ends the game leaves the clocks to `end`, which stops them.
+    if worked.outcome.is_some() {
         return updated;
     }
     let mover_is_white = user == game.white_id;
@@ -524,7 +529,7 @@ fn work_out_move(
     let black_view = after.side_to_move() == Color::Black;
     let diagram = (
         black_view,
-        mail::diagram(&after, black_view, Some((mv.from(), mv.to()))),
+        crate::games::notify::diagram(&after, black_view, Some((mv.from(), mv.to()))),
     );
     Ok(WorkedOut {
         rules,
@@ -537,149 +542,4 @@ fn work_out_move(
         history,
         diagram,
     })
-}
-
-/// Resigns `user`'s game: the opponent wins.
-pub fn resign(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    user: UserId,
-    id: GameId,
-) -> Result<(), GameError> {
-    db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can resign.",
-            ));
-        }
-        if !game.is_active() {
-            return Err(GameError::Finished);
-        }
-        let result = if user == game.white_id {
-            GameResult::BlackWins
-        } else {
-            GameResult::WhiteWins
-        };
-        finish(conn, clock, &game, result, EndReason::Resignation)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        let updated = GameRow::load(conn, id)?;
-        let rules = rules::load(conn, game.preset_version_id)?;
-        mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
-        Ok(())
-    })
-}
-
-/// The game, locked, when `user` may answer the opponent's standing draw offer in it.
-fn offered_to(conn: &mut DbConn, id: GameId, user: UserId) -> Result<GameRow, GameError> {
-    let game = GameRow::lock(conn, id)?;
-    if !game.is_player(user) {
-        return Err(GameError::Forbidden(
-            "Only the players of this game can answer a draw offer.",
-        ));
-    }
-    if !game.is_active() {
-        return Err(GameError::Finished);
-    }
-    if game.draw_offer_by != Some(game.opponent_of(user)) {
-        return Err(GameError::NoDrawOffer);
-    }
-    Ok(game)
-}
-
-/// Accepts the opponent's standing draw offer.
-pub fn accept_draw(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    user: UserId,
-    id: GameId,
-) -> Result<(), GameError> {
-    db.write(|conn| {
-        let game = offered_to(conn, id, user)?;
-        finish(conn, clock, &game, GameResult::Draw, EndReason::Agreement)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        let updated = GameRow::load(conn, id)?;
-        let rules = rules::load(conn, game.preset_version_id)?;
-        mail::game_over(conn, clock, config, &updated, &rules, Some(user))?;
-        Ok(())
-    })
-}
-
-/// Declines the opponent's standing draw offer: the offer is withdrawn and its maker told.
-pub fn decline_draw(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    user: UserId,
-    id: GameId,
-) -> Result<(), GameError> {
-    db.write(|conn| {
-        let game = offered_to(conn, id, user)?;
-        diesel::update(
-            games::table
-                .filter(games::id.eq(id))
-                .filter(games::draw_offer_by.eq(game.draw_offer_by)),
-        )
-        .set((
-            games::draw_offer_by.eq(None::<UserId>),
-            games::draw_declined_by.eq(Some(user)),
-            games::draw_declined_ply.eq(Some(game.ply)),
-        ))
-        .execute(conn)?;
-        let rules = rules::load(conn, game.preset_version_id)?;
-        mail::draw_declined(conn, clock, config, &game, &rules, user)
-    })
-}
-
-/// Ends an active game with `result` by an admin's decision (an abandoned game, say): as any
-/// ending, with the tournament told and both players mailed.
-pub fn adjudicate(
-    db: &mut Db,
-    clock: &dyn Clock,
-    config: &Config,
-    id: GameId,
-    result: GameResult,
-) -> Result<GameRow, GameError> {
-    db.write(|conn| {
-        let game = GameRow::lock(conn, id)?;
-        if !game.is_active() {
-            return Err(GameError::Finished);
-        }
-        finish(conn, clock, &game, result, EndReason::Adjudication)?;
-        super::tournaments::game_over(conn, clock, config, &game)?;
-        let updated = GameRow::load(conn, id)?;
-        let rules = rules::load(conn, game.preset_version_id)?;
-        mail::game_over(conn, clock, config, &updated, &rules, None)?;
-        Ok(updated)
-    })
-}
-
-fn finish(
-    conn: &mut DbConn,
-    clock: &dyn Clock,
-    game: &GameRow,
-    result: GameResult,
-    reason: EndReason,
-) -> Result<(), GameError> {
-    let now = clock.now_db();
-    let changed = diesel::update(
-        games::table
-            .filter(games::id.eq(game.id))
-            .filter(games::status.eq(GameStatus::Active)),
-    )
-    .set((
-        games::status.eq(GameStatus::Finished),
-        games::result.eq(Some(result)),
-        games::result_reason.eq(Some(reason)),
-        games::finished_at.eq(Some(now)),
-        games::deadline_at.eq(None::<NaiveDateTime>),
-        games::draw_offer_by.eq(None::<UserId>),
-    ))
-    .execute(conn)?;
-    if changed != 1 {
-        return Err(GameError::Finished);
-    }
-    game.record_rating(conn, Some(result), now)
 }

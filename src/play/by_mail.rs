@@ -7,11 +7,12 @@
 use chrono::Duration;
 use plypost_rules::Position;
 
-use super::mail::{diagram, header, reply_address, result_words, subject, thread_key, Subject};
-use super::model::GameRow;
-use super::move_log::MoveLogCache;
-use super::play::{self, MoveInput};
-use super::GameError;
+use super::moves::{self as play, MoveInput};
+use crate::game_mail::result_words;
+use crate::games::model::GameRow;
+use crate::games::move_log::MoveLogCache;
+use crate::games::notify::{diagram, header, reply_address, subject, thread_key, Subject};
+use crate::games::GameError;
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -72,7 +73,7 @@ pub fn handle(
     if received::was_handled(db, &key)? {
         return Ok(Handled::Duplicate);
     }
-    let Some(user) = super::mail::user(db, token.user)? else {
+    let Some(user) = crate::games::notify::user(db, token.user)? else {
         return Ok(dropped("the token's player no longer exists"));
     };
     if user.reply_generation != token.generation {
@@ -148,9 +149,9 @@ fn carry_out(
                 words
             })
         }
-        Command::Resign => play::resign(db, clock, config, user.id, game.id)
+        Command::Resign => super::resign(db, clock, config, user.id, game.id)
             .map(|()| "You resigned the game.".to_owned()),
-        Command::AcceptDraw => play::accept_draw(db, clock, config, user.id, game.id)
+        Command::AcceptDraw => super::accept_draw(db, clock, config, user.id, game.id)
             .map(|()| "You accepted the draw.".to_owned()),
     };
     match done {
@@ -184,7 +185,7 @@ fn answer(
             return Ok::<_, GameError>(false);
         }
         let now = GameRow::load(conn, game.id)?;
-        let (white, black) = super::mail::players(conn, &now)?;
+        let (white, black) = crate::games::notify::players(conn, &now)?;
         let rules = rules::load(conn, now.preset_version_id)?;
         let position = Position::from_fen(&rules.variant, &now.current_fen)
             .map_err(|e| GameError::Corrupt(format!("game {}: stored FEN: {e}", now.id)))?;

@@ -1,0 +1,104 @@
+//! The mails of a game's life: its start (and the challenge before it), "your move", the
+//! mails of a game in progress, and its end. All are queued in the caller's transaction and
+//! respect the recipient's settings for each kind; the shared parts are in `games::notify`.
+
+mod during;
+mod over;
+mod start;
+
+pub use during::{conditional_dropped, conditional_played, draw_declined};
+pub use over::{game_over, result_words};
+pub use start::{challenge_declined, game_started, invitation};
+
+use askama::Template;
+use plypost_rules::Position;
+
+use crate::accounts::User;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::{DbConn, UserId};
+use crate::format::datetime_in;
+use crate::games::model::GameRow;
+use crate::games::notify::{diagram, header, notify, render, subject};
+use crate::games::GameError;
+use crate::mail::MailKind;
+use crate::presets::rules::Rules;
+
+/// "Please move by ..." in `to`'s time zone, for a timed game.
+fn due(game: &GameRow, to: &User) -> Option<String> {
+    game.deadline_at.map(|at| datetime_in(at, &to.time_zone))
+}
+
+#[derive(Template)]
+#[template(path = "mail/your_move.txt")]
+struct YourMoveMail<'a> {
+    header: &'a str,
+    mover: &'a str,
+    /// `12. e4` or `12... e5`.
+    numbered_move: &'a str,
+    comment: Option<&'a str>,
+    /// Played from the mover's conditional moves.
+    conditional: bool,
+    draw_offered: bool,
+    diagram: &'a str,
+    due: Option<String>,
+    link: &'a str,
+}
+
+/// After a move that did not end the game: "your move" to the opponent.
+#[allow(clippy::too_many_arguments)]
+pub fn after_move(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    rules: &Rules,
+    after: &Position,
+    drawn: &(bool, String),
+    (white, black): &(User, User),
+    (long, san): (&str, &str),
+    comment: Option<&str>,
+    mover: UserId,
+    conditional: bool,
+) -> Result<(), GameError> {
+    let (mover_user, to) = if mover == white.id {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    // `drawn`: the diagram already drawn, and whether from Black's side.
+    let black_view = to.id == game.black_id;
+    let diagram = match drawn {
+        (side, text) if *side == black_view => text.clone(),
+        _ => diagram(after, black_view, None),
+    };
+    // The recipient's notation: SAN unless they chose long notation.
+    let move_text = if to.long_notation { long } else { san };
+    let number = (game.ply + 1) / 2;
+    let numbered_move = if game.ply % 2 == 0 {
+        format!("{number}. ... {move_text}")
+    } else {
+        format!("{number}. {move_text}")
+    };
+    let draw_offered = game.draw_offer_by == Some(mover);
+    let what = if draw_offered {
+        "your move (draw offered)"
+    } else {
+        "your move"
+    };
+    let variant = rules.variant.display_name();
+    let body = render(&YourMoveMail {
+        header: &header(game, variant, white, black),
+        mover: &mover_user.username,
+        numbered_move: &numbered_move,
+        comment,
+        conditional,
+        draw_offered,
+        diagram: &diagram,
+        due: due(game, to),
+        link: &config.absolute_url(&format!("/games/{}", game.id)),
+    })?;
+    let subject = subject(game, variant, white, black, what);
+    notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
+}
+

@@ -1,0 +1,157 @@
+//! The mails that start a game: a named challenge, a declined one, and the first move asked for.
+
+use askama::Template;
+use plypost_rules::Position;
+
+use crate::accounts::User;
+use super::due;
+use crate::games::notify::{diagram, header, notify, players, render, subject, user, Subject};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::DbConn;
+use crate::games::model::{ChallengeRow, GameRow};
+use crate::games::GameError;
+use crate::mail::MailKind;
+use crate::presets::rules::Rules;
+
+#[derive(Template)]
+#[template(path = "mail/game_started.txt")]
+struct GameStartedMail<'a> {
+    header: &'a str,
+    colour: &'a str,
+    /// The board, for the player to move.
+    diagram: Option<String>,
+    due: Option<String>,
+    link: &'a str,
+}
+
+/// A new game: both players learn their colour; the one to move is asked to.
+pub fn game_started(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    game: &GameRow,
+    rules: &Rules,
+    start: &Position,
+) -> Result<(), GameError> {
+    let (white, black) = players(conn, game)?;
+    let link = config.absolute_url(&format!("/games/{}", game.id));
+    let variant = rules.variant.display_name();
+    let head = header(game, variant, &white, &black);
+    for to in [&white, &black] {
+        let to_move = to.id == game.player_to_move();
+        let what = if to_move { "your move" } else { "game started" };
+        let subject = subject(game, variant, &white, &black, what);
+        let body = render(&GameStartedMail {
+            header: &head,
+            colour: if to.id == white.id { "White" } else { "Black" },
+            diagram: to_move.then(|| diagram(start, to.id == game.black_id, None)),
+            due: due(game, to).filter(|_| to_move),
+            link: &link,
+        })?;
+        // The player to move is asked to; the other learns that the challenge was taken.
+        let kind = if to_move {
+            MailKind::YourTurn
+        } else {
+            MailKind::Challenge
+        };
+        notify(conn, clock, config, to, kind, &subject, body)?;
+    }
+    Ok(())
+}
+
+#[derive(Template)]
+#[template(path = "mail/invitation.txt")]
+struct InvitationMail<'a> {
+    author: &'a str,
+    variant: &'a str,
+    time_control: &'a str,
+    colour: &'a str,
+    message: &'a str,
+    setup_note: &'a str,
+    diagram: &'a str,
+    link: &'a str,
+}
+
+/// A named challenge: tells the invited player.
+pub fn invitation(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    challenge: &ChallengeRow,
+    author: &User,
+    to: &User,
+    variant: &str,
+) -> Result<(), GameError> {
+    // The start position, from the invited player's side when their colour is known.
+    let (start, name) = crate::games::board_image::challenge_start(conn, challenge.id)?;
+    let setup_note = match (challenge.setup_choice.as_deref(), name) {
+        (Some(crate::presets::setups::RANDOM), _) => {
+            "The start position is drawn at random when the game starts; the default is:".to_owned()
+        }
+        (_, Some(name)) => format!("The start position ({name}):"),
+        (_, None) => "The start position:".to_owned(),
+    };
+    let black_view = challenge.author_color == crate::domain::ColorChoice::White;
+    let body = render(&InvitationMail {
+        author: &author.username,
+        variant,
+        time_control: &challenge.describe_time_control(),
+        colour: challenge.author_color.as_str(),
+        message: &challenge.message,
+        setup_note: &setup_note,
+        diagram: &diagram(&start, black_view, None),
+        link: &config.absolute_url("/games"),
+    })?;
+    let mut subject = Subject::plain(format!(
+        "[plypost] Challenge #{}: {} invites you to {variant}",
+        challenge.id, author.username
+    ));
+    let side = if black_view { "?side=black" } else { "" };
+    subject.board = Some(format!("/challenges/{}/board.png{side}", challenge.id));
+    notify(conn, clock, config, to, MailKind::Challenge, &subject, body)
+}
+
+/// The invited player declined `challenge`: its author is told.
+pub fn challenge_declined(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    challenge: &ChallengeRow,
+) -> Result<(), GameError> {
+    use crate::db::schema::{preset_versions, presets};
+    use diesel::prelude::*;
+    let Some(by) = challenge.opponent_id else {
+        return Ok(());
+    };
+    let (Some(author), Some(by)) = (user(conn, challenge.author_id)?, user(conn, by)?) else {
+        return Ok(());
+    };
+    let variant: String = preset_versions::table
+        .inner_join(presets::table)
+        .filter(preset_versions::id.eq(challenge.preset_version_id))
+        .select(presets::name)
+        .first(conn)?;
+    let body = format!(
+        "{} declined your challenge #{} to a game of {variant} ({}).\n\n\
+         Challenge someone else, or post an open challenge: {}\n",
+        by.username,
+        challenge.id,
+        challenge.describe_time_control(),
+        config.absolute_url("/games"),
+    );
+    let subject = Subject::plain(format!(
+        "[plypost] Challenge #{}: {} declined",
+        challenge.id, by.username
+    ));
+    notify(
+        conn,
+        clock,
+        config,
+        &author,
+        MailKind::Challenge,
+        &subject,
+        body,
+    )
+}
+

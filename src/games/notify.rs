@@ -1,0 +1,270 @@
+//! What every mail about a game shares: the subject and thread, the reply address, the
+//! board as text, the footer and the HTML part, and the queueing that respects the
+//! recipient's settings. The mails themselves are in `game_mail` (and beside the chat and
+//! takebacks, which write their own).
+
+use askama::Template;
+use plypost_rules::{Position, Square};
+
+use super::model::GameRow;
+use super::GameError;
+use crate::accounts::{self, User};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::{DbConn, GameId, UserId};
+use crate::mail::reply_token::ReplyToken;
+use crate::mail::{self, MailError, MailKind, Outgoing};
+
+/// Both players of a game: (White, Black).
+pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameError> {
+    Ok(super::players::of_game(conn, game)?.users())
+}
+
+/// A mail's subject, and the game it is about (which threads it and, with inbound mail on,
+/// gives it a reply address).
+#[derive(Debug, Clone)]
+pub struct Subject {
+    pub text: String,
+    /// The game and its ply when the mail was written.
+    pub game: Option<(GameId, i64)>,
+    /// The game's Black player, who sees the mailed board from the other side.
+    pub black: Option<UserId>,
+    /// The picture of a mail about no game yet (a challenge): its path on the site.
+    pub board: Option<String>,
+}
+
+impl Subject {
+    /// A mail about no particular game.
+    pub fn plain(text: String) -> Self {
+        Self {
+            text,
+            game: None,
+            black: None,
+            board: None,
+        }
+    }
+}
+
+/// One player, `None` when the account is gone.
+pub(crate) fn user(conn: &mut DbConn, id: UserId) -> Result<Option<User>, GameError> {
+    accounts::find(conn, id).map_err(|e| match e {
+        accounts::AccountError::Db(db) => GameError::Db(db),
+        other => GameError::Corrupt(other.to_string()),
+    })
+}
+
+/// `[plypost] Game #42 Terachess II: alice vs bob — your move`.
+pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: &str) -> Subject {
+    Subject {
+        text: format!(
+            "[plypost] Game #{} {variant}: {} vs {} — {what}",
+            game.id, white.username, black.username
+        ),
+        game: Some((game.id, game.ply)),
+        black: Some(black.id),
+        board: None,
+    }
+}
+
+/// The thread of a game's mails.
+pub fn thread_key(game: GameId) -> String {
+    format!("game-{game}")
+}
+
+/// The address `to` replies to about `game` at `ply`, when inbound mail is on.
+pub fn reply_address(config: &Config, to: &User, game: GameId, ply: i64) -> Option<String> {
+    ReplyToken {
+        game,
+        user: to.id,
+        ply,
+        generation: to.reply_generation,
+    }
+    .address(config)
+}
+
+/// A plain-text board from `to`'s side (Black sees rank 1 at the top), with the square the
+/// last move came from marked `*`, and a key to the letters of the pieces on it.
+pub fn diagram(position: &Position, black_view: bool, last: Option<(Square, Square)>) -> String {
+    let variant = position.variant();
+    let (w, h) = (variant.width(), variant.height());
+    let mut cells: Vec<Option<(String, bool)>> =
+        Vec::with_capacity(usize::from(w) * usize::from(h));
+    let mut present = vec![false; variant.pieces().len()];
+    let mut marked = false;
+    for rank in 0..h {
+        for file in 0..w {
+            let square = Square::new(file, rank);
+            let piece = square.and_then(|sq| position.piece_at(sq));
+            let cell = match piece {
+                Some(p) => {
+                    if let Some(seen) = present.get_mut(p.kind.id.index()) {
+                        *seen = true;
+                    }
+                    let letter = p.kind.letter.chars().last().unwrap_or('?');
+                    Some((letter.to_string(), p.color == plypost_rules::Color::White))
+                }
+                None if square.is_some() && square == last.map(|(from, _)| from) => {
+                    marked = true;
+                    Some(("*".to_owned(), true))
+                }
+                None => None,
+            };
+            cells.push(cell);
+        }
+    }
+    let mut out = plypost_board::text_diagram_tokens(w, h, black_view, &cells);
+    if let Some((from, to)) = last.filter(|_| marked) {
+        out.push_str(&format!("Last move: {from} (marked *) to {to}.\n"));
+    }
+    let key: Vec<String> = variant
+        .pieces()
+        .iter()
+        .filter(|k| present.get(k.id.index()).copied().unwrap_or(false))
+        .map(|k| format!("{} {}", k.letter.chars().last().unwrap_or('?'), k.name))
+        .collect();
+    out.push_str(&wrap(
+        &format!(
+            "Key: {}; White upper case, Black lower case.",
+            key.join(", ")
+        ),
+        76,
+    ));
+    out
+}
+
+/// `text` broken into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The HTML alternative of a game mail: the board as a PNG (from the recipient's side, as
+/// the game stood when the mail was written) above the text, whose links stay links.
+fn html_part(config: &Config, text: &str, board_path: &str, alt: &str) -> String {
+    let src = config.absolute_url(board_path);
+    let mut body = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            body.push('\n');
+        }
+        for (j, word) in line.split(' ').enumerate() {
+            if j > 0 {
+                body.push(' ');
+            }
+            let escaped = plypost_board::escape(word);
+            if word.starts_with("https://") || word.starts_with("http://") {
+                body.push_str(&format!("<a href=\"{escaped}\">{escaped}</a>"));
+            } else {
+                body.push_str(&escaped);
+            }
+        }
+    }
+    format!(
+        "<!doctype html><html><body style=\"font-family:system-ui,sans-serif\">\
+         <p><img src=\"{}\" width=\"{}\" alt=\"{}\" \
+         style=\"max-width:100%;height:auto\"></p>\
+         <pre style=\"font:13px/1.35 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap\">{body}</pre>\
+         </body></html>",
+        plypost_board::escape(&src),
+        super::board_image::MAIL_BOARD_PX,
+        plypost_board::escape(alt),
+    )
+}
+
+/// Queues a notification of `kind` to `to` if they want that kind, with the usual footer. A
+/// stored address that no longer parses costs the mail, not the move (or whatever caused
+/// it): it is logged and skipped.
+pub(crate) fn notify(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    to: &User,
+    kind: MailKind,
+    subject: &Subject,
+    body: String,
+) -> Result<(), GameError> {
+    let Some(address) = accounts::notification_address(to, kind) else {
+        return Ok(());
+    };
+    // A mail about a game that is over asks for nothing, so it gets no reply address.
+    let reply_note = match subject.game {
+        Some((game, ply)) if kind != MailKind::GameEnd => {
+            reply_address(config, to, game, ply).map(|a| (game, a))
+        }
+        _ => None,
+    };
+    let settings = config.absolute_url("/settings");
+    let how_to_reply = if reply_note.is_some() {
+        "To move, reply to this mail with your move on the first line (or `resign`, \
+         `accept draw`, or a move followed by `draw?`).\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        "{body}\n{how_to_reply}-- \nplypost. You get these mails because you play on plypost.\n\
+         Change your mail settings: {settings}\n"
+    );
+    let unsubscribe = accounts::unsubscribe_url(config, to, kind);
+    let picture = match (subject.game, &subject.board) {
+        (Some((game, ply)), _) => {
+            let side = if subject.black == Some(to.id) {
+                "&side=black"
+            } else {
+                ""
+            };
+            Some((
+                format!("/games/{game}/board.png?ply={ply}{side}"),
+                format!("The board of game {game} after ply {ply}"),
+            ))
+        }
+        (None, Some(path)) => Some((path.clone(), "The start position".to_owned())),
+        (None, None) => None,
+    };
+    let html = picture.map(|(path, alt)| html_part(config, &text, &path, &alt));
+    let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
+    outgoing.html = html;
+    if let Some((game, _)) = subject.game {
+        outgoing = outgoing.in_thread(thread_key(game));
+    }
+    let outgoing = outgoing.with_reply_to(reply_note.map(|(_, address)| address));
+    let queued = mail::queue(conn, clock, &outgoing);
+    match queued {
+        Ok(_) => Ok(()),
+        Err(MailError::Address(address)) => {
+            tracing::warn!(user = %to.id, %address, kind = kind.as_str(), "mail not queued: the stored address does not parse");
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The first line of every game mail: "Game #12, Chess: alice (White) vs bob (Black)".
+pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) -> String {
+    format!(
+        "Game #{}, {variant}: {} (White) vs {} (Black)\n",
+        game.id, white.username, black.username
+    )
+}
+
+/// A mail body from its template.
+pub(crate) fn render(template: &impl Template) -> Result<String, GameError> {
+    template
+        .render()
+        .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
+}
+
+
