@@ -266,30 +266,39 @@ pub fn settle_report(
     })
 }
 
-/// Ends an active game with `result` (an abandoned game, say).
+/// What an administrator may decide about an active game, read from the form's `result`:
+/// `1-0`, `0-1`, `1/2-1/2`, or `abort` (no result, unrated).
+pub fn parse_verdict(text: &str) -> Result<Option<GameResult>, AdminError> {
+    match text.trim() {
+        "abort" => Ok(None),
+        other => other
+            .parse()
+            .map(Some)
+            .map_err(|_| AdminError::Invalid("Result: choose 1-0, 0-1, 1/2-1/2 or abort.".into())),
+    }
+}
+
+/// Ends an active game with `verdict` (an abandoned game, say), or aborts it (`None`).
 pub fn adjudicate(
     db: &mut Db,
     clock: &dyn Clock,
     config: &Config,
     admin: &User,
     game: GameId,
-    result: &str,
+    verdict: Option<GameResult>,
     reason: &str,
 ) -> Result<(), AdminError> {
     check(admin)?;
     let reason = required_reason(reason)?;
-    let result: GameResult = result
-        .trim()
-        .parse()
-        .map_err(|_| AdminError::Invalid("Choose the result: 1-0, 0-1 or 1/2-1/2.".into()))?;
-    crate::play::adjudicate(db, clock, config, game, Some(result))?;
+    crate::play::adjudicate(db, clock, config, game, verdict)?;
+    let what = verdict.map_or("aborted", GameResult::as_str);
     db.write(|conn| {
         audit(
             conn,
             clock,
             admin,
             "adjudicate",
-            &format!("game {game}: {result}"),
+            &format!("game {game}: {what}"),
             &reason,
         )
     })

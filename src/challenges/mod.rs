@@ -5,16 +5,16 @@ use diesel::prelude::*;
 use plypost_rules::Position;
 use rand::Rng;
 
-use crate::game_mail as mail;
-use crate::games::create::{self, ratings_at_start, GameSpec};
-use crate::games::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow};
-use crate::games::{clean_text, GameError};
 use crate::accounts::{blocks, User};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{challenges, preset_versions, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice};
+use crate::game_mail as mail;
+use crate::games::create::{self, ratings_at_start, GameSpec};
+use crate::games::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow};
+use crate::games::{clean_text, GameError};
 use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::{rules, setups};
 use crate::ratings::glicko2::Rating;
@@ -235,7 +235,6 @@ fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<Challenge
     let id: i64 = crate::on_backend!(conn, |c| query.returning(challenges::id).get_result(c))?;
     Ok(ChallengeId(id))
 }
-
 
 /// A rated challenge's players' ratings as its game starts: (White, Black); `None` for a
 /// casual one.

@@ -3,11 +3,11 @@
 use askama::Template;
 
 use crate::accounts::User;
-use crate::games::notify::{header, notify, players, render, subject};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{DbConn, UserId};
 use crate::games::model::GameRow;
+use crate::games::notify::{header, notify, players, render, subject};
 use crate::games::GameError;
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
@@ -140,4 +140,3 @@ pub fn conditional_dropped(
     let subject = subject(game, variant, white, black, "conditional moves dropped");
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
-

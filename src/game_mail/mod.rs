@@ -101,4 +101,3 @@ pub fn after_move(
     let subject = subject(game, variant, white, black, what);
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
-

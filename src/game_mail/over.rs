@@ -10,11 +10,11 @@ use crate::db::DbConn;
 use crate::domain::{EndReason, GameResult, GameStatus};
 use crate::format::datetime_in;
 use crate::games::board_image::position_of;
+use crate::games::model::Ending;
 use crate::games::model::GameRow;
 use crate::games::notify::{diagram, header, notify, players, render, subject};
 use crate::games::GameError;
 use crate::mail::MailKind;
-use crate::games::model::Ending;
 use crate::presets::rules::Rules;
 
 /// How a game ended, in words: "checkmate", "draw agreed".
@@ -60,7 +60,12 @@ struct GameOverMail<'a> {
 
 /// The sentence that says what ended the game, for `to`. `white` and `black` are the
 /// players; the names are theirs.
-fn what_ended_it(game: &GameRow, ending: &Ending, to: &User, (white, black): (&User, &User)) -> String {
+fn what_ended_it(
+    game: &GameRow,
+    ending: &Ending,
+    to: &User,
+    (white, black): (&User, &User),
+) -> String {
     let name = |id| {
         if id == to.id {
             "You".to_owned()
@@ -74,7 +79,10 @@ fn what_ended_it(game: &GameRow, ending: &Ending, to: &User, (white, black): (&U
     let to_move = name(game.player_to_move());
     let opponent_of_to_move = name(game.opponent_of(game.player_to_move()));
     match ending.reason {
-        EndReason::Checkmate | EndReason::Stalemate | EndReason::Repetition | EndReason::MoveCount => {
+        EndReason::Checkmate
+        | EndReason::Stalemate
+        | EndReason::Repetition
+        | EndReason::MoveCount => {
             let mover = opponent_of_to_move;
             match ending.last_move {
                 Some((long, san)) => {
@@ -124,7 +132,10 @@ pub fn game_over(
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
     let variant = rules.variant.display_name();
-    let what = format!("game over, {}", game.result.map_or("no result", GameResult::as_str));
+    let what = format!(
+        "game over, {}",
+        game.result.map_or("no result", GameResult::as_str)
+    );
     let subject = subject(game, variant, &white, &black, &what);
     let head = header(game, variant, &white, &black);
     let result = result_words(game);

@@ -3,13 +3,13 @@
 use askama::Template;
 use plypost_rules::Position;
 
-use crate::accounts::User;
 use super::due;
-use crate::games::notify::{diagram, header, notify, players, render, subject, user, Subject};
+use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbConn;
 use crate::games::model::{ChallengeRow, GameRow};
+use crate::games::notify::{diagram, header, notify, players, render, subject, user, Subject};
 use crate::games::GameError;
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
@@ -112,6 +112,16 @@ pub fn invitation(
     notify(conn, clock, config, to, MailKind::Challenge, &subject, body)
 }
 
+#[derive(Template)]
+#[template(path = "mail/challenge_declined.txt")]
+struct DeclinedMail<'a> {
+    by: &'a str,
+    id: i64,
+    variant: &'a str,
+    time_control: &'a str,
+    link: &'a str,
+}
+
 /// The invited player declined `challenge`: its author is told.
 pub fn challenge_declined(
     conn: &mut DbConn,
@@ -132,14 +142,13 @@ pub fn challenge_declined(
         .filter(preset_versions::id.eq(challenge.preset_version_id))
         .select(presets::name)
         .first(conn)?;
-    let body = format!(
-        "{} declined your challenge #{} to a game of {variant} ({}).\n\n\
-         Challenge someone else, or post an open challenge: {}\n",
-        by.username,
-        challenge.id,
-        challenge.describe_time_control(),
-        config.absolute_url("/games"),
-    );
+    let body = render(&DeclinedMail {
+        by: &by.username,
+        id: challenge.id.0,
+        variant: &variant,
+        time_control: &challenge.describe_time_control(),
+        link: &config.absolute_url("/games"),
+    })?;
     let subject = Subject::plain(format!(
         "[plypost] Challenge #{}: {} declined",
         challenge.id, by.username
@@ -154,4 +163,3 @@ pub fn challenge_declined(
         body,
     )
 }
-

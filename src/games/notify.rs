@@ -154,35 +154,53 @@ fn wrap(text: &str, width: usize) -> String {
 
 /// The HTML alternative of a game mail: the board as a PNG (from the recipient's side, as
 /// the game stood when the mail was written) above the text, whose links stay links.
-fn html_part(config: &Config, text: &str, board_path: &str, alt: &str) -> String {
-    let src = config.absolute_url(board_path);
-    let mut body = String::new();
-    for (i, line) in text.lines().enumerate() {
-        if i > 0 {
-            body.push('\n');
-        }
-        for (j, word) in line.split(' ').enumerate() {
-            if j > 0 {
-                body.push(' ');
-            }
-            let escaped = plypost_board::escape(word);
-            if word.starts_with("https://") || word.starts_with("http://") {
-                body.push_str(&format!("<a href=\"{escaped}\">{escaped}</a>"));
-            } else {
-                body.push_str(&escaped);
-            }
-        }
-    }
-    format!(
-        "<!doctype html><html><body style=\"font-family:system-ui,sans-serif\">\
-         <p><img src=\"{}\" width=\"{}\" alt=\"{}\" \
-         style=\"max-width:100%;height:auto\"></p>\
-         <pre style=\"font:13px/1.35 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap\">{body}</pre>\
-         </body></html>",
-        plypost_board::escape(&src),
-        super::board_image::MAIL_BOARD_PX,
-        plypost_board::escape(alt),
-    )
+fn html_part(
+    config: &Config,
+    text: &str,
+    board_path: &str,
+    alt: &str,
+) -> Result<String, GameError> {
+    let lines = text
+        .lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|word| Word {
+                    is_link: word.starts_with("https://") || word.starts_with("http://"),
+                    text: word,
+                })
+                .collect()
+        })
+        .collect();
+    render(&HtmlMail {
+        src: &config.absolute_url(board_path),
+        width: super::board_image::MAIL_BOARD_PX,
+        alt,
+        lines,
+    })
+}
+
+/// A word of a mail's text in its HTML part; links stay links.
+struct Word<'a> {
+    text: &'a str,
+    is_link: bool,
+}
+
+#[derive(Template)]
+#[template(path = "mail/game.html")]
+struct HtmlMail<'a> {
+    src: &'a str,
+    width: u32,
+    alt: &'a str,
+    lines: Vec<Vec<Word<'a>>>,
+}
+
+#[derive(Template)]
+#[template(path = "mail/footer.txt")]
+struct WithFooter<'a> {
+    body: &'a str,
+    /// Inbound mail is on and the mail is about a game in progress.
+    replyable: bool,
+    settings: &'a str,
 }
 
 /// Queues a notification of `kind` to `to` if they want that kind, with the usual footer. A
@@ -208,16 +226,11 @@ pub(crate) fn notify(
         _ => None,
     };
     let settings = config.absolute_url("/settings");
-    let how_to_reply = if reply_note.is_some() {
-        "To move, reply to this mail with your move on the first line (or `resign`, \
-         `accept draw`, or a move followed by `draw?`).\n"
-    } else {
-        ""
-    };
-    let text = format!(
-        "{body}\n{how_to_reply}-- \nplypost. You get these mails because you play on plypost.\n\
-         Change your mail settings: {settings}\n"
-    );
+    let text = render(&WithFooter {
+        body: body.trim_end_matches('\n'),
+        replyable: reply_note.is_some(),
+        settings: &settings,
+    })? + "\n";
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
     let picture = match (subject.game, &subject.board) {
         (Some((game, ply)), _) => {
@@ -234,7 +247,9 @@ pub(crate) fn notify(
         (None, Some(path)) => Some((path.clone(), "The start position".to_owned())),
         (None, None) => None,
     };
-    let html = picture.map(|(path, alt)| html_part(config, &text, &path, &alt));
+    let html = picture
+        .map(|(path, alt)| html_part(config, &text, &path, &alt))
+        .transpose()?;
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
     outgoing.html = html;
     if let Some((game, _)) = subject.game {
@@ -266,5 +281,3 @@ pub(crate) fn render(template: &impl Template) -> Result<String, GameError> {
         .render()
         .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
 }
-
-

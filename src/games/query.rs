@@ -1,7 +1,6 @@
 //! Reading games and challenges for pages: one game with everything its page shows, and the
 //! lists of a player's games and of challenges.
 
-
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use plypost_rules::Position;

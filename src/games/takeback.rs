@@ -11,13 +11,13 @@ use super::model::{GameId, GameRow};
 use super::move_log::MoveLogCache;
 use super::notify::{header, notify, players, render, subject};
 use super::{conditional, GameError};
-use askama::Template;
-use crate::domain::MailKind;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::schema::{game_moves, games};
 use crate::db::{Db, DbConn, UserId};
+use crate::domain::MailKind;
 use crate::presets::rules;
+use askama::Template;
 
 /// The clocks of a game before a move, kept on its row until the next move.
 #[derive(Debug, Serialize, Deserialize)]

@@ -23,8 +23,8 @@ use url::Url;
 use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db::DbPool;
-use crate::play::by_mail::{self, Handled};
 use crate::games::move_log::MoveLogCache;
+use crate::play::by_mail::{self, Handled};
 
 /// How often the mailbox is searched when the server has no IDLE.
 pub const POLL_INTERVAL: Duration = Duration::from_secs(30);

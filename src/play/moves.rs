@@ -264,7 +264,9 @@ fn write_move(
     let users = (players.white.user.clone(), players.black.user.clone());
     let author = updated.player_to_move();
     let answered = match conditional::reply_to(conn, updated, author, &worked.compact, now)? {
-        Reply::Play { answer } => answer_conditionally(conn, now, updated, worked, &answer, players)?,
+        Reply::Play { answer } => {
+            answer_conditionally(conn, now, updated, worked, &answer, players)?
+        }
         Reply::Dropped => {
             mail::conditional_dropped(
                 conn,

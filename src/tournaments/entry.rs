@@ -5,9 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::rounds::begin;
-use super::{
-    entrant_status, lock, playing_count, EntrantStatus, TournamentRow, TournamentStatus,
-};
+use super::{entrant_status, lock, playing_count, EntrantStatus, TournamentRow, TournamentStatus};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -286,4 +284,3 @@ pub fn start_due(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<usiz
     }
     Ok(due.len())
 }
-

@@ -4,7 +4,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::{lock, playing_count, TournamentKind, TournamentStatus, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_PLAYERS};
+use super::{
+    lock, playing_count, TournamentKind, TournamentStatus, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS,
+    MAX_PLAYERS,
+};
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::db::schema::tournaments;
@@ -241,7 +244,6 @@ pub fn create(
     })
 }
 
-
 /// The organiser changes the name, description, player limits and start before the start.
 pub fn edit(
     db: &mut Db,
@@ -281,4 +283,3 @@ pub fn edit(
         Ok(())
     })
 }
-

@@ -195,7 +195,11 @@ pub fn entrants(conn: &mut DbConn, id: i64) -> Result<Vec<Entrant>, GameError> {
         .load(conn)?)
 }
 
-pub(crate) fn entrant_status(conn: &mut DbConn, id: i64, user: UserId) -> Result<Option<EntrantStatus>, GameError> {
+pub(crate) fn entrant_status(
+    conn: &mut DbConn,
+    id: i64,
+    user: UserId,
+) -> Result<Option<EntrantStatus>, GameError> {
     Ok(tournament_players::table
         .find((id, user))
         .select(tournament_players::status)
@@ -296,4 +300,3 @@ pub fn detail(conn: &mut DbConn, id: i64) -> Result<Detail, GameError> {
         table,
     })
 }
-

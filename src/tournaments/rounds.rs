@@ -8,7 +8,7 @@ use plypost_rules::Position;
 
 use super::pairing::{self, Colour, SwissPlayer};
 use super::{
-    entrant_status, entrants, lock, mail, standings, EntrantStatus, Entrant, TournamentRow,
+    entrant_status, entrants, lock, mail, standings, Entrant, EntrantStatus, TournamentRow,
     TournamentStatus, TIME_OUTS_TO_WITHDRAW,
 };
 use crate::clock::Clock;
@@ -292,7 +292,6 @@ pub fn games_of(conn: &mut DbConn, id: i64) -> Result<Vec<TournamentGame>, GameE
         .collect())
 }
 
-
 /// Marks `user` withdrawn from running event `event`, in the caller's write, and returns
 /// their games still in progress, which the caller ends as losses (`play::withdrawal`);
 /// their finished results stand.
@@ -398,4 +397,3 @@ fn finish(
         .execute(conn)?;
     mail::tournament_finished(conn, clock, config, t, &table)
 }
-

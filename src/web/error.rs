@@ -8,6 +8,7 @@ use askama::Template;
 
 use super::session::Ctx;
 use crate::accounts::AccountError;
+use crate::games::GameError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
@@ -79,6 +80,48 @@ impl WebError {
 impl From<crate::mail::MailError> for WebError {
     fn from(err: crate::mail::MailError) -> Self {
         WebError::Internal(err.to_string())
+    }
+}
+
+/// How a refused game action answers, on the pages and in the API alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refusal {
+    pub status: StatusCode,
+    /// The API's error code.
+    pub code: &'static str,
+    /// The page's title.
+    pub title: &'static str,
+}
+
+/// The one map from a game error to its answer: `Ok` for a refusal the user should read
+/// (with its status), `Err` for what is not the user's doing (not found, a database or
+/// server failure) as the web error that answers it.
+pub fn game_refusal(err: &GameError) -> Result<Refusal, WebError> {
+    use StatusCode as S;
+    let refusal = |status, code, title| {
+        Ok(Refusal {
+            status,
+            code,
+            title,
+        })
+    };
+    const NOTHING_CHANGED: &str = "Nothing changed";
+    match err {
+        GameError::NotFound | GameError::ChallengeNotFound => Err(WebError::NotFound),
+        GameError::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "Not allowed"),
+        GameError::Invalid(_) => refusal(S::UNPROCESSABLE_ENTITY, "invalid", "Not accepted"),
+        GameError::Illegal(_) => refusal(S::UNPROCESSABLE_ENTITY, "illegal_move", "Not accepted"),
+        GameError::MovedOn => refusal(S::CONFLICT, "moved_on", NOTHING_CHANGED),
+        GameError::AlreadyPlayed => refusal(S::CONFLICT, "already_played", NOTHING_CHANGED),
+        GameError::NotYourTurn => refusal(S::CONFLICT, "not_your_turn", NOTHING_CHANGED),
+        GameError::Finished => refusal(S::CONFLICT, "finished", NOTHING_CHANGED),
+        GameError::TimeRanOut => refusal(S::CONFLICT, "time_ran_out", NOTHING_CHANGED),
+        GameError::ChallengeClosed => refusal(S::CONFLICT, "challenge_closed", NOTHING_CHANGED),
+        GameError::NoDrawOffer => refusal(S::CONFLICT, "no_draw_offer", NOTHING_CHANGED),
+        GameError::NoTakeback => refusal(S::CONFLICT, "no_takeback", NOTHING_CHANGED),
+        GameError::TooManyMessages => refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait"),
+        GameError::Db(db) => Err(WebError::database(db)),
+        GameError::Mail(_) | GameError::Corrupt(_) => Err(WebError::Internal(err.to_string())),
     }
 }
 

@@ -216,7 +216,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("vacations", "accounts"),
     ("games", "games"),
     ("game_moves", "games"),
-    ("challenges", "games"),
+    ("challenges", "challenges"),
     ("presets", "presets"),
     ("preset_versions", "presets"),
     ("outbox", "mail"),
@@ -229,8 +229,8 @@ const OWNERS: &[(&str, &str)] = &[
     ("api_tokens", "accounts"),
     ("calendar_keys", "accounts"),
     ("conditional_moves", "games"),
-    ("tournaments", "games"),
-    ("tournament_players", "games"),
+    ("tournaments", "tournaments"),
+    ("tournament_players", "tournaments"),
     ("inbound_mails", "mail"),
     ("pgn_uploads", "logs"),
     ("admin_actions", "admin"),
@@ -257,6 +257,30 @@ fn writes_by_others(files: &[Source]) -> Vec<String> {
                     let line = file.code[..at].lines().count();
                     found.push(format!("{}:{line} writes {table}", file.path));
                 }
+            }
+        }
+    }
+    found
+}
+
+/// Code that ends a game other than through `play::end`: a write of the finished status
+/// outside the one store (`games/record.rs`; `games/imported.rs` stores games that ended
+/// elsewhere), or a call of that store outside `play/end.rs`.
+fn endings_outside_the_one_end(files: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        for (i, line) in file.code.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            let writes_finished =
+                code.contains("status.eq(GameStatus::Finished)") && !code.contains(".filter(");
+            let may_write =
+                ["src/games/record.rs", "src/games/imported.rs"].contains(&file.path.as_str());
+            let calls_store = code.contains("store_end(") && !code.contains("fn store_end(");
+            if (writes_finished && !may_write) || (calls_store && file.path != "src/play/end.rs") {
+                found.push(format!("{}:{}", file.path, i + 1));
             }
         }
     }
@@ -296,6 +320,14 @@ fn each_table_is_written_by_its_owner_only() {
     assert_none(
         "tables written outside their owning module",
         writes_by_others(&sources("src")),
+    );
+}
+
+#[test]
+fn a_game_ends_only_through_play_end() {
+    assert_none(
+        "games ended outside play::end",
+        endings_outside_the_one_end(&sources("src")),
     );
 }
 
@@ -345,6 +377,25 @@ fn the_checks_find_what_they_look_for() {
             "src/logs/import.rs:2 writes games",
             "src/games/query.rs:1 writes mystery"
         ]
+    );
+    let endings = [
+        file(
+            "src/games/clocks.rs",
+            "diesel::update(t).set((\n    games::status.eq(GameStatus::Finished),\n",
+        ),
+        file("src/play/end.rs", "record::store_end(conn, id)?;\n"),
+        file(
+            "src/tournaments/rounds.rs",
+            "record::store_end(conn, id)?;\n",
+        ),
+        file(
+            "src/logs/list.rs",
+            "q.filter(games::status.eq(GameStatus::Finished))\n",
+        ),
+    ];
+    assert_eq!(
+        endings_outside_the_one_end(&endings),
+        ["src/games/clocks.rs:2", "src/tournaments/rounds.rs:1"]
     );
     let body = "    let x = 1;\n".repeat(5);
     let long = file(

@@ -709,7 +709,7 @@ async fn moves_made_by_another_process(backend: Backend) {
     app.with_pooled(move |conn| {
         use plypost::db::schema::games;
         use plypost::games::move_log::MoveLogCache;
-        use plypost::games::play::{play_move, MoveInput};
+        use plypost::play::{play_move, MoveInput};
         let other_process = MoveLogCache::default();
         let (white, black): (plypost::db::UserId, plypost::db::UserId) = games::table
             .find(game)

@@ -10,11 +10,11 @@ use std::process::Command;
 
 use diesel::prelude::*;
 use plypost::accounts::User;
+use plypost::challenges::{self, ChallengeInput};
 use plypost::db::schema::{games, users};
 use plypost::db::{DatabaseUrl, DbConn, UserId};
-use plypost::games::challenges::{self, ChallengeInput};
-use plypost::games::play::{self, MoveInput};
 use plypost::games::GameId;
+use plypost::play::{self, MoveInput};
 use plypost_rules::{Position, Variant};
 use reqwest::StatusCode;
 

@@ -14,8 +14,8 @@ use reqwest::StatusCode;
 use crate::common::smtp::{ReceivedMail, SmtpServer};
 use crate::common::{random_hex, Backend, TestApp, TestOptions, WAIT};
 use plypost::db::{GameId, UserId};
-use plypost::games::by_mail::{self, Handled};
 use plypost::mail::reply_token::ReplyToken;
+use plypost::play::by_mail::{self, Handled};
 
 const BIN: &str = env!("CARGO_BIN_EXE_plypost");
 /// The reply address written in the fixtures, replaced by a real one.

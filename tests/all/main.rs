@@ -17,6 +17,7 @@ mod admin;
 mod api;
 mod architecture;
 mod conditional;
+mod endings;
 mod faults;
 mod feeds;
 mod games_browser;

@@ -12,8 +12,8 @@ use std::time::Instant;
 use diesel::prelude::*;
 use plypost::accounts::User;
 use plypost::db::schema::users;
-use plypost::games::tournaments::{self, TournamentInput};
 use plypost::time_control::TimeControlInput;
+use plypost::tournaments::{self, TournamentInput};
 
 use crate::common::{Backend, TestApp};
 
@@ -37,7 +37,7 @@ async fn full_event(app: &TestApp, run: usize) -> i64 {
         let input = TournamentInput {
             name: format!("Thirty {run}"),
             preset: "terachess2".into(),
-            kind: tournaments::KIND_ROUND_ROBIN.into(),
+            kind: tournaments::TournamentKind::RoundRobin.as_str().into(),
             time: TimeControlInput {
                 kind: "days".into(),
                 days_per_move: "7".into(),

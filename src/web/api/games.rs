@@ -8,9 +8,9 @@ use utoipa::{IntoParams, ToSchema};
 use super::{ok, run, timestamp, ApiError, ApiJson, ApiUser};
 use crate::db::UserId;
 use crate::domain::GameStatus;
-use crate::play::{self, MoveInput};
 use crate::games::query::{self, GameData, GameListing};
 use crate::games::{GameError, GameId};
+use crate::play::{self, MoveInput};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

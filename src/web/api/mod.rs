@@ -171,25 +171,13 @@ impl ResponseError for ApiError {
 
 impl From<GameError> for ApiError {
     fn from(err: GameError) -> Self {
-        use StatusCode as S;
-        let (status, code) = match &err {
-            GameError::NotFound | GameError::ChallengeNotFound => (S::NOT_FOUND, "not_found"),
-            GameError::Forbidden(_) => (S::FORBIDDEN, "forbidden"),
-            GameError::Invalid(_) => (S::UNPROCESSABLE_ENTITY, "invalid"),
-            GameError::Illegal(_) => (S::UNPROCESSABLE_ENTITY, "illegal_move"),
-            GameError::MovedOn => (S::CONFLICT, "moved_on"),
-            GameError::AlreadyPlayed => (S::CONFLICT, "already_played"),
-            GameError::NotYourTurn => (S::CONFLICT, "not_your_turn"),
-            GameError::Finished => (S::CONFLICT, "finished"),
-            GameError::TimeRanOut => (S::CONFLICT, "time_ran_out"),
-            GameError::ChallengeClosed => (S::CONFLICT, "challenge_closed"),
-            GameError::NoDrawOffer => (S::CONFLICT, "no_draw_offer"),
-            GameError::NoTakeback => (S::CONFLICT, "no_takeback"),
-            GameError::TooManyMessages => (S::TOO_MANY_REQUESTS, "rate_limited"),
-            GameError::Db(db) => return database(db),
-            GameError::Mail(_) | GameError::Corrupt(_) => (S::INTERNAL_SERVER_ERROR, "internal"),
-        };
-        ApiError::new(status, code, err.to_string())
+        match crate::web::error::game_refusal(&err) {
+            Ok(refusal) => ApiError::new(refusal.status, refusal.code, err.to_string()),
+            Err(WebError::NotFound) => {
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string())
+            }
+            Err(other) => ApiError::from(other),
+        }
     }
 }
 

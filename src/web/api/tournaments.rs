@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 use super::challenges::{Created, Done};
 use super::presets::TimeControlJson;
 use super::{created, ok, run, ApiError, ApiJson, ApiUser};
-use crate::tournaments::{self as service, TournamentInput};
 use crate::time_control::TimeControlInput;
+use crate::tournaments::{self as service, TournamentInput};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -209,14 +209,15 @@ async fn adjudicate(
             .game
             .trim()
             .parse::<i64>()
-            .map_err(|_| AdminError::Invalid("Give the game's number.".into()))?;
+            .map_err(|_| AdminError::Invalid("Game number: give the game's number.".into()))?;
+        let verdict = admin::parse_verdict(&form.result)?;
         admin::adjudicate(
             db,
             &*clock,
             &config,
             me,
             GameId(game),
-            &form.result,
+            verdict,
             &form.reason,
         )
     })

@@ -7,12 +7,12 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::games::{error_response, parse_id};
-use crate::tournaments::{
-    self as service, Entrant, Listing, Table, TournamentInput, TournamentRow,
-};
 use crate::games::{GameError, GameId};
 use crate::presets::query::ChallengeChoice;
 use crate::time_control::TimeControlInput;
+use crate::tournaments::{
+    self as service, Entrant, Listing, Table, TournamentInput, TournamentRow,
+};
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -47,9 +47,17 @@ async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
     render::page(&ListPage {
         ctx: &ctx,
         sections: vec![
-            ("Open for players", "open", of(service::TournamentStatus::Open)),
+            (
+                "Open for players",
+                "open",
+                of(service::TournamentStatus::Open),
+            ),
             ("Running", "running", of(service::TournamentStatus::Running)),
-            ("Finished", "finished", of(service::TournamentStatus::Finished)),
+            (
+                "Finished",
+                "finished",
+                of(service::TournamentStatus::Finished),
+            ),
         ],
     })
 }

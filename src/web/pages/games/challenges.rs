@@ -8,9 +8,9 @@ use chrono::NaiveDateTime;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
+use crate::challenges::{self, ChallengeInput};
 use crate::domain::{ChallengeStatus, ColorChoice, TimeKind};
 use crate::format::datetime_in;
-use crate::challenges::{self, ChallengeInput};
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 use crate::presets::query::{self as preset_query, ChallengeChoice};

@@ -24,13 +24,13 @@ use crate::accounts::User;
 use crate::db::{DbConn, UserId};
 use crate::domain::EndReason;
 use crate::format::datetime_in;
+use crate::game_mail;
 use crate::games::chat::{self as game_chat, ChatMessage};
 use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
-use crate::play::{self, MoveInput};
 use crate::games::query::{self, GameData};
-use crate::game_mail;
 use crate::games::{GameError, GameId, GameRow};
+use crate::play::{self, MoveInput};
 use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
@@ -63,26 +63,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Maps a service error to a response: user errors become pages with the service's words.
 pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpResponse, WebError> {
-    let (status, title) = match &err {
-        GameError::NotFound | GameError::ChallengeNotFound => return Err(WebError::NotFound),
-        GameError::Forbidden(_) | GameError::NotYourTurn => (StatusCode::FORBIDDEN, "Not allowed"),
-        GameError::Invalid(_) | GameError::Illegal(_) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, "Not accepted")
-        }
-        GameError::MovedOn
-        | GameError::AlreadyPlayed
-        | GameError::Finished
-        | GameError::TimeRanOut
-        | GameError::ChallengeClosed
-        | GameError::NoDrawOffer
-        | GameError::NoTakeback => (StatusCode::CONFLICT, "Nothing changed"),
-        GameError::TooManyMessages => (StatusCode::TOO_MANY_REQUESTS, "Please wait"),
-        GameError::Db(db) => return Err(WebError::database(db)),
-        GameError::Mail(_) | GameError::Corrupt(_) => {
-            return Err(WebError::Internal(err.to_string()))
-        }
-    };
-    render::message_page(ctx, status, title, &err.to_string(), back)
+    let refusal = crate::web::error::game_refusal(&err)?;
+    render::message_page(ctx, refusal.status, refusal.title, &err.to_string(), back)
 }
 
 /// A chat message as shown.
