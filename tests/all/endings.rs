@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::common::api::Api;
-use crate::common::{location, Backend, TestApp, TestOptions, PASSWORD};
+use crate::common::{location, post_with, Backend, TestApp, TestOptions, PASSWORD};
 use plypost::db::schema::{conditional_moves, games, outbox, rating_history, users};
 use plypost::games::GameRow;
 
@@ -160,7 +160,7 @@ async fn post_ok(api: &Api<'_>, path: &str, body: Value) -> Value {
 async fn set_position(app: &TestApp, game: i64, fen: &'static str) {
     app.with_db(move |conn| {
         diesel::update(games::table.find(game))
-            .set(games::current_fen.eq(fen))
+            .set((games::start_fen.eq(fen), games::current_fen.eq(fen)))
             .execute(conn)
             .expect("set the position")
     })
@@ -188,19 +188,13 @@ async fn run_clock_job(app: &TestApp) {
 }
 
 /// Brings `game` (White `white`, Black `black`) to its end the way `way` says.
-async fn bring_to_end(
-    app: &TestApp,
-    way: Way,
-    game: i64,
-    (white, black): (&Api<'_>, &Api<'_>),
-    web: &std::collections::HashMap<&str, reqwest::Client>,
-) {
+async fn bring_to_end(app: &TestApp, way: Way, game: i64, (white, black): (&Api<'_>, &Api<'_>)) {
     match way {
         Way::Checkmate => {
             white.play(game, 1, "f3").await;
             black.play(game, 2, "e5").await;
             white.play(game, 3, "g4").await;
-            save_conditional(white, game, json!([["Qh5", "Nf3"]])).await;
+            save_conditional(white, game, json!([["d5", "Nc3"]])).await;
             black.play(game, 4, "Qh4#").await;
         }
         Way::Stalemate => {
@@ -248,10 +242,12 @@ async fn bring_to_end(
         Way::Abandonment => {
             white.play(game, 1, "e4").await;
             app.clock.advance(Duration::days(61));
+            // Two months on, Alice signs in again.
+            let alice = signed_in(app, "alice").await;
             let res = app
-                .post_as(&web["alice"], &format!("/games/{game}/abandon"), &[])
+                .post_as(&alice, &format!("/games/{game}/abandon"), &[])
                 .await;
-            assert_eq!(res.status(), StatusCode::SEE_OTHER);
+            assert_eq!(location(&res), format!("/games/{game}?done=abandoned"));
         }
         Way::Adjudication | Way::Abort => {
             white.play(game, 1, "e4").await;
@@ -259,7 +255,7 @@ async fn bring_to_end(
             let id = game.to_string();
             let res = app
                 .post_as(
-                    &web["carol"],
+                    &signed_in(app, "carol").await,
                     "/admin/games/adjudicate",
                     &[("game", &id), ("result", verdict), ("reason", "test")],
                 )
@@ -270,7 +266,7 @@ async fn bring_to_end(
             white.play(game, 1, "e4").await;
             let res = app
                 .post_as(
-                    &web["erin"],
+                    &signed_in(app, "erin").await,
                     "/settings/delete",
                     &[("confirm_username", "erin"), ("current_password", PASSWORD)],
                 )
@@ -278,6 +274,20 @@ async fn bring_to_end(
             assert_eq!(location(&res), "/?account=deleted");
         }
     }
+}
+
+/// A new browser signed in as `name`.
+async fn signed_in(app: &TestApp, name: &str) -> reqwest::Client {
+    let client = app.new_client();
+    let res = post_with(
+        &client,
+        &app.url(""),
+        "/login",
+        &[("username", name), ("password", PASSWORD)],
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "sign in {name}");
+    client
 }
 
 /// What the end left, read from the database.
@@ -372,9 +382,8 @@ fn assert_ended(case: &Case, left: &Left, addresses: (&str, &str)) {
 
 async fn every_way_a_game_ends(backend: Backend) {
     let app = app_with_replies(backend).await;
-    let mut web = std::collections::HashMap::new();
     for name in ["alice", "bob", "dave", "erin", "carol"] {
-        web.insert(name, app.player(name).await);
+        app.player(name).await;
     }
     let clock = app.clock.clone();
     app.with_db(move |conn| {
@@ -393,7 +402,7 @@ async fn every_way_a_game_ends(backend: Backend) {
         };
         let untimed = case.way == Way::Abandonment;
         let game = chess(white, black, names.1, case.rated, untimed).await;
-        bring_to_end(&app, case.way, game, (white, black), &web).await;
+        bring_to_end(&app, case.way, game, (white, black)).await;
         let left = what_is_left(&app, game).await;
         let addresses = (
             format!("{}@example.org", names.0),
@@ -458,7 +467,7 @@ async fn your_move_mails(app: &TestApp, game: i64, address: String) -> usize {
 
 async fn a_swiss_event_is_played_to_its_end_through_the_api(backend: Backend) {
     let app = TestApp::new(backend).await;
-    let names = ["p1", "p2", "p3", "p4", "p5", "p6"];
+    let names = ["anna", "boris", "clara", "dmitri", "emma", "felix"];
     for name in names {
         app.player(name).await;
     }
@@ -467,7 +476,7 @@ async fn a_swiss_event_is_played_to_its_end_through_the_api(backend: Backend) {
         apis.push(Api::login(&app, name).await);
     }
     let api = |name: &str| &apis[names.iter().position(|n| *n == name).expect("a player")];
-    let (status, created) = api("p1")
+    let (status, created) = api("anna")
         .post(
             "/api/v1/tournaments",
             json!({"name": "Winter Swiss", "preset": "chess", "kind": "swiss", "rounds": 3,
@@ -485,7 +494,7 @@ async fn a_swiss_event_is_played_to_its_end_through_the_api(backend: Backend) {
     }
     let mut seen = std::collections::HashSet::new();
     for round in 1..=3 {
-        let (_, event) = api("p1").get(&format!("/api/v1/tournaments/{id}")).await;
+        let (_, event) = api("anna").get(&format!("/api/v1/tournaments/{id}")).await;
         assert_eq!(event["status"], "running", "round {round}: {event}");
         let open = open_games(&event);
         assert_eq!(open.len(), 3, "round {round}: three games: {event}");
@@ -515,7 +524,7 @@ async fn a_swiss_event_is_played_to_its_end_through_the_api(backend: Backend) {
             assert_eq!(left.game_over_mails.len(), 2, "one game-over mail each");
         }
     }
-    let (_, event) = api("p1").get(&format!("/api/v1/tournaments/{id}")).await;
+    let (_, event) = api("anna").get(&format!("/api/v1/tournaments/{id}")).await;
     assert_eq!(event["status"], "finished", "{event}");
     assert!(open_games(&event).is_empty());
     assert_eq!(event["games"].as_array().map(Vec::len), Some(9));
