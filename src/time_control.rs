@@ -59,57 +59,130 @@ pub struct TimeControlInput {
     pub cap_days: String,
 }
 
-fn number(text: &str, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, String> {
+/// Untimed games need someone who agreed to them.
+pub const UNTIMED_NEEDS_OPPONENT: &str =
+    "Untimed games are only possible against a named player: enter an opponent.";
+
+/// A time control in the columns of a challenge, a tournament or a preset: whole days and
+/// hours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayColumns {
+    pub kind: TimeKind,
+    pub days_per_move: Option<i64>,
+    pub reserve_days: Option<i64>,
+    pub increment_hours: Option<i64>,
+    pub cap_days: Option<i64>,
+}
+
+/// `n` if within `range`, else an error naming `what`.
+fn in_range(n: i64, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, String> {
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!(
+            "{what} must be a whole number from {} to {}.",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// A whole number typed in a form field named `what`.
+fn number(text: &str, what: &str) -> Result<i64, String> {
     text.trim()
         .parse::<i64>()
-        .ok()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            format!(
-                "{what} must be a whole number from {} to {}.",
-                range.start(),
-                range.end()
-            )
-        })
+        .map_err(|_| format!("{what} must be a whole number."))
 }
 
 impl TimeControl {
     /// Checks the form. Untimed games need a named opponent (`named_opponent`).
+    /// Reads the time-control fields of a form (the challenge, tournament and preset forms
+    /// share them); each error names its field. Untimed is refused unless the game has a
+    /// named opponent.
     pub fn parse(input: &TimeControlInput, named_opponent: bool) -> Result<Self, String> {
         let kind = match input.kind.trim() {
             "" => Some(TimeKind::Days),
             text => text.parse::<TimeKind>().ok(),
         };
         match kind {
-            Some(TimeKind::Days) => Ok(TimeControl::DaysPerMove(number(
-                &input.days_per_move,
-                "Days per move",
-                MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE,
-            )?)),
+            Some(TimeKind::Days) => {
+                TimeControl::days(number(&input.days_per_move, "Days per move")?)
+            }
             Some(TimeKind::Fischer) => {
-                let reserve = number(&input.reserve_days, "The reserve", 1..=MAX_RESERVE_DAYS)?;
-                let increment = number(
-                    &input.increment_hours,
-                    "The increment",
-                    0..=MAX_INCREMENT_HOURS,
-                )?;
                 let cap = match input.cap_days.trim() {
                     "" => None,
-                    text => Some(number(text, "The cap", reserve..=MAX_CAP_DAYS)?),
+                    text => Some(number(text, "The cap")?),
                 };
-                Ok(TimeControl::Fischer {
-                    reserve: reserve * DAY,
-                    increment: increment * HOUR,
-                    cap: cap.map(|c| c * DAY),
-                })
+                TimeControl::fischer(
+                    number(&input.reserve_days, "The reserve")?,
+                    number(&input.increment_hours, "The increment")?,
+                    cap,
+                )
             }
             Some(TimeKind::Untimed) if named_opponent => Ok(TimeControl::Untimed),
-            Some(TimeKind::Untimed) => Err(
-                "Untimed games are only possible against a named player: enter an opponent."
-                    .to_owned(),
-            ),
+            Some(TimeKind::Untimed) => Err(UNTIMED_NEEDS_OPPONENT.to_owned()),
             None => Err("Choose a kind of time control.".to_owned()),
         }
+    }
+
+    /// `days` days for each move, checked against the allowed range.
+    pub fn days(days: i64) -> Result<Self, String> {
+        in_range(days, "Days per move", MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE)
+            .map(TimeControl::DaysPerMove)
+    }
+
+    /// A Fischer clock from whole days and hours, checked (the cap is at least the reserve).
+    pub fn fischer(
+        reserve_days: i64,
+        increment_hours: i64,
+        cap_days: Option<i64>,
+    ) -> Result<Self, String> {
+        let reserve = in_range(reserve_days, "The reserve", 1..=MAX_RESERVE_DAYS)?;
+        let increment = in_range(increment_hours, "The increment", 0..=MAX_INCREMENT_HOURS)?;
+        let cap = cap_days
+            .map(|cap| in_range(cap, "The cap", reserve..=MAX_CAP_DAYS))
+            .transpose()?;
+        Ok(TimeControl::Fischer {
+            reserve: reserve * DAY,
+            increment: increment * HOUR,
+            cap: cap.map(|c| c * DAY),
+        })
+    }
+
+    /// The control as challenges, tournaments and presets store it: whole days and hours.
+    pub fn day_columns(&self) -> DayColumns {
+        let mut columns = DayColumns {
+            kind: self.kind(),
+            days_per_move: None,
+            reserve_days: None,
+            increment_hours: None,
+            cap_days: None,
+        };
+        match *self {
+            TimeControl::DaysPerMove(days) => columns.days_per_move = Some(days),
+            TimeControl::Fischer {
+                reserve,
+                increment,
+                cap,
+            } => {
+                columns.reserve_days = Some(reserve / DAY);
+                columns.increment_hours = Some(increment / HOUR);
+                columns.cap_days = cap.map(|c| c / DAY);
+            }
+            TimeControl::Untimed => {}
+        }
+        columns
+    }
+
+    /// The control stored as [`DayColumns`].
+    pub fn from_day_columns(columns: &DayColumns) -> Self {
+        TimeControl::from_parts(
+            columns.kind,
+            columns.days_per_move,
+            columns.reserve_days.map(|d| d * DAY),
+            columns.increment_hours.map(|h| h * HOUR),
+            columns.cap_days.map(|d| d * DAY),
+        )
     }
 
     /// The time control stored as these columns (of a game or a challenge).

@@ -18,66 +18,68 @@ use crate::games::{clean_text, GameError};
 use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::{rules, setups};
 use crate::ratings::glicko2::Rating;
-use crate::time_control::{TimeControl, TimeControlInput};
+use crate::time_control::{TimeControl, UNTIMED_NEEDS_OPPONENT};
 
-/// The challenge form, as typed.
-#[derive(Debug, Clone, Default)]
-pub struct ChallengeInput {
-    /// A built-in variant name (`terachess2`); presets will replace it.
-    pub variant: String,
-    pub color: String,
-    pub days_per_move: String,
+/// A challenge as its author asked for it: read from the challenge form or the API body at
+/// the edge, checked here.
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    /// The preset's slug (a built-in preset is named after its variant).
+    pub preset: String,
+    pub color: ColorChoice,
+    /// `None`: days per move as the preset's default has it.
+    pub control: Option<TimeControl>,
     pub message: String,
-    /// A username, or empty for an open challenge.
-    pub opponent: String,
-    /// `days` (or empty), `fischer` or `untimed`, and the Fischer fields.
-    pub time_kind: String,
-    pub reserve_days: String,
-    pub increment_hours: String,
-    pub cap_days: String,
-    /// Tournament style: the clocks never stop for vacations.
-    pub no_vacation: bool,
+    /// A username; `None`: open to anyone.
+    pub opponent: Option<String>,
+    /// The clocks stop for vacations (off: tournament style).
+    pub allow_vacation: bool,
     /// Asked for a rated game (it is rated only when the preset plays a built-in's rules).
     pub rated: bool,
-    /// For an open rated challenge: the lowest and highest rating that may accept (empty:
-    /// no bound).
-    pub rating_min: String,
-    pub rating_max: String,
-    /// The start position, when the preset lists several: a setup's name, `random`, or
-    /// empty for the default.
-    pub setup: String,
+    /// For an open rated challenge: the lowest and highest rating that may accept.
+    pub rating_range: (Option<i64>, Option<i64>),
+    /// The start position, when the preset lists several: a setup's name or `random`;
+    /// `None`: the default.
+    pub setup: Option<String>,
+}
+
+impl NewChallenge {
+    /// A challenge of `preset` with its defaults: days per move as the preset says, the
+    /// author's colour drawn, casual, open to anyone.
+    pub fn of(preset: &str) -> Self {
+        NewChallenge {
+            preset: preset.to_owned(),
+            color: ColorChoice::Random,
+            control: None,
+            message: String::new(),
+            opponent: None,
+            allow_vacation: true,
+            rated: false,
+            rating_range: (None, None),
+            setup: None,
+        }
+    }
 }
 
 /// The bounds a rating range may use.
-const RATING_BOUNDS: std::ops::RangeInclusive<i64> = 0..=4000;
+pub const RATING_BOUNDS: std::ops::RangeInclusive<i64> = 0..=4000;
 
 /// The rating range of an open rated challenge, checked: `(min, max)`, either open.
-fn rating_range(input: &ChallengeInput) -> Result<(Option<i64>, Option<i64>), GameError> {
-    let bound = |text: &str, which: &str| -> Result<Option<i64>, GameError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Ok(None);
+fn rating_range(input: &NewChallenge) -> Result<(Option<i64>, Option<i64>), GameError> {
+    let (min, max) = input.rating_range;
+    for (bound, which) in [(min, "lowest"), (max, "highest")] {
+        if bound.is_some_and(|b| !RATING_BOUNDS.contains(&b)) {
+            return Err(GameError::Invalid(format!(
+                "The {which} rating is a whole number from {} to {}.",
+                RATING_BOUNDS.start(),
+                RATING_BOUNDS.end()
+            )));
         }
-        text.parse::<i64>()
-            .ok()
-            .filter(|r| RATING_BOUNDS.contains(r))
-            .map(Some)
-            .ok_or_else(|| {
-                GameError::Invalid(format!(
-                    "The {which} rating is a whole number from {} to {}.",
-                    RATING_BOUNDS.start(),
-                    RATING_BOUNDS.end()
-                ))
-            })
-    };
-    let (min, max) = (
-        bound(&input.rating_min, "lowest")?,
-        bound(&input.rating_max, "highest")?,
-    );
+    }
     if min.is_none() && max.is_none() {
         return Ok((None, None));
     }
-    if !input.opponent.trim().is_empty() || !input.rated {
+    if input.opponent.is_some() || !input.rated {
         return Err(GameError::Invalid(
             "A rating range is for open rated challenges only.".into(),
         ));
@@ -98,55 +100,27 @@ pub fn create(
     clock: &dyn Clock,
     config: &Config,
     author: &User,
-    input: &ChallengeInput,
+    input: &NewChallenge,
 ) -> Result<ChallengeId, GameError> {
     if author.suspended_at.is_some() {
         return Err(GameError::Forbidden(
             "Your account is suspended: you cannot create challenges.",
         ));
     }
-    let color = input
-        .color
-        .trim()
-        .parse::<ColorChoice>()
-        .map_err(|_| GameError::Invalid("Choose White, Black or random.".into()))?;
-    let control = TimeControl::parse(
-        &TimeControlInput {
-            kind: input.time_kind.clone(),
-            days_per_move: input.days_per_move.clone(),
-            reserve_days: input.reserve_days.clone(),
-            increment_hours: input.increment_hours.clone(),
-            cap_days: input.cap_days.clone(),
-        },
-        !input.opponent.trim().is_empty(),
-    )
-    .map_err(GameError::Invalid)?;
-    const DAY: i64 = 86_400;
-    let (days, reserve_days, increment_hours, cap_days) = match control {
-        TimeControl::DaysPerMove(days) => (Some(days), None, None, None),
-        TimeControl::Fischer {
-            reserve,
-            increment,
-            cap,
-        } => (
-            None,
-            Some(reserve / DAY),
-            Some(increment / 3600),
-            cap.map(|c| c / DAY),
-        ),
-        TimeControl::Untimed => (None, None, None, None),
-    };
+    if input.control == Some(TimeControl::Untimed) && input.opponent.is_none() {
+        return Err(GameError::Invalid(UNTIMED_NEEDS_OPPONENT.into()));
+    }
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     let (rating_min, rating_max) = rating_range(input)?;
-    let opponent_name = input.opponent.trim().to_owned();
-    let variant_name = input.variant.trim().to_owned();
+    let opponent_name = input.opponent.as_deref().map(str::trim).unwrap_or_default();
+    let variant_name = input.preset.trim();
     db.write(|conn| {
-        let opponent = find_opponent(conn, author, &opponent_name)?;
+        let opponent = find_opponent(conn, author, opponent_name)?;
         // A built-in variant's name is also the slug of its built-in preset; anything else
         // is the slug of a player's preset.
-        let version = match crate::presets::builtin_version(conn, clock, &variant_name)? {
+        let version = match crate::presets::builtin_version(conn, clock, variant_name)? {
             Some(version) => version,
-            None => match crate::presets::query::for_challenge(conn, &variant_name) {
+            None => match crate::presets::query::for_challenge(conn, variant_name) {
                 Ok((version, _)) => version,
                 Err(crate::presets::PresetError::NotFound) => {
                     return Err(GameError::Invalid(
@@ -156,8 +130,22 @@ pub fn create(
                 Err(e) => return Err(e.into()),
             },
         };
-        let setup_choice = setups::check_choice(&setups::decode(&version.setups), &input.setup)
-            .map_err(GameError::Invalid)?;
+        let setup_choice = setups::check_choice(
+            &setups::decode(&version.setups),
+            input.setup.as_deref().unwrap_or_default(),
+        )
+        .map_err(GameError::Invalid)?;
+        let control = match input.control {
+            Some(control) => control,
+            None => {
+                let days: i64 = preset_versions::table
+                    .find(version.id)
+                    .select(preset_versions::days_per_move)
+                    .first(conn)?;
+                TimeControl::days(days).map_err(GameError::Invalid)?
+            }
+        };
+        let columns = control.day_columns();
         let now = clock.now_db();
         let id = insert_challenge(
             conn,
@@ -165,16 +153,16 @@ pub fn create(
                 author_id: author.id,
                 opponent_id: opponent.as_ref().map(|u| u.id),
                 preset_version_id: version.id,
-                author_color: color,
-                time_kind: control.kind(),
-                days_per_move: days,
+                author_color: input.color,
+                time_kind: columns.kind,
+                days_per_move: columns.days_per_move,
                 message: &message,
                 status: ChallengeStatus::Open,
                 created_at: now,
-                reserve_days,
-                increment_hours,
-                cap_days,
-                allow_vacation: !input.no_vacation,
+                reserve_days: columns.reserve_days,
+                increment_hours: columns.increment_hours,
+                cap_days: columns.cap_days,
+                allow_vacation: input.allow_vacation,
                 rated_variant: crate::presets::rated_variant(&version).filter(|_| input.rated),
                 rating_min,
                 rating_max,

@@ -89,7 +89,17 @@ fn what_ended_it(
                     let text = if to.long_notation { long } else { san };
                     let number = (game.ply + 1) / 2;
                     let dots = if game.ply % 2 == 0 { " ..." } else { "" };
-                    format!("{mover} played {number}.{dots} {text}.")
+                    let numbered = format!("{number}.{dots} {text}");
+                    let mine = game.opponent_of(game.player_to_move()) == to.id;
+                    match (ending.conditional, mine) {
+                        (false, _) => format!("{mover} played {numbered}."),
+                        (true, true) => format!(
+                            "Your conditional move {numbered} was played for you, at once in reply."
+                        ),
+                        (true, false) => format!(
+                            "{mover} played {numbered}, one of their conditional moves, at once in reply."
+                        ),
+                    }
                 }
                 None => String::new(),
             }

@@ -317,6 +317,8 @@ pub struct Ending<'a> {
     pub by: Option<UserId>,
     /// The move that ended it (long notation, SAN), when a move did.
     pub last_move: Option<(&'a str, &'a str)>,
+    /// That move was a conditional move, played at once in reply.
+    pub conditional: bool,
 }
 
 impl Ending<'_> {
@@ -333,6 +335,7 @@ impl Ending<'_> {
             at,
             by,
             last_move: None,
+            conditional: false,
         }
     }
 

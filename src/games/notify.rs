@@ -166,22 +166,23 @@ fn html_part(
             line.split(' ')
                 .map(|word| Word {
                     is_link: word.starts_with("https://") || word.starts_with("http://"),
-                    text: word,
+                    text: plypost_board::escape(word),
                 })
                 .collect()
         })
         .collect();
     render(&HtmlMail {
-        src: &config.absolute_url(board_path),
+        src: &plypost_board::escape(&config.absolute_url(board_path)),
         width: super::board_image::MAIL_BOARD_PX,
-        alt,
+        alt: &plypost_board::escape(alt),
         lines,
     })
 }
 
-/// A word of a mail's text in its HTML part; links stay links.
-struct Word<'a> {
-    text: &'a str,
+/// A word of a mail's text in its HTML part, escaped (the template marks it safe, so the
+/// part reads as it always has); links stay links.
+struct Word {
+    text: String,
     is_link: bool,
 }
 
@@ -191,7 +192,7 @@ struct HtmlMail<'a> {
     src: &'a str,
     width: u32,
     alt: &'a str,
-    lines: Vec<Vec<Word<'a>>>,
+    lines: Vec<Vec<Word>>,
 }
 
 #[derive(Template)]

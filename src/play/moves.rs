@@ -258,7 +258,7 @@ fn write_move(
     } = *context;
     store(conn, game, updated, worked, user, comment, now)?;
     if let Some(outcome) = worked.outcome {
-        let ended = end_by_move(conn, context, updated, outcome, worked)?;
+        let ended = end_by_move(conn, context, updated, outcome, worked, false)?;
         return Ok((None, ended));
     }
     let users = (players.white.user.clone(), players.black.user.clone());
@@ -298,18 +298,19 @@ fn write_move(
         )?;
         return Ok((None, updated.clone()));
     };
-    mail::conditional_played(
-        conn,
-        clock,
-        config,
-        &row,
-        &users,
-        &worked.move_text,
-        &reply.move_text,
-    )?;
     let last = match reply.outcome {
-        Some(outcome) => end_by_move(conn, context, &row, outcome, &reply)?,
+        // The game-over mails say the answer was a conditional move.
+        Some(outcome) => end_by_move(conn, context, &row, outcome, &reply, true)?,
         None => {
+            mail::conditional_played(
+                conn,
+                clock,
+                config,
+                &row,
+                &users,
+                &worked.move_text,
+                &reply.move_text,
+            )?;
             mail::after_move(
                 conn,
                 clock,
@@ -337,6 +338,7 @@ fn end_by_move(
     row: &GameRow,
     outcome: Outcome,
     worked: &WorkedOut,
+    conditional: bool,
 ) -> Result<GameRow, GameError> {
     let (result, reason) = engine_outcome(outcome);
     end(
@@ -350,6 +352,7 @@ fn end_by_move(
             at: context.now,
             by: None,
             last_move: Some((&worked.move_text, &worked.san)),
+            conditional,
         },
     )
 }

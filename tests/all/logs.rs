@@ -10,11 +10,13 @@ use std::process::Command;
 
 use diesel::prelude::*;
 use plypost::accounts::User;
-use plypost::challenges::{self, ChallengeInput};
+use plypost::challenges::{self, NewChallenge};
 use plypost::db::schema::{games, users};
 use plypost::db::{DatabaseUrl, DbConn, UserId};
+use plypost::domain::ColorChoice;
 use plypost::games::GameId;
 use plypost::play::{self, MoveInput};
+use plypost::time_control::TimeControl;
 use plypost_rules::{Position, Variant};
 use reqwest::StatusCode;
 
@@ -30,24 +32,23 @@ fn user(conn: &mut DbConn, name: &str) -> User {
 
 /// Starts a game through the games service: `white` challenges `black`, who accepts.
 async fn start_game(app: &TestApp, variant: &str, white: &str, black: &str, days: i64) -> GameId {
-    let input = ChallengeInput {
-        variant: variant.to_owned(),
-        days_per_move: days.to_string(),
-        ..ChallengeInput::default()
+    let input = NewChallenge {
+        control: Some(TimeControl::days(days).expect("days per move")),
+        ..NewChallenge::of(variant)
     };
     start_with(app, input, white, black).await
 }
 
 /// `white` challenges `black` with `input` (colour and opponent filled in), who accepts.
-async fn start_with(app: &TestApp, input: ChallengeInput, white: &str, black: &str) -> GameId {
+async fn start_with(app: &TestApp, input: NewChallenge, white: &str, black: &str) -> GameId {
     let (clock, config) = (app.clock.clone(), app.config.clone());
     let (white, black) = (white.to_owned(), black.to_owned());
     app.with_pooled(move |conn| {
         let author = user(conn, &white);
         let opponent = user(conn, &black);
-        let input = ChallengeInput {
-            color: "white".into(),
-            opponent: black.clone(),
+        let input = NewChallenge {
+            color: ColorChoice::White,
+            opponent: Some(black.clone()),
             ..input
         };
         let challenge =
@@ -170,13 +171,10 @@ async fn filters_combine(backend: Backend) {
     let (clock, config) = (app.clock.clone(), app.config.clone());
     app.with_pooled(move |conn| {
         let carol = user(conn, "carol");
-        let input = ChallengeInput {
-            variant: "chess".into(),
-            color: "black".into(),
-            days_per_move: "5".into(),
-            message: String::new(),
-            opponent: String::new(),
-            ..ChallengeInput::default()
+        let input = NewChallenge {
+            color: ColorChoice::Black,
+            control: Some(TimeControl::days(5).expect("days per move")),
+            ..NewChallenge::of("chess")
         };
         challenges::create(conn, &*clock, &config, &carol, &input).expect("open challenge");
     })
@@ -759,16 +757,18 @@ async fn round_trip_and_upload(backend: Backend) {
     assert_eq!(by, Some(bob_id));
 
     // A Fischer game (10 days + 24 hours a move) and an untimed one come back the same.
-    for (kind, tag, day) in [
-        ("fischer", "864000+86400", "2025.02.01"),
-        ("untimed", "-", "2025.02.02"),
+    for (control, kind, tag, day) in [
+        (
+            TimeControl::fischer(10, 24, None).expect("a Fischer clock"),
+            "fischer",
+            "864000+86400",
+            "2025.02.01",
+        ),
+        (TimeControl::Untimed, "untimed", "-", "2025.02.02"),
     ] {
-        let input = ChallengeInput {
-            variant: "chess".into(),
-            time_kind: kind.into(),
-            reserve_days: "10".into(),
-            increment_hours: "24".into(),
-            ..ChallengeInput::default()
+        let input = NewChallenge {
+            control: Some(control),
+            ..NewChallenge::of("chess")
         };
         let game = start_with(&app, input, "alice", "bob").await;
         play_moves(&app, game, &[("e2-e4", "{x}"), ("e7-e5", "")]).await;

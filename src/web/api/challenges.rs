@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use super::presets::TimeControlJson;
 use super::{created, ok, run, timestamp, ApiError, ApiJson, ApiUser};
-use crate::challenges::{self, ChallengeInput};
+use crate::challenges;
+use crate::domain::ColorChoice;
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError};
 use crate::web::AppState;
@@ -79,39 +80,21 @@ pub async fn create(
     body: ApiJson<NewChallenge>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let text = |n: i64| n.to_string();
-    let mut input = ChallengeInput {
-        variant: body.preset,
+    let input = challenges::NewChallenge {
+        preset: body.preset,
         color: match body.color {
-            ColorJson::White => "white",
-            ColorJson::Black => "black",
-            ColorJson::Random => "random",
-        }
-        .to_owned(),
+            ColorJson::White => ColorChoice::White,
+            ColorJson::Black => ColorChoice::Black,
+            ColorJson::Random => ColorChoice::Random,
+        },
+        control: Some(body.time_control.control()?),
         message: body.message.unwrap_or_default(),
-        opponent: body.opponent.unwrap_or_default(),
-        no_vacation: body.no_vacation,
+        opponent: body.opponent.filter(|name| !name.trim().is_empty()),
+        allow_vacation: !body.no_vacation,
         rated: body.rated,
-        setup: body.setup.unwrap_or_default(),
-        ..ChallengeInput::default()
+        rating_range: (None, None),
+        setup: body.setup.filter(|name| !name.trim().is_empty()),
     };
-    match body.time_control {
-        TimeControlJson::Days { days } => {
-            input.time_kind = "days".into();
-            input.days_per_move = text(days);
-        }
-        TimeControlJson::Fischer {
-            reserve_days,
-            increment_hours,
-            cap_days,
-        } => {
-            input.time_kind = "fischer".into();
-            input.reserve_days = text(reserve_days);
-            input.increment_hours = text(increment_hours);
-            input.cap_days = cap_days.map(text).unwrap_or_default();
-        }
-        TimeControlJson::Untimed => input.time_kind = "untimed".into(),
-    }
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let author = caller.user;
     let id = run(&state, move |db| {

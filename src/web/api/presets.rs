@@ -33,20 +33,38 @@ pub enum TimeControlJson {
 
 impl From<TimeControl> for TimeControlJson {
     fn from(control: TimeControl) -> Self {
-        const DAY: i64 = 86_400;
+        let columns = control.day_columns();
         match control {
             TimeControl::DaysPerMove(days) => TimeControlJson::Days { days },
-            TimeControl::Fischer {
-                reserve,
-                increment,
-                cap,
-            } => TimeControlJson::Fischer {
-                reserve_days: reserve / DAY,
-                increment_hours: increment / 3600,
-                cap_days: cap.map(|c| c / DAY),
+            TimeControl::Fischer { .. } => TimeControlJson::Fischer {
+                reserve_days: columns.reserve_days.unwrap_or_default(),
+                increment_hours: columns.increment_hours.unwrap_or_default(),
+                cap_days: columns.cap_days,
             },
             TimeControl::Untimed => TimeControlJson::Untimed,
         }
+    }
+}
+
+impl TimeControlJson {
+    /// The control this body asks for, checked (`time_control` names the field in errors).
+    pub fn control(&self) -> Result<TimeControl, ApiError> {
+        let checked = match *self {
+            TimeControlJson::Days { days } => TimeControl::days(days),
+            TimeControlJson::Fischer {
+                reserve_days,
+                increment_hours,
+                cap_days,
+            } => TimeControl::fischer(reserve_days, increment_hours, cap_days),
+            TimeControlJson::Untimed => Ok(TimeControl::Untimed),
+        };
+        checked.map_err(|message| {
+            ApiError::new(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                format!("time_control: {message}"),
+            )
+        })
     }
 }
 

@@ -8,13 +8,14 @@ use chrono::NaiveDateTime;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
-use crate::challenges::{self, ChallengeInput};
+use crate::challenges::{self, NewChallenge};
 use crate::domain::{ChallengeStatus, ColorChoice, TimeKind};
 use crate::format::datetime_in;
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 use crate::presets::query::{self as preset_query, ChallengeChoice};
 use crate::presets::{builtin_choices, BuiltinChoice};
+use crate::time_control::{TimeControl, TimeControlInput};
 use crate::web::csrf::NoFields;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
@@ -172,6 +173,56 @@ struct ChallengeForm {
     setup: String,
 }
 
+impl ChallengeForm {
+    /// The challenge this form asks for, of `preset`; an error names the field it is about.
+    fn typed(&self, preset: &str) -> Result<NewChallenge, String> {
+        let color = self
+            .color
+            .trim()
+            .parse::<ColorChoice>()
+            .map_err(|_| "Colour: choose White, Black or random.".to_owned())?;
+        let days_left_empty =
+            self.days_per_move.trim().is_empty() && matches!(self.time_kind.trim(), "" | "days");
+        let control = if days_left_empty {
+            None
+        } else {
+            Some(TimeControl::parse(
+                &TimeControlInput {
+                    kind: self.time_kind.clone(),
+                    days_per_move: self.days_per_move.clone(),
+                    reserve_days: self.reserve_days.clone(),
+                    increment_hours: self.increment_hours.clone(),
+                    cap_days: self.cap_days.clone(),
+                },
+                true,
+            )?)
+        };
+        let rating = |text: &str, which: &str| -> Result<Option<i64>, String> {
+            match text.trim() {
+                "" => Ok(None),
+                number => number.parse().map(Some).map_err(|_| {
+                    format!("The {which} rating is a whole number, or empty for no bound.")
+                }),
+            }
+        };
+        let setup = chosen_setup(&self.setup, preset);
+        Ok(NewChallenge {
+            preset: preset.to_owned(),
+            color,
+            control,
+            message: self.message.clone(),
+            opponent: Some(self.opponent.trim().to_owned()).filter(|name| !name.is_empty()),
+            allow_vacation: self.no_vacation.is_none(),
+            rated: self.rating != "casual",
+            rating_range: (
+                rating(&self.rating_min, "lowest")?,
+                rating(&self.rating_max, "highest")?,
+            ),
+            setup: Some(setup).filter(|name| !name.is_empty()),
+        })
+    }
+}
+
 impl Default for ChallengeForm {
     fn default() -> Self {
         Self {
@@ -320,34 +371,13 @@ async fn create(
     } else {
         form.preset.clone()
     };
-    let setup = chosen_setup(&form.setup, preset.trim());
-    let input = ChallengeInput {
-        variant: preset,
-        color: form.color.clone(),
-        days_per_move: form.days_per_move.clone(),
-        message: form.message.clone(),
-        opponent: form.opponent.clone(),
-        time_kind: form.time_kind.clone(),
-        reserve_days: form.reserve_days.clone(),
-        increment_hours: form.increment_hours.clone(),
-        cap_days: form.cap_days.clone(),
-        no_vacation: form.no_vacation.is_some(),
-        rated: form.rating != "casual",
-        rating_min: form.rating_min.clone(),
-        rating_max: form.rating_max.clone(),
-        setup,
-    };
+    let typed = form.typed(preset.trim());
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state
         .db(move |conn| {
-            let mut input = input;
-            // Days left empty: the chosen preset's default.
-            if input.days_per_move.trim().is_empty() {
-                if let Ok((_, days)) = preset_query::for_challenge(conn, input.variant.trim()) {
-                    input.days_per_move = days.to_string();
-                }
-            }
-            let result = challenges::create(conn, &*clock, &config, &author, &input);
+            let result = typed
+                .map_err(GameError::Invalid)
+                .and_then(|input| challenges::create(conn, &*clock, &config, &author, &input));
             let presets = if result.is_err() {
                 preset_query::challenge_choices(conn, author.id).unwrap_or_default()
             } else {
