@@ -129,6 +129,17 @@ stored_text!(
 );
 
 stored_text!(
+    /// Where a queued mail stands.
+    OutboxStatus {
+        /// Waiting for its (next) delivery attempt.
+        Pending = "pending",
+        Sent = "sent",
+        /// Given up after too many attempts; an admin may retry it.
+        Failed = "failed",
+    }
+);
+
+stored_text!(
     /// A side of the board (whose turn it is).
     Side {
         White = "white",

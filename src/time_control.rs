@@ -109,15 +109,15 @@ impl TimeControl {
                 TimeControl::days(number(&input.days_per_move, "Days per move")?)
             }
             Some(TimeKind::Fischer) => {
+                // In the order of the form's fields, each range checked as it is read.
+                let reserve = number(&input.reserve_days, "The reserve")?;
+                in_range(reserve, "The reserve", 1..=MAX_RESERVE_DAYS)?;
+                let increment = number(&input.increment_hours, "The increment")?;
                 let cap = match input.cap_days.trim() {
                     "" => None,
                     text => Some(number(text, "The cap")?),
                 };
-                TimeControl::fischer(
-                    number(&input.reserve_days, "The reserve")?,
-                    number(&input.increment_hours, "The increment")?,
-                    cap,
-                )
+                TimeControl::fischer(reserve, increment, cap)
             }
             Some(TimeKind::Untimed) if named_opponent => Ok(TimeControl::Untimed),
             Some(TimeKind::Untimed) => Err(UNTIMED_NEEDS_OPPONENT.to_owned()),

@@ -90,11 +90,11 @@ pub struct ListGame {
     pub white_name: Option<String>,
     pub black_name: Option<String>,
     pub imported: bool,
-    pub status: String,
-    pub result: Option<String>,
-    pub result_reason: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub result_reason: Option<EndReason>,
     pub ply: i64,
-    pub side_to_move: String,
+    pub side_to_move: crate::domain::Side,
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
 }
@@ -361,19 +361,22 @@ pub fn variant_display(name: &str) -> String {
 }
 
 /// `White won by checkmate`, `Draw by agreement`, `In progress`, ...
-pub fn status_words(status: &str, result: Option<&str>, reason: Option<&str>) -> String {
-    let reason = reason.map(|r| match r.parse::<EndReason>() {
-        Ok(EndReason::MoveCount) => "the move-count rule".to_owned(),
-        _ => r.to_owned(),
-    });
-    let by = reason.map(|r| format!(" by {r}")).unwrap_or_default();
-    match (status, result.map(str::parse::<GameResult>)) {
-        (_, Some(Ok(GameResult::WhiteWins))) => format!("White won{by}"),
-        (_, Some(Ok(GameResult::BlackWins))) => format!("Black won{by}"),
-        (_, Some(_)) => format!("Draw{by}"),
-        (s, None) if s == GameStatus::Active.as_str() => "In progress".to_owned(),
-        (s, None) if s == ChallengeStatus::Open.as_str() => "Open challenge".to_owned(),
-        _ => "Unfinished".to_owned(),
+pub fn status_words(
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<EndReason>,
+) -> String {
+    let by = match reason {
+        Some(EndReason::MoveCount) => " by the move-count rule".to_owned(),
+        Some(reason) => format!(" by {reason}"),
+        None => String::new(),
+    };
+    match (status, result) {
+        (_, Some(GameResult::WhiteWins)) => format!("White won{by}"),
+        (_, Some(GameResult::BlackWins)) => format!("Black won{by}"),
+        (_, Some(GameResult::Draw)) => format!("Draw{by}"),
+        (GameStatus::Active, None) => "In progress".to_owned(),
+        (GameStatus::Finished, None) => format!("No result{by}"),
     }
 }
 
@@ -388,7 +391,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
     let presets = preset_infos(conn, &versions)?;
     let finished: Vec<GameId> = games
         .iter()
-        .filter(|g| g.status == GameStatus::Finished.as_str())
+        .filter(|g| g.status == GameStatus::Finished)
         .map(|g| g.id)
         .collect();
     let after = crate::ratings::after_games(conn, &finished)?;
@@ -413,12 +416,12 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 challenge: None,
                 variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
                 preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
-                status: status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
+                status: status_words(g.status, g.result, g.result_reason),
                 moves: (g.ply + 1) / 2,
                 last_move_at: g.last_move_at,
                 created_at: g.created_at,
-                to_move: (g.status == GameStatus::Active.as_str()).then(|| {
-                    if g.side_to_move == crate::domain::Side::Black.as_str() {
+                to_move: (g.status == GameStatus::Active).then(|| {
+                    if g.side_to_move == crate::domain::Side::Black {
                         format!("{black} (Black)")
                     } else {
                         format!("{white} (White)")

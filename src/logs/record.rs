@@ -12,7 +12,7 @@ use super::pgn::{self, PgnGame, PgnMove};
 use super::LogError;
 use crate::db::schema::{game_moves, games, preset_versions};
 use crate::db::{DbConn, UserId};
-use crate::domain::TimeKind;
+use crate::domain::{EndReason, GameResult, GameStatus, TimeKind};
 
 use crate::games::{GameId, PresetVersionId};
 
@@ -23,14 +23,14 @@ pub struct RecordGame {
     pub preset_version_id: PresetVersionId,
     pub white_id: UserId,
     pub black_id: UserId,
-    pub status: String,
-    pub result: Option<String>,
-    pub result_reason: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub result_reason: Option<EndReason>,
     pub start_fen: String,
     pub current_fen: String,
     pub ply: i64,
-    pub side_to_move: String,
-    pub time_kind: String,
+    pub side_to_move: crate::domain::Side,
+    pub time_kind: TimeKind,
     pub days_per_move: Option<i64>,
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
@@ -239,9 +239,9 @@ pub fn fen_turn(fen: &str) -> (bool, u32) {
 /// reserve and increment, in seconds; a cap on the reserve has no PGN form and is only in
 /// the JSON), or `-` for an untimed game.
 pub fn time_control_tag(g: &RecordGame) -> String {
-    match (g.time_kind.parse().ok(), g.days_per_move, g.reserve_secs) {
-        (Some(TimeKind::Days), Some(d), _) => format!("1/{}", d * 86_400),
-        (Some(TimeKind::Fischer), _, Some(reserve)) => {
+    match (g.time_kind, g.days_per_move, g.reserve_secs) {
+        (TimeKind::Days, Some(d), _) => format!("1/{}", d * 86_400),
+        (TimeKind::Fischer, _, Some(reserve)) => {
             format!("{reserve}+{}", g.increment_secs.unwrap_or(0))
         }
         _ => "-".to_owned(),
@@ -260,9 +260,9 @@ fn count(n: f64, unit: &str) -> String {
 /// The time control in words, for the log page.
 pub fn time_control_words(g: &RecordGame) -> String {
     let days = |secs: i64| secs as f64 / 86_400.0;
-    match (g.time_kind.parse().ok(), g.days_per_move, g.reserve_secs) {
-        (Some(TimeKind::Days), Some(d), _) => format!("{} per move", count(d as f64, "day")),
-        (Some(TimeKind::Fischer), _, Some(reserve)) => format!(
+    match (g.time_kind, g.days_per_move, g.reserve_secs) {
+        (TimeKind::Days, Some(d), _) => format!("{} per move", count(d as f64, "day")),
+        (TimeKind::Fischer, _, Some(reserve)) => format!(
             "{} + {} per move",
             count(days(reserve), "day"),
             count((g.increment_secs.unwrap_or(0) / 3600) as f64, "hour")
@@ -282,11 +282,11 @@ pub fn to_pgn(record: &GameRecord, base_url: &str) -> String {
     )
     .unwrap_or_else(|_| record.moves.iter().map(|m| m.move_text.clone()).collect());
     let base = base_url.trim_end_matches('/');
-    let result = g.result.clone().unwrap_or_else(|| "*".to_owned());
+    let result = g.result.map_or("*", GameResult::as_str).to_owned();
     let termination = g
         .result_reason
-        .clone()
-        .unwrap_or_else(|| "unterminated".to_owned());
+        .map_or("unterminated", EndReason::as_str)
+        .to_owned();
     let tags = vec![
         (
             "Event",

@@ -16,9 +16,7 @@ use crate::db::models::{NewOutboxRow, OutboxRow};
 use crate::db::schema::outbox;
 use crate::db::{Db, DbConn, OutboxId};
 
-pub const STATUS_PENDING: &str = "pending";
-pub const STATUS_SENT: &str = "sent";
-pub const STATUS_FAILED: &str = "failed";
+pub use crate::domain::OutboxStatus;
 
 /// How long a worker owns a claimed row. Much longer than an SMTP timeout.
 pub const CLAIM_LEASE: Duration = Duration::minutes(10);
@@ -50,7 +48,7 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
         body_html: mail.html.as_deref(),
         message_id: &message_id,
         list_unsubscribe: mail.list_unsubscribe.as_deref(),
-        status: STATUS_PENDING,
+        status: OutboxStatus::Pending,
         attempts: 0,
         next_attempt_at: now,
         created_at: now,
@@ -98,7 +96,7 @@ fn claim_due_in_transaction(
     let claim = diesel::sql_query(sql)
         .bind::<Text, _>(&token)
         .bind::<Timestamp, _>(now + CLAIM_LEASE)
-        .bind::<Text, _>(STATUS_PENDING)
+        .bind::<Text, _>(OutboxStatus::Pending)
         .bind::<Timestamp, _>(now)
         .bind::<BigInt, _>(limit);
     let mut rows: Vec<OutboxRow> = crate::on_backend!(conn, |c| claim.load(c))?;
@@ -136,7 +134,7 @@ pub fn record_all(
                     .filter(outbox::claim_token.eq(token)),
             )
             .set((
-                outbox::status.eq(STATUS_SENT),
+                outbox::status.eq(OutboxStatus::Sent),
                 outbox::attempts.eq(outbox::attempts + 1),
                 outbox::sent_at.eq(Some(now)),
                 outbox::claim_token.eq(None::<String>),
@@ -169,9 +167,9 @@ fn record_failure(
         .first(conn)?;
     let attempts = attempts + 1;
     let status = if attempts >= MAX_ATTEMPTS {
-        STATUS_FAILED
+        OutboxStatus::Failed
     } else {
-        STATUS_PENDING
+        OutboxStatus::Pending
     };
     diesel::update(
         outbox::table
@@ -206,7 +204,7 @@ pub fn oldest_waiting(
     now: NaiveDateTime,
 ) -> Result<std::time::Duration, MailError> {
     let oldest: Option<NaiveDateTime> = outbox::table
-        .filter(outbox::status.eq(STATUS_PENDING))
+        .filter(outbox::status.eq(OutboxStatus::Pending))
         .select(diesel::dsl::min(outbox::created_at))
         .first(conn)?;
     Ok(oldest
@@ -217,7 +215,7 @@ pub fn oldest_waiting(
 /// Failed messages, newest first (for the admin page).
 pub fn failed(conn: &mut DbConn, limit: i64) -> Result<Vec<OutboxRow>, MailError> {
     Ok(outbox::table
-        .filter(outbox::status.eq(STATUS_FAILED))
+        .filter(outbox::status.eq(OutboxStatus::Failed))
         .order(outbox::id.desc())
         .limit(limit)
         .select(OutboxRow::as_select())
@@ -229,10 +227,10 @@ pub fn retry(conn: &mut DbConn, now: NaiveDateTime, id: OutboxId) -> Result<bool
     let changed = diesel::update(
         outbox::table
             .filter(outbox::id.eq(id))
-            .filter(outbox::status.eq(STATUS_FAILED)),
+            .filter(outbox::status.eq(OutboxStatus::Failed)),
     )
     .set((
-        outbox::status.eq(STATUS_PENDING),
+        outbox::status.eq(OutboxStatus::Pending),
         outbox::attempts.eq(0),
         outbox::next_attempt_at.eq(now),
         outbox::claim_token.eq(None::<String>),
@@ -242,7 +240,7 @@ pub fn retry(conn: &mut DbConn, now: NaiveDateTime, id: OutboxId) -> Result<bool
     Ok(changed == 1)
 }
 
-pub fn count_by_status(conn: &mut DbConn, status: &str) -> Result<i64, MailError> {
+pub fn count_by_status(conn: &mut DbConn, status: OutboxStatus) -> Result<i64, MailError> {
     Ok(outbox::table
         .filter(outbox::status.eq(status))
         .count()
@@ -253,7 +251,7 @@ pub fn count_by_status(conn: &mut DbConn, status: &str) -> Result<i64, MailError
 pub fn purge_sent_before(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, MailError> {
     Ok(diesel::delete(
         outbox::table
-            .filter(outbox::status.eq(STATUS_SENT))
+            .filter(outbox::status.eq(OutboxStatus::Sent))
             .filter(outbox::sent_at.lt(before)),
     )
     .execute(conn)?)

@@ -15,6 +15,7 @@ use crate::db::schema::{challenges, games, preset_versions, presets};
 use crate::db::{DbConn, UserId};
 use crate::db::{GameId, PresetVersionId};
 use crate::domain::ChallengeStatus;
+use crate::domain::{GameResult, GameStatus};
 use crate::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
@@ -240,8 +241,8 @@ pub struct GameEntry {
     pub white: String,
     pub black: String,
     pub version: i64,
-    pub status: String,
-    pub result: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
     pub created_at: NaiveDateTime,
 }
 
@@ -251,8 +252,8 @@ type GameTuple = (
     UserId,
     UserId,
     i64,
-    String,
-    Option<String>,
+    GameStatus,
+    Option<GameResult>,
     NaiveDateTime,
 );
 

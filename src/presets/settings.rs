@@ -251,15 +251,16 @@ pub fn time_control_of(
     increment_hours: Option<i64>,
     cap_days: Option<i64>,
 ) -> TimeControl {
-    let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
-    let input = TimeControlInput {
-        kind: kind.to_owned(),
-        days_per_move: days.to_string(),
-        reserve_days: text(reserve_days),
-        increment_hours: text(increment_hours),
-        cap_days: text(cap_days),
+    let Ok(kind) = kind.parse::<TimeKind>() else {
+        return TimeControl::DaysPerMove(days);
     };
-    TimeControl::parse(&input, true).unwrap_or(TimeControl::DaysPerMove(days))
+    TimeControl::from_day_columns(&crate::time_control::DayColumns {
+        kind,
+        days_per_move: Some(days),
+        reserve_days,
+        increment_hours,
+        cap_days,
+    })
 }
 
 /// A name: trimmed, not empty, no control characters.

@@ -1,5 +1,5 @@
-//! A tournament's form: its fields as typed, checked here, and
-//! stored by [`create`] (or changed by [`edit`] before the start).
+//! A new tournament: [`NewTournament`] (read from the form or the API body at the edge),
+//! checked and stored by [`create`], or changed by [`edit`] before the start.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -13,90 +13,102 @@ use crate::clock::Clock;
 use crate::db::schema::tournaments;
 use crate::db::{Db, UserId};
 use crate::games::{clean_text, GameError};
-use crate::time_control::{TimeControl, TimeControlInput};
+use crate::time_control::{TimeControl, UNTIMED_NEEDS_OPPONENT};
 
-/// The creation form, as typed.
-#[derive(Debug, Clone, Default)]
-pub struct TournamentInput {
+/// A tournament as its organiser asked for it: read from the form or the API body at the
+/// edge, checked here.
+#[derive(Debug, Clone)]
+pub struct NewTournament {
     pub name: String,
     pub description: String,
     /// A preset's slug (a built-in preset is named after its variant).
     pub preset: String,
-    /// `round_robin` or `swiss`.
-    pub kind: String,
+    pub kind: TournamentKind,
+    /// Round-robin: each pair plays twice, colours swapped.
     pub double_round: bool,
-    pub rounds: String,
-    pub time: TimeControlInput,
-    pub no_vacation: bool,
+    /// Swiss: the number of rounds.
+    pub rounds: Option<i64>,
+    pub control: TimeControl,
+    /// The clocks stop for vacations.
+    pub allow_vacation: bool,
     pub rated: bool,
-    pub min_players: String,
-    pub max_players: String,
-    /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (UTC); empty: start when full.
-    pub starts_at: String,
+    /// `None`: three.
+    pub min_players: Option<i64>,
+    pub max_players: Option<i64>,
+    /// `None`: the event starts when full.
+    pub starts_at: Option<NaiveDateTime>,
     pub invite_only: bool,
-    pub rating_min: String,
-    pub rating_max: String,
+    pub rating_range: (Option<i64>, Option<i64>),
 }
 
-fn number(
-    text: &str,
-    what: &str,
-    range: std::ops::RangeInclusive<i64>,
-) -> Result<Option<i64>, GameError> {
+impl NewTournament {
+    /// A round-robin of `preset` named `name` for at most `max_players`, three days a move.
+    pub fn round_robin(name: &str, preset: &str, max_players: i64) -> Self {
+        NewTournament {
+            name: name.to_owned(),
+            description: String::new(),
+            preset: preset.to_owned(),
+            kind: TournamentKind::RoundRobin,
+            double_round: false,
+            rounds: None,
+            control: TimeControl::DaysPerMove(3),
+            allow_vacation: true,
+            rated: false,
+            min_players: None,
+            max_players: Some(max_players),
+            starts_at: None,
+            invite_only: false,
+            rating_range: (None, None),
+        }
+    }
+}
+
+/// Reads a start date as the form and the API write it: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`
+/// (UTC); empty: none.
+pub fn parse_start(text: &str) -> Result<Option<NaiveDateTime>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse::<i64>()
-        .ok()
-        .filter(|n| range.contains(n))
-        .map(Some)
-        .ok_or_else(|| {
-            GameError::Invalid(format!(
-                "The {what} is a whole number from {} to {}.",
-                range.start(),
-                range.end()
-            ))
-        })
-}
-
-fn start_date(text: &str, now: NaiveDateTime) -> Result<Option<NaiveDateTime>, GameError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    let parsed = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
+    chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M")
         .or_else(|_| {
             chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default())
         })
+        .map(Some)
         .map_err(|_| {
-            GameError::Invalid(format!(
+            format!(
                 "The start date “{text}” is not a date like 2027-01-15 or 2027-01-15T18:00 (UTC)."
-            ))
-        })?;
-    if parsed <= now {
-        return Err(GameError::Invalid(
-            "The start date is in the past; leave it empty to start when the event is full.".into(),
-        ));
+            )
+        })
+}
+
+/// `n` if it is within `range`; `what` names the field.
+fn within(
+    n: Option<i64>,
+    what: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<Option<i64>, GameError> {
+    match n {
+        Some(n) if !range.contains(&n) => Err(GameError::Invalid(format!(
+            "The {what} is a whole number from {} to {}.",
+            range.start(),
+            range.end()
+        ))),
+        n => Ok(n),
     }
-    Ok(Some(parsed))
 }
 
 /// The checked fields of a form, ready to store.
 struct Checked {
     name: String,
     description: String,
-    kind: TournamentKind,
     rounds: Option<i64>,
-    control: TimeControl,
     min_players: i64,
     max_players: i64,
-    starts_at: Option<NaiveDateTime>,
-    rating_range: (Option<i64>, Option<i64>),
 }
 
-fn check_input(input: &TournamentInput, now: NaiveDateTime) -> Result<Checked, GameError> {
+fn check_input(input: &NewTournament, now: NaiveDateTime) -> Result<Checked, GameError> {
     let name = clean_text(&input.name, "name")?
         .ok_or_else(|| GameError::Invalid("Give the tournament a name.".into()))?;
     if name.chars().count() > MAX_NAME_CHARS {
@@ -110,22 +122,14 @@ fn check_input(input: &TournamentInput, now: NaiveDateTime) -> Result<Checked, G
             "The description has at most {MAX_DESCRIPTION_CHARS} characters."
         )));
     }
-    let kind = match input.kind.trim() {
-        "" => TournamentKind::RoundRobin,
-        text => text.parse().map_err(|_| {
-            GameError::Invalid(format!(
-                "“{text}” is not a kind of tournament: round_robin or swiss."
-            ))
-        })?,
-    };
-    let min_players = number(
-        &input.min_players,
+    let min_players = within(
+        input.min_players,
         "smallest number of players",
         2..=MAX_PLAYERS,
     )?
     .unwrap_or(3);
-    let max_players = number(
-        &input.max_players,
+    let max_players = within(
+        input.max_players,
         "largest number of players",
         2..=MAX_PLAYERS,
     )?
@@ -135,8 +139,8 @@ fn check_input(input: &TournamentInput, now: NaiveDateTime) -> Result<Checked, G
             "The smallest number of players is above the largest.".into(),
         ));
     }
-    let rounds = number(&input.rounds, "number of rounds", 1..=MAX_PLAYERS - 1)?;
-    if kind == TournamentKind::Swiss {
+    let rounds = within(input.rounds, "number of rounds", 1..=MAX_PLAYERS - 1)?;
+    if input.kind == TournamentKind::Swiss {
         let rounds = rounds.ok_or_else(|| {
             GameError::Invalid("A Swiss event needs its number of rounds.".into())
         })?;
@@ -147,28 +151,32 @@ fn check_input(input: &TournamentInput, now: NaiveDateTime) -> Result<Checked, G
             )));
         }
     }
-    let control = TimeControl::parse(&input.time, false).map_err(GameError::Invalid)?;
-    let rating_range = (
-        number(&input.rating_min, "lowest rating", 0..=4000)?,
-        number(&input.rating_max, "highest rating", 0..=4000)?,
-    );
-    if let (Some(lo), Some(hi)) = rating_range {
+    if input.control == TimeControl::Untimed {
+        return Err(GameError::Invalid(UNTIMED_NEEDS_OPPONENT.into()));
+    }
+    for bound in [input.rating_range.0, input.rating_range.1] {
+        within(bound, "rating", 0..=4000)?;
+    }
+    if let (Some(lo), Some(hi)) = input.rating_range {
         if lo > hi {
             return Err(GameError::Invalid(
                 "The lowest rating is above the highest.".into(),
             ));
         }
     }
+    if input.starts_at.is_some_and(|at| at <= now) {
+        return Err(GameError::Invalid(
+            "The start date is in the past; leave it empty to start when the event is full.".into(),
+        ));
+    }
     Ok(Checked {
         name,
         description,
-        kind,
-        rounds: (kind == TournamentKind::Swiss).then_some(rounds).flatten(),
-        control,
+        rounds: (input.kind == TournamentKind::Swiss)
+            .then_some(rounds)
+            .flatten(),
         min_players,
         max_players,
-        starts_at: start_date(&input.starts_at, now)?,
-        rating_range,
     })
 }
 
@@ -177,25 +185,11 @@ pub fn create(
     db: &mut Db,
     clock: &dyn Clock,
     organiser: &User,
-    input: &TournamentInput,
+    input: &NewTournament,
 ) -> Result<i64, GameError> {
     let now = clock.now_db();
     let c = check_input(input, now)?;
-    const DAY: i64 = 86_400;
-    let (days, reserve, increment, cap) = match c.control {
-        TimeControl::DaysPerMove(days) => (Some(days), None, None, None),
-        TimeControl::Fischer {
-            reserve,
-            increment,
-            cap,
-        } => (
-            None,
-            Some(reserve / DAY),
-            Some(increment / 3600),
-            cap.map(|c| c / DAY),
-        ),
-        TimeControl::Untimed => (None, None, None, None),
-    };
+    let clock_columns = input.control.day_columns();
     let slug = input.preset.trim().to_owned();
     db.write(|conn| {
         let version = match crate::presets::builtin_version(conn, clock, &slug)? {
@@ -219,22 +213,23 @@ pub fn create(
             tournaments::description.eq(&c.description),
             tournaments::organiser_id.eq(organiser.id),
             tournaments::preset_version_id.eq(version.id),
-            tournaments::kind.eq(c.kind),
-            tournaments::double_round.eq(input.double_round && c.kind == TournamentKind::RoundRobin),
+            tournaments::kind.eq(input.kind),
+            tournaments::double_round
+                .eq(input.double_round && input.kind == TournamentKind::RoundRobin),
             tournaments::rounds.eq(c.rounds),
-            tournaments::time_kind.eq(c.control.kind().as_str()),
-            tournaments::days_per_move.eq(days),
-            tournaments::reserve_days.eq(reserve),
-            tournaments::increment_hours.eq(increment),
-            tournaments::cap_days.eq(cap),
-            tournaments::allow_vacation.eq(!input.no_vacation),
+            tournaments::time_kind.eq(clock_columns.kind),
+            tournaments::days_per_move.eq(clock_columns.days_per_move),
+            tournaments::reserve_days.eq(clock_columns.reserve_days),
+            tournaments::increment_hours.eq(clock_columns.increment_hours),
+            tournaments::cap_days.eq(clock_columns.cap_days),
+            tournaments::allow_vacation.eq(input.allow_vacation),
             tournaments::rated.eq(input.rated),
             tournaments::min_players.eq(c.min_players),
             tournaments::max_players.eq(c.max_players),
-            tournaments::starts_at.eq(c.starts_at),
+            tournaments::starts_at.eq(input.starts_at),
             tournaments::invite_only.eq(input.invite_only),
-            tournaments::rating_min.eq(c.rating_range.0),
-            tournaments::rating_max.eq(c.rating_range.1),
+            tournaments::rating_min.eq(input.rating_range.0),
+            tournaments::rating_max.eq(input.rating_range.1),
             tournaments::status.eq(TournamentStatus::Open),
             tournaments::current_round.eq(0),
             tournaments::created_at.eq(now),
@@ -250,7 +245,7 @@ pub fn edit(
     clock: &dyn Clock,
     organiser: UserId,
     id: i64,
-    input: &TournamentInput,
+    input: &NewTournament,
 ) -> Result<(), GameError> {
     let now = clock.now_db();
     db.write(|conn| {
@@ -258,10 +253,8 @@ pub fn edit(
         super::entry::require_organiser(&t, organiser)?;
         super::entry::require_open(&t)?;
         let mut typed = input.clone();
-        typed.kind = t.kind.as_str().to_owned();
-        if typed.rounds.trim().is_empty() {
-            typed.rounds = t.rounds.map(|r| r.to_string()).unwrap_or_default();
-        }
+        typed.kind = t.kind;
+        typed.rounds = typed.rounds.or(t.rounds);
         let c = check_input(&typed, now)?;
         if playing_count(conn, id)? > c.max_players {
             return Err(GameError::Invalid(
@@ -274,10 +267,10 @@ pub fn edit(
                 tournaments::description.eq(&c.description),
                 tournaments::min_players.eq(c.min_players),
                 tournaments::max_players.eq(c.max_players),
-                tournaments::starts_at.eq(c.starts_at),
+                tournaments::starts_at.eq(typed.starts_at),
                 tournaments::rounds.eq(c.rounds),
-                tournaments::rating_min.eq(c.rating_range.0),
-                tournaments::rating_max.eq(c.rating_range.1),
+                tournaments::rating_min.eq(typed.rating_range.0),
+                tournaments::rating_max.eq(typed.rating_range.1),
             ))
             .execute(conn)?;
         Ok(())

@@ -24,7 +24,7 @@ pub mod rounds;
 pub mod standings;
 
 pub use entry::{cancel, invite, join, leave, remove, start, start_due, Left};
-pub use form::{create, edit, TournamentInput};
+pub use form::{create, edit, parse_start, NewTournament};
 pub use rounds::{games_of, TournamentGame};
 pub use standings::{Standing, Table};
 
@@ -74,7 +74,7 @@ pub struct TournamentRow {
     pub kind: TournamentKind,
     pub double_round: bool,
     pub rounds: Option<i64>,
-    pub time_kind: String,
+    pub time_kind: crate::domain::TimeKind,
     pub days_per_move: Option<i64>,
     pub reserve_days: Option<i64>,
     pub increment_hours: Option<i64>,
@@ -113,13 +113,13 @@ impl TournamentRow {
     }
 
     pub fn time_control(&self) -> TimeControl {
-        crate::presets::settings::time_control_of(
-            &self.time_kind,
-            self.days_per_move.unwrap_or(3),
-            self.reserve_days,
-            self.increment_hours,
-            self.cap_days,
-        )
+        TimeControl::from_day_columns(&crate::time_control::DayColumns {
+            kind: self.time_kind,
+            days_per_move: self.days_per_move,
+            reserve_days: self.reserve_days,
+            increment_hours: self.increment_hours,
+            cap_days: self.cap_days,
+        })
     }
 
     /// Round-robin: how many rounds the schedule has.

@@ -215,7 +215,10 @@ async fn admins_act_and_everything_is_audited(backend: Backend) {
     // A failed mail queued again. Wait for the outbox worker to finish what it is sending,
     // so that it does not mark the mail sent after the test marks it failed.
     app.eventually(crate::common::WAIT, || async {
-        (app.outbox_count("pending").await == 0).then_some(())
+        (app.outbox_count(plypost::domain::OutboxStatus::Pending)
+            .await
+            == 0)
+            .then_some(())
     })
     .await;
     let id: i64 = app

@@ -11,8 +11,8 @@ use reqwest::StatusCode;
 use crate::common::smtp::SmtpServer;
 use crate::common::{assert_redirect, Backend, TestApp, PASSWORD, WAIT};
 use plypost::accounts;
+use plypost::domain::OutboxStatus;
 use plypost::jobs::mail::MailWorker;
-use plypost::mail::outbox::{STATUS_PENDING, STATUS_SENT};
 use plypost::mail::{self, MailKind, Mailer, Outgoing};
 
 async fn password_reset_by_mail(backend: Backend) {
@@ -175,7 +175,7 @@ async fn mail_survives_an_smtp_outage(backend: Backend) {
                 use plypost::db::schema::outbox::dsl::*;
                 let mut conn = pool.get().unwrap();
                 outbox
-                    .filter(status.eq(STATUS_PENDING))
+                    .filter(status.eq(OutboxStatus::Pending))
                     .select(attempts)
                     .first(&mut *conn)
                     .unwrap_or(0)
@@ -199,7 +199,7 @@ async fn mail_survives_an_smtp_outage(backend: Backend) {
     app.state.mail_wakeup.notify_one();
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(smtp.received().len(), 1, "sent exactly once");
-    assert_eq!(app.outbox_count(STATUS_SENT).await, 1);
+    assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 1);
 }
 
 async fn two_workers_never_send_twice(backend: Backend) {
@@ -359,7 +359,7 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
         .await;
     smtp.wait_for(1, WAIT).await;
     app.eventually(WAIT, || async {
-        (app.outbox_count(STATUS_SENT).await == 1).then_some(())
+        (app.outbox_count(OutboxStatus::Sent).await == 1).then_some(())
     })
     .await;
 
@@ -369,14 +369,14 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
     };
     run(clock.clone()).await;
     assert_eq!(
-        app.outbox_count(STATUS_SENT).await,
+        app.outbox_count(OutboxStatus::Sent).await,
         1,
         "recent mail is kept"
     );
 
     app.clock.advance(chrono::Duration::days(31));
     run(clock.clone()).await;
-    assert_eq!(app.outbox_count(STATUS_SENT).await, 0);
+    assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 0);
     let (attempts, resets) = app
         .with_db(|conn| {
             use diesel::prelude::*;

@@ -303,7 +303,7 @@ fn reminders_to(smtp: &SmtpServer, to: &str) -> Vec<String> {
 async fn all_mail_delivered(app: &TestApp) {
     app.eventually(WAIT, || async {
         let pending = app
-            .outbox_count(plypost::mail::outbox::STATUS_PENDING)
+            .outbox_count(plypost::domain::OutboxStatus::Pending)
             .await;
         (pending == 0).then_some(())
     })

@@ -12,8 +12,8 @@ use std::time::Instant;
 use diesel::prelude::*;
 use plypost::accounts::User;
 use plypost::db::schema::users;
-use plypost::time_control::TimeControlInput;
-use plypost::tournaments::{self, TournamentInput};
+use plypost::time_control::TimeControl;
+use plypost::tournaments::{self, NewTournament};
 
 use crate::common::{Backend, TestApp};
 
@@ -34,19 +34,11 @@ async fn full_event(app: &TestApp, run: usize) -> i64 {
             .select(User::as_select())
             .load(&mut **db)
             .unwrap();
-        let input = TournamentInput {
-            name: format!("Thirty {run}"),
-            preset: "terachess2".into(),
-            kind: tournaments::TournamentKind::RoundRobin.as_str().into(),
-            time: TimeControlInput {
-                kind: "days".into(),
-                days_per_move: "7".into(),
-                ..TimeControlInput::default()
-            },
+        let input = NewTournament {
+            control: TimeControl::DaysPerMove(7),
             rated: true,
-            min_players: "2".into(),
-            max_players: (PLAYERS + 1).to_string(),
-            ..TournamentInput::default()
+            min_players: Some(2),
+            ..NewTournament::round_robin(&format!("Thirty {run}"), "terachess2", PLAYERS as i64 + 1)
         };
         let id = tournaments::create(db, &*clock, &players[0], &input).unwrap();
         for p in &players {

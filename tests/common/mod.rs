@@ -574,8 +574,8 @@ impl TestApp {
         .await
     }
 
-    /// How many outbox rows have `status` (`plypost::mail::outbox::STATUS_*`).
-    pub async fn outbox_count(&self, status: &'static str) -> i64 {
+    /// How many outbox rows have `status`.
+    pub async fn outbox_count(&self, status: plypost::domain::OutboxStatus) -> i64 {
         self.with_db(move |conn| {
             plypost::mail::outbox::count_by_status(conn, status).expect("count")
         })

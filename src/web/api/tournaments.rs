@@ -7,8 +7,7 @@ use utoipa::ToSchema;
 use super::challenges::{Created, Done};
 use super::presets::TimeControlJson;
 use super::{created, ok, run, ApiError, ApiJson, ApiUser};
-use crate::time_control::TimeControlInput;
-use crate::tournaments::{self as service, TournamentInput};
+use crate::tournaments::{self as service, TournamentKind};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -75,49 +74,32 @@ pub async fn create(
     body: ApiJson<NewTournament>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
-    let time = match b.time_control {
-        TimeControlJson::Days { days } => TimeControlInput {
-            kind: "days".into(),
-            days_per_move: days.to_string(),
-            ..TimeControlInput::default()
-        },
-        TimeControlJson::Fischer {
-            reserve_days,
-            increment_hours,
-            cap_days,
-        } => TimeControlInput {
-            kind: "fischer".into(),
-            reserve_days: reserve_days.to_string(),
-            increment_hours: increment_hours.to_string(),
-            cap_days: text(cap_days),
-            ..TimeControlInput::default()
-        },
-        TimeControlJson::Untimed => TimeControlInput {
-            kind: "untimed".into(),
-            ..TimeControlInput::default()
-        },
+    let invalid = |message: String| {
+        ApiError::new(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            message,
+        )
     };
-    let input = TournamentInput {
+    let input = service::NewTournament {
         name: b.name,
         description: b.description.unwrap_or_default(),
         preset: b.preset,
         kind: match b.kind {
-            KindJson::RoundRobin => service::TournamentKind::RoundRobin.as_str(),
-            KindJson::Swiss => service::TournamentKind::Swiss.as_str(),
-        }
-        .into(),
+            KindJson::RoundRobin => TournamentKind::RoundRobin,
+            KindJson::Swiss => TournamentKind::Swiss,
+        },
         double_round: b.double,
-        rounds: text(b.rounds),
-        time,
-        no_vacation: b.no_vacation,
+        rounds: b.rounds,
+        control: b.time_control.control()?,
+        allow_vacation: !b.no_vacation,
         rated: b.rated,
-        min_players: text(b.min_players),
-        max_players: b.max_players.to_string(),
-        starts_at: b.starts_at.unwrap_or_default(),
+        min_players: b.min_players,
+        max_players: Some(b.max_players),
+        starts_at: service::parse_start(b.starts_at.as_deref().unwrap_or_default())
+            .map_err(|e| invalid(format!("starts_at: {e}")))?,
         invite_only: b.invite_only,
-        rating_min: String::new(),
-        rating_max: String::new(),
+        rating_range: (None, None),
     };
     let clock = state.clock.clone();
     let organiser = caller.user;

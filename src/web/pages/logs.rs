@@ -374,7 +374,7 @@ async fn show(
         preset: format!("{} v{}", record.preset.name, record.preset.version),
         white: record.white.clone(),
         black: record.black.clone(),
-        status: list::status_words(&g.status, g.result.as_deref(), g.result_reason.as_deref()),
+        status: list::status_words(g.status, g.result, g.result_reason),
         time_control: record::time_control_words(g),
         started: datetime_in(g.created_at, &tz),
         imported: g.imported,

@@ -184,8 +184,8 @@ fn provisional_notice(variant: &Variant, setup: &Position) -> Option<String> {
 fn game_state(g: &GameEntry) -> String {
     match &g.result {
         Some(r) => format!("finished {r}"),
-        None if g.status == GameStatus::Active.as_str() => "in progress".to_owned(),
-        None => g.status.clone(),
+        None if g.status == GameStatus::Active => "in progress".to_owned(),
+        None => g.status.to_string(),
     }
 }
 

@@ -9,9 +9,9 @@ use serde::Deserialize;
 use super::games::{error_response, parse_id};
 use crate::games::{GameError, GameId};
 use crate::presets::query::ChallengeChoice;
-use crate::time_control::TimeControlInput;
+use crate::time_control::{TimeControl, TimeControlInput};
 use crate::tournaments::{
-    self as service, Entrant, Listing, Table, TournamentInput, TournamentRow,
+    self as service, Entrant, Listing, NewTournament, Table, TournamentKind, TournamentRow,
 };
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
@@ -88,30 +88,52 @@ pub struct TournamentForm {
 }
 
 impl TournamentForm {
-    fn input(&self) -> TournamentInput {
-        TournamentInput {
-            name: self.name.clone(),
-            description: self.description.clone(),
-            preset: self.preset.clone(),
-            kind: self.kind.clone(),
-            double_round: self.double_round.is_some(),
-            rounds: self.rounds.clone(),
-            time: TimeControlInput {
+    /// The tournament this form asks for; an error names the field it is about.
+    fn typed(&self) -> Result<NewTournament, String> {
+        let number = |text: &str, what: &str| -> Result<Option<i64>, String> {
+            match text.trim() {
+                "" => Ok(None),
+                n => n
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| format!("The {what} is a whole number.")),
+            }
+        };
+        let kind = match self.kind.trim() {
+            "" => TournamentKind::RoundRobin,
+            text => text.parse().map_err(|_| {
+                format!("“{text}” is not a kind of tournament: round_robin or swiss.")
+            })?,
+        };
+        let control = TimeControl::parse(
+            &TimeControlInput {
                 kind: self.time_kind.clone(),
                 days_per_move: self.days_per_move.clone(),
                 reserve_days: self.reserve_days.clone(),
                 increment_hours: self.increment_hours.clone(),
                 cap_days: self.cap_days.clone(),
             },
-            no_vacation: self.no_vacation.is_some(),
+            false,
+        )?;
+        Ok(NewTournament {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            preset: self.preset.trim().to_owned(),
+            kind,
+            double_round: self.double_round.is_some(),
+            rounds: number(&self.rounds, "number of rounds")?,
+            control,
+            allow_vacation: self.no_vacation.is_none(),
             rated: self.rating != "casual",
-            min_players: self.min_players.clone(),
-            max_players: self.max_players.clone(),
-            starts_at: self.starts_at.clone(),
+            min_players: number(&self.min_players, "smallest number of players")?,
+            max_players: number(&self.max_players, "largest number of players")?,
+            starts_at: service::parse_start(&self.starts_at)?,
             invite_only: self.invite_only.is_some(),
-            rating_min: self.rating_min.clone(),
-            rating_max: self.rating_max.clone(),
-        }
+            rating_range: (
+                number(&self.rating_min, "lowest rating")?,
+                number(&self.rating_max, "highest rating")?,
+            ),
+        })
     }
 
     fn of(t: &TournamentRow) -> TournamentForm {
@@ -121,7 +143,7 @@ impl TournamentForm {
             description: t.description.clone(),
             kind: t.kind.as_str().to_owned(),
             rounds: text(t.rounds),
-            time_kind: t.time_kind.clone(),
+            time_kind: t.time_kind.as_str().to_owned(),
             days_per_move: text(t.days_per_move),
             reserve_days: text(t.reserve_days),
             increment_hours: text(t.increment_hours),
@@ -196,9 +218,13 @@ async fn create(
     CsrfForm(form): CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
     let organiser = ctx.require_user()?.clone();
-    let (clock, input) = (state.clock.clone(), form.input());
+    let (clock, input) = (state.clock.clone(), form.typed());
     match state
-        .db(move |db| service::create(db, &*clock, &organiser, &input))
+        .db(move |db| {
+            input
+                .map_err(GameError::Invalid)
+                .and_then(|input| service::create(db, &*clock, &organiser, &input))
+        })
         .await?
     {
         Ok(id) => Ok(render::redirect(&format!("/tournaments/{id}?done=created"))),
@@ -231,9 +257,13 @@ async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
     let user = ctx.require_user()?.id;
-    let (clock, input) = (state.clock.clone(), form.input());
+    let (clock, input) = (state.clock.clone(), form.typed());
     match state
-        .db(move |db| service::edit(db, &*clock, user, id, &input))
+        .db(move |db| {
+            input
+                .map_err(GameError::Invalid)
+                .and_then(|input| service::edit(db, &*clock, user, id, &input))
+        })
         .await?
     {
         Ok(()) => Ok(render::redirect(&format!("/tournaments/{id}?done=edited"))),
