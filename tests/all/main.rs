@@ -30,6 +30,7 @@ mod players;
 mod presets;
 mod privacy;
 mod ratings;
+mod refusals;
 mod security;
 mod setups;
 mod startup;

@@ -663,17 +663,7 @@ async fn submit_move(
         }
         Err(e) => e,
     };
-    let status = match &err {
-        GameError::NotFound => return Err(WebError::NotFound),
-        GameError::Forbidden(_) | GameError::NotYourTurn => StatusCode::FORBIDDEN,
-        GameError::Illegal(_) | GameError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        GameError::MovedOn
-        | GameError::AlreadyPlayed
-        | GameError::Finished
-        | GameError::TimeRanOut => StatusCode::CONFLICT,
-        GameError::Db(db) => return Err(WebError::database(db)),
-        _ => return Err(WebError::Internal(err.to_string())),
-    };
+    let status = crate::web::error::game_refusal(&err)?.status;
     // Keep what was typed when the move itself was refused; not when the game moved on.
     let keep = status == StatusCode::UNPROCESSABLE_ENTITY;
     let viewer = ctx.user.as_ref().map(|u| u.id);
