@@ -78,10 +78,8 @@ async fn a_refusal_has_one_status_everywhere(backend: Backend) {
         let page = res.text().await.expect("body");
         if status != StatusCode::NOT_FOUND {
             // Shown where it came from: the game page, with its board and the reason.
-            assert!(
-                page.contains("id=\"move-form\"") || page.contains("<main"),
-                "{page}"
-            );
+            assert!(page.contains("id=\"move-error\""), "{page}");
+            assert!(page.contains("id=\"board-wrap\""), "{page}");
         }
         let (api_status, body) = api
             .post(
