@@ -163,6 +163,18 @@ fn carry_out(
     }
 }
 
+#[derive(askama::Template)]
+#[template(path = "mail/mail_answer.txt")]
+struct AnswerMail<'a> {
+    header: &'a str,
+    /// What was done with the mail.
+    words: &'a str,
+    diagram: &'a str,
+    /// Whose move it is now, or the result.
+    state: &'a str,
+    link: &'a str,
+}
+
 /// Queues the answer and remembers the message, in one transaction.
 #[allow(clippy::too_many_arguments)]
 fn answer(
@@ -216,12 +228,13 @@ fn answer(
             .filter(|s| !s.trim().is_empty())
             .map(|s| format!("Re: {}", s.trim_start_matches("Re: ")))
             .unwrap_or(title);
-        let body = format!(
-            "{}\n{words}\n\n{}\n{state}\n{}\n\n-- \nplypost. This answers the mail you sent.\n",
-            header(&now, variant, &white, &black),
-            diagram(&position, user.id == now.black_id, None),
-            config.absolute_url(&format!("/games/{}", now.id)),
-        );
+        let body = crate::games::notify::render(&AnswerMail {
+            header: &header(&now, variant, &white, &black),
+            words,
+            diagram: &diagram(&position, user.id == now.black_id, None),
+            state: &state,
+            link: &config.absolute_url(&format!("/games/{}", now.id)),
+        })? + "\n";
         let outgoing = Outgoing::new(MailKind::MailAnswer, &user.email, &quoted, body)
             .in_thread(thread_key(now.id))
             .with_reply_to(reply_address(config, user, now.id, now.ply));
