@@ -1,6 +1,6 @@
 //! The IMAP watcher: with `PLYPOST_IMAP_URL` set, `plypost serve` watches that mailbox for
 //! replies with moves and hands each unseen message to the same handler as `plypost mail-in`
-//! (`games::by_mail`). A message is flagged `\Seen` once handled; one that failed for a
+//! (`play::by_mail`). A message is flagged `\Seen` once handled; one that failed for a
 //! passing reason (the database) stays unseen and is tried again. The handler also remembers
 //! every message it handled, so a restart between handling and flagging plays nothing twice.
 //!

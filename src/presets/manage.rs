@@ -375,7 +375,7 @@ pub fn set_retired(
 
 /// Removes the closed (declined, withdrawn) challenges of a preset's versions, in the
 /// deleting transaction. The challenges belong to `games`, which provides it
-/// (`games::challenges::forget_closed_of_preset`); presets do not write them.
+/// (`challenges::forget_closed_of_preset`); presets do not write them.
 pub type ForgetClosedChallenges = fn(&mut DbConn, PresetId) -> Result<usize, diesel::result::Error>;
 
 /// Deletes a preset that no game and no open challenge uses. Challenges that were declined
