@@ -74,6 +74,16 @@ pub struct DayColumns {
     pub cap_days: Option<i64>,
 }
 
+/// A time control in the columns of a game: days per move, or a Fischer clock in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameColumns {
+    pub kind: TimeKind,
+    pub days_per_move: Option<i64>,
+    pub reserve_secs: Option<i64>,
+    pub increment_secs: Option<i64>,
+    pub reserve_cap_secs: Option<i64>,
+}
+
 /// `n` if within `range`, else an error naming `what`.
 fn in_range(n: i64, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, String> {
     if range.contains(&n) {
@@ -168,6 +178,32 @@ impl TimeControl {
                 columns.reserve_days = Some(reserve / DAY);
                 columns.increment_hours = Some(increment / HOUR);
                 columns.cap_days = cap.map(|c| c / DAY);
+            }
+            TimeControl::Untimed => {}
+        }
+        columns
+    }
+
+    /// The control as a game stores it (the game's row then reads back through
+    /// [`TimeControl::from_parts`]).
+    pub fn game_columns(&self) -> GameColumns {
+        let mut columns = GameColumns {
+            kind: self.kind(),
+            days_per_move: None,
+            reserve_secs: None,
+            increment_secs: None,
+            reserve_cap_secs: None,
+        };
+        match *self {
+            TimeControl::DaysPerMove(days) => columns.days_per_move = Some(days),
+            TimeControl::Fischer {
+                reserve,
+                increment,
+                cap,
+            } => {
+                columns.reserve_secs = Some(reserve);
+                columns.increment_secs = Some(increment);
+                columns.reserve_cap_secs = cap;
             }
             TimeControl::Untimed => {}
         }

@@ -44,6 +44,7 @@ pub fn insert(
     spec: &GameSpec,
 ) -> Result<GameId, GameError> {
     let control = spec.control;
+    let columns = control.game_columns();
     let ratings = spec.ratings;
     insert_row(
         conn,
@@ -57,25 +58,16 @@ pub fn insert(
             current_fen: spec.setup,
             ply: 0,
             side_to_move: spec.start.side_to_move().into(),
-            time_kind: control.kind(),
-            days_per_move: match control {
-                TimeControl::DaysPerMove(days) => Some(days),
-                _ => None,
-            },
+            time_kind: columns.kind,
+            days_per_move: columns.days_per_move,
             deadline_at: control.first_deadline(now),
             last_move_at: None,
             created_at: now,
             reserve_secs: control.starting_reserve(),
             white_reserve_secs: control.starting_reserve(),
             black_reserve_secs: control.starting_reserve(),
-            increment_secs: match control {
-                TimeControl::Fischer { increment, .. } => Some(increment),
-                _ => None,
-            },
-            reserve_cap_secs: match control {
-                TimeControl::Fischer { cap, .. } => cap,
-                _ => None,
-            },
+            increment_secs: columns.increment_secs,
+            reserve_cap_secs: columns.reserve_cap_secs,
             allow_vacation: spec.allow_vacation,
             rated_variant: spec.rated_variant,
             white_start_rating: ratings.map(|(w, _)| w.rating),

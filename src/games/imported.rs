@@ -45,13 +45,12 @@ pub fn store(
     game: &ImportedGame,
     moves: &[ImportedMove],
 ) -> Result<GameId, diesel::result::Error> {
-    let (days, reserve, increment) = match game.time_control {
-        TimeControl::DaysPerMove(days) => (Some(days), None, None),
-        TimeControl::Fischer {
-            reserve, increment, ..
-        } => (None, Some(reserve), Some(increment)),
-        TimeControl::Untimed => (None, None, None),
-    };
+    let clock = game.time_control.game_columns();
+    let (days, reserve, increment) = (
+        clock.days_per_move,
+        clock.reserve_secs,
+        clock.increment_secs,
+    );
     let last_move_at = moves.last().map(|m| m.played_at);
     let finished_at = game.result.map(|_| last_move_at.unwrap_or(game.created_at));
     let values = (

@@ -16,7 +16,6 @@ use crate::db::{DbConn, UserId};
 use crate::db::{GameId, PresetVersionId};
 use crate::domain::ChallengeStatus;
 use crate::domain::{GameResult, GameStatus};
-use crate::time_control::TimeControl;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
 fn builtin_variant(name: &str) -> Option<Variant> {
@@ -422,18 +421,13 @@ pub fn challenge_choices(
     let mut out = Vec::new();
     for group in groups {
         for p in group.presets.into_iter().filter(|p| !p.retired) {
-            let (reserve_days, increment_hours, cap_days) = match p.time_control {
-                TimeControl::Fischer {
-                    reserve,
-                    increment,
-                    cap,
-                } => (
-                    (reserve / 86_400).to_string(),
-                    (increment / 3600).to_string(),
-                    cap.map(|c| (c / 86_400).to_string()).unwrap_or_default(),
-                ),
-                _ => (String::new(), String::new(), String::new()),
-            };
+            let clock = p.time_control.day_columns();
+            let text = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+            let (reserve_days, increment_hours, cap_days) = (
+                text(clock.reserve_days),
+                text(clock.increment_hours),
+                text(clock.cap_days),
+            );
             let (setups, default_setup) = with_setups
                 .iter()
                 .find(|(slug, _, _)| *slug == p.slug)

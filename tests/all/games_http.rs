@@ -253,10 +253,10 @@ async fn illegal_and_unauthorised_moves(backend: Backend) {
     let res = app.play(&alice, game, 1, "nonsense!").await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
-    // Not your turn, not your game: 403, nothing stored.
+    // Not your turn: 409 (as in the API); not your game: 403; nothing stored.
     assert_eq!(
         app.play(&bob, game, 1, "e7-e5").await.status(),
-        StatusCode::FORBIDDEN
+        StatusCode::CONFLICT
     );
     assert_eq!(
         app.play(&carol, game, 1, "e2-e4").await.status(),
