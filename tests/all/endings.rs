@@ -29,6 +29,7 @@ enum Way {
     Adjudication,
     Abort,
     AccountDeletion,
+    TournamentWithdrawal,
 }
 
 /// One row of the table: the way, whether the game is rated, and what it must end as.
@@ -99,6 +100,12 @@ const CASES: &[Case] = &[
         rated: true,
         result: None,
         reason: "aborted",
+    },
+    Case {
+        way: Way::TournamentWithdrawal,
+        rated: false,
+        result: Some("1-0"),
+        reason: "withdrawal",
     },
     Case {
         way: Way::AccountDeletion,
@@ -262,6 +269,25 @@ async fn bring_to_end(app: &TestApp, way: Way, game: i64, (white, black): (&Api<
                 .await;
             assert_eq!(location(&res), "/admin?done=adjudicated");
         }
+        Way::TournamentWithdrawal => {
+            // Black leaves the event the game belongs to: it is lost.
+            let event: i64 = app
+                .with_db(move |conn| {
+                    games::table
+                        .find(game)
+                        .select(games::tournament_id)
+                        .first::<Option<i64>>(conn)
+                        .expect("game")
+                        .expect("a tournament game")
+                })
+                .await;
+            post_ok(
+                black,
+                &format!("/api/v1/tournaments/{event}/leave"),
+                json!({}),
+            )
+            .await;
+        }
         Way::AccountDeletion => {
             white.play(game, 1, "e4").await;
             let res = app
@@ -382,7 +408,7 @@ fn assert_ended(case: &Case, left: &Left, addresses: (&str, &str)) {
 
 async fn every_way_a_game_ends(backend: Backend) {
     let app = app_with_replies(backend).await;
-    for name in ["alice", "bob", "dave", "erin", "carol"] {
+    for name in ["alice", "bob", "dave", "erin", "carol", "tom"] {
         app.player(name).await;
     }
     let clock = app.clock.clone();
@@ -394,6 +420,7 @@ async fn every_way_a_game_ends(backend: Backend) {
     let bob = Api::login(&app, "bob").await;
     let dave = Api::login(&app, "dave").await;
     let erin = Api::login(&app, "erin").await;
+    let tom = Api::login(&app, "tom").await;
     for case in CASES {
         let (white, black, names) = if case.way == Way::AccountDeletion {
             (&dave, &erin, ("dave", "erin"))
@@ -401,7 +428,12 @@ async fn every_way_a_game_ends(backend: Backend) {
             (&alice, &bob, ("alice", "bob"))
         };
         let untimed = case.way == Way::Abandonment;
-        let game = chess(white, black, names.1, case.rated, untimed).await;
+        let (game, white, black, names) = if case.way == Way::TournamentWithdrawal {
+            tournament_game(&alice, &bob, &tom).await
+        } else {
+            let game = chess(white, black, names.1, case.rated, untimed).await;
+            (game, white, black, names)
+        };
         bring_to_end(&app, case.way, game, (white, black)).await;
         let left = what_is_left(&app, game).await;
         let addresses = (
@@ -413,6 +445,44 @@ async fn every_way_a_game_ends(backend: Backend) {
     // The game page and the PGN say how each ended.
     let (status, listed) = alice.get("/api/v1/games?status=finished").await;
     assert_eq!(status, StatusCode::OK, "{listed}");
+}
+
+/// A game between Alice and Bob in a three-player round-robin with Tom, with the players as
+/// White and Black.
+async fn tournament_game<'a, 'b>(
+    alice: &'a Api<'b>,
+    bob: &'a Api<'b>,
+    tom: &'a Api<'b>,
+) -> (i64, &'a Api<'b>, &'a Api<'b>, (&'static str, &'static str)) {
+    let (status, created) = alice
+        .post(
+            "/api/v1/tournaments",
+            json!({"name": "Three", "preset": "chess", "kind": "round_robin",
+                   "min_players": 3, "max_players": 3,
+                   "time_control": {"kind": "days", "days": 3}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().expect("id");
+    for api in [alice, bob, tom] {
+        post_ok(api, &format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    }
+    let (_, event) = alice.get(&format!("/api/v1/tournaments/{id}")).await;
+    let game = event["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| {
+            (g["white"] == "alice" && g["black"] == "bob")
+                || (g["white"] == "bob" && g["black"] == "alice")
+        })
+        .unwrap_or_else(|| panic!("alice and bob meet: {event}"));
+    let id = game["id"].as_i64().expect("game id");
+    if game["white"] == "alice" {
+        (id, alice, bob, ("alice", "bob"))
+    } else {
+        (id, bob, alice, ("bob", "alice"))
+    }
 }
 
 /// The PGN of a finished game carries its result and how it came (python-chess reads it
@@ -528,14 +598,25 @@ async fn a_swiss_event_is_played_to_its_end_through_the_api(backend: Backend) {
     assert_eq!(event["status"], "finished", "{event}");
     assert!(open_games(&event).is_empty());
     assert_eq!(event["games"].as_array().map(Vec::len), Some(9));
-    // The standings add up: nine decisive games, nine points.
-    let points: f64 = event["standings"]
-        .as_array()
-        .expect("standings")
-        .iter()
-        .map(|s| s["score"].as_f64().expect("score"))
-        .sum();
-    assert_eq!(points, 9.0, "{event}");
+    // The standings: White won every game, so each player has a point per game as White.
+    let mut expected: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+    for g in event["games"].as_array().expect("games") {
+        assert_eq!(g["result"], "1-0", "{g}");
+        *expected
+            .entry(g["white"].as_str().expect("white").to_owned())
+            .or_default() += 1.0;
+    }
+    let standings = event["standings"].as_array().expect("standings");
+    assert_eq!(standings.len(), 6);
+    for s in standings {
+        let name = s["username"].as_str().expect("username");
+        let score = s["score"].as_f64().expect("score");
+        assert_eq!(
+            score,
+            expected.get(name).copied().unwrap_or(0.0),
+            "{name}: {event}"
+        );
+    }
 }
 
 async fn a_withdrawal_ends_the_players_games(backend: Backend) {
