@@ -10,7 +10,7 @@ use crate::domain::{
     ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus, Side, TimeKind,
 };
 use crate::ratings::glicko2::Rating;
-use crate::time_control::{TimeControl, DAY, HOUR};
+use crate::time_control::TimeControl;
 
 pub use crate::db::{ChallengeId, GameId, PresetVersionId};
 pub use crate::presets::model::PresetVersionRow;
@@ -216,13 +216,13 @@ pub struct ChallengeRow {
 
 impl ChallengeRow {
     pub fn time_control(&self) -> TimeControl {
-        TimeControl::from_parts(
-            self.time_kind,
-            self.days_per_move,
-            self.reserve_days.map(|d| d * DAY),
-            self.increment_hours.map(|h| h * HOUR),
-            self.cap_days.map(|d| d * DAY),
-        )
+        TimeControl::from_day_columns(&crate::time_control::DayColumns {
+            kind: self.time_kind,
+            days_per_move: self.days_per_move,
+            reserve_days: self.reserve_days,
+            increment_hours: self.increment_hours,
+            cap_days: self.cap_days,
+        })
     }
 
     /// The time control in words, with "no vacation" when its clocks never stop, and
