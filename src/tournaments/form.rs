@@ -239,6 +239,21 @@ pub fn create(
     })
 }
 
+/// The event `id` as its edit form shows it: to its organiser and to administrators only.
+pub fn for_editing(
+    conn: &mut crate::db::DbConn,
+    id: i64,
+    user: &User,
+) -> Result<super::TournamentRow, GameError> {
+    let t = super::load(conn, id)?;
+    if t.organiser_id != user.id && !user.is_admin {
+        return Err(GameError::Forbidden(
+            "Only the organiser can edit this tournament.",
+        ));
+    }
+    Ok(t)
+}
+
 /// The organiser changes the name, description, player limits and start before the start.
 pub fn edit(
     db: &mut Db,

@@ -20,6 +20,7 @@ mod conditional;
 mod endings;
 mod faults;
 mod feeds;
+mod findings;
 mod games_browser;
 mod games_http;
 mod logs;

@@ -241,10 +241,13 @@ async fn edit_form(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
-    ctx.require_user()?;
-    let t = match state.db(move |db| service::load(db, id)).await? {
+    let user = ctx.require_user()?.clone();
+    let t = match state
+        .db(move |db| service::for_editing(db, id, &user))
+        .await?
+    {
         Ok(t) => t,
-        Err(e) => return error_response(&ctx, e, "/tournaments"),
+        Err(e) => return error_response(&ctx, e, &format!("/tournaments/{id}")),
     };
     form_page(&state, &ctx, Some(id), TournamentForm::of(&t), None).await
 }
