@@ -184,6 +184,19 @@ fn forwarded_client(
     nearest
 }
 
+/// Middleware: a `HEAD` request is routed as the `GET` of the same address, so every page
+/// that answers `GET` answers `HEAD` with the same status and headers. The connection knows
+/// the request was `HEAD` and sends no body.
+async fn head_as_get(
+    mut req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    if req.method() == actix_web::http::Method::HEAD {
+        req.head_mut().method = actix_web::http::Method::GET;
+    }
+    next.call(req).await
+}
+
 /// Middleware: counts every answer by route pattern (`/games/{id}`), method and status, and
 /// its time, for `/metrics`.
 async fn count_request(
@@ -283,6 +296,7 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             .configure(routes)
             .route("/static/{path:.+}", web::get().to(assets::serve))
             .default_service(web::to(error::not_found))
+            .wrap(from_fn(head_as_get))
             .wrap(session)
             .wrap(from_fn(csrf::same_origin_guard))
             .wrap(from_fn(refuse_nul_in_address))

@@ -42,4 +42,146 @@ async fn only_the_organiser_and_admins_open_the_edit_form(backend: Backend) {
     }
 }
 
-backend_tests!(only_the_organiser_and_admins_open_the_edit_form);
+/// The addresses that answer `GET`, read from the route declarations in `src/web` (the
+/// route table as the code writes it): `(path pattern, is API)`.
+fn get_routes() -> Vec<(String, bool)> {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src/web") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    files(&root.join("src/web"), &mut paths);
+    let mut routes = Vec::new();
+    for file in paths {
+        let code = std::fs::read_to_string(&file).expect("source");
+        let api = file.to_string_lossy().contains("/web/api/");
+        // `.route("/x", web::get()...)`
+        for (at, _) in code.match_indices(".route(\"") {
+            let rest = &code[at + 8..];
+            let Some(end) = rest.find('"') else { continue };
+            if rest[end..]
+                .trim_start_matches('"')
+                .trim_start_matches(',')
+                .trim_start()
+                .starts_with("web::get()")
+            {
+                routes.push((rest[..end].to_owned(), api));
+            }
+        }
+        // `web::resource("/x")` with a `.get(` or `web::get()` before its statement ends.
+        for (at, _) in code.match_indices("web::resource(\"") {
+            let rest = &code[at + 15..];
+            let Some(end) = rest.find('"') else { continue };
+            let statement = &rest[end..];
+            let until = statement
+                .find("web::resource(")
+                .unwrap_or(statement.len())
+                .min(statement.find(';').unwrap_or(statement.len()));
+            let declared = &statement[..until];
+            if declared.contains(".get(") || declared.contains("web::get()") {
+                routes.push((rest[..end].to_owned(), api));
+            }
+        }
+    }
+    routes.sort();
+    routes.dedup();
+    routes
+}
+
+async fn head_answers_wherever_get_does(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice_web = app.player("alice").await;
+    app.player("bob").await;
+    let clock = app.clock.clone();
+    app.with_db(move |conn| {
+        plypost::accounts::admin::set_admin(conn, &*clock, "alice", true).expect("grant")
+    })
+    .await;
+    let alice = Api::login(&app, "alice").await;
+    let bob = Api::login(&app, "bob").await;
+    let game = crate::common::api::start_chess(&alice, &bob, "bob").await;
+    alice.play(game, 1, "e4").await;
+    let (_, created) = alice
+        .post(
+            "/api/v1/tournaments",
+            json!({"name": "Heads", "preset": "chess", "kind": "round_robin",
+                   "max_players": 4, "time_control": {"kind": "days", "days": 3}}),
+        )
+        .await;
+    let event = created["id"].as_i64().expect("tournament");
+    let (_, challenge) = alice
+        .post(
+            "/api/v1/challenges",
+            json!({"preset": "chess", "color": "white",
+                   "time_control": {"kind": "days", "days": 3}}),
+        )
+        .await;
+    let challenge = challenge["id"].as_i64().expect("challenge");
+    let routes = get_routes();
+    assert!(routes.len() > 40, "the route table was read: {routes:?}");
+    let mut answered = 0;
+    for (pattern, api) in routes {
+        let id = if pattern.starts_with("/tournaments") {
+            event
+        } else if pattern.starts_with("/challenges") {
+            challenge
+        } else {
+            game
+        };
+        let path = pattern
+            .replace("{id}", &id.to_string())
+            .replace("{slug}", "chess")
+            .replace("{variant}", "chess")
+            .replace("{token}", "no-such-token")
+            .replace("{path:.+}", "no-such-file.css")
+            .replace(
+                "{name}",
+                if pattern.starts_with("/logs") {
+                    "1.pgn"
+                } else {
+                    "alice"
+                },
+            );
+        let url = if api {
+            app.url(&format!("/api/v1{path}"))
+        } else {
+            app.url(&path)
+        };
+        let request = |method: reqwest::Method| {
+            let builder = if api {
+                alice.http.request(method, &url).bearer_auth(&alice.token)
+            } else {
+                alice_web.request(method, &url)
+            };
+            builder.send()
+        };
+        let get = request(reqwest::Method::GET).await.expect("GET");
+        let head = request(reqwest::Method::HEAD).await.expect("HEAD");
+        assert_eq!(head.status(), get.status(), "HEAD {path}");
+        assert_eq!(
+            head.headers().get("content-type"),
+            get.headers().get("content-type"),
+            "HEAD {path}"
+        );
+        if get.status() == StatusCode::OK {
+            answered += 1;
+        }
+        assert!(
+            head.bytes().await.expect("body").is_empty(),
+            "HEAD {path} has no body"
+        );
+    }
+    assert!(answered > 30, "most routes answer: {answered}");
+}
+
+backend_tests!(
+    only_the_organiser_and_admins_open_the_edit_form,
+    head_answers_wherever_get_does,
+);
