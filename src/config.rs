@@ -95,7 +95,7 @@ pub struct Config {
     pub clock_job_interval: Duration,
     /// `PLYPOST_MOVE_CACHE_MB`: memory for the move lists of recent games, in bytes.
     pub move_cache_bytes: usize,
-    /// `PLYPOST_API_RATE_LIMIT`: JSON API requests one token may make per minute.
+    /// `PLYPOST_API_RATE_LIMIT`: JSON API requests one account may make per minute (all its tokens together).
     pub api_requests_per_minute: u32,
     /// `PLYPOST_MAIL_REPLY_TO`: the address replies with moves go to (`moves@example.org`; a
     /// mail gets `moves+<token>@example.org`). Unset: no Reply-To, inbound mail is off.

@@ -434,6 +434,7 @@ async fn settings_tokens_scopes_and_revocation(backend: Backend) {
 }
 
 /// Past its budget a token gets 429 with Retry-After; another token is unaffected.
+/// The API's rate limit counts each account's requests, all its tokens together.
 async fn tokens_are_rate_limited(backend: Backend) {
     let app = TestApp::new(backend).await;
     app.player("alice").await;
@@ -454,6 +455,11 @@ async fn tokens_are_rate_limited(backend: Backend) {
         .unwrap();
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(res.headers().contains_key("retry-after"));
+    // The limit is the account's: a second token of Alice's gets no more requests.
+    let another = Api::login(&app, "alice").await;
+    assert_ne!(another.token, alice.token);
+    let (status, body) = another.get("/api/v1/me").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
     let (status, _) = bob.get("/api/v1/me").await;
     assert_eq!(status, StatusCode::OK);
 }

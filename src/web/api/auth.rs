@@ -90,7 +90,7 @@ async fn authenticate(req: &HttpRequest) -> Result<ApiUser, ApiError> {
         .clone();
     let clock = state.clock.clone();
     let found = super::run(&state, move |db| api_tokens::resolve(db, &*clock, &token)).await?;
-    let Some((token_id, user, scopes)) = found else {
+    let Some((_, user, scopes)) = found else {
         return Err(unauthorized("The token is unknown or has been revoked."));
     };
     if user.suspended_at.is_some() {
@@ -100,12 +100,13 @@ async fn authenticate(req: &HttpRequest) -> Result<ApiUser, ApiError> {
             "This account is suspended.",
         ));
     }
-    if !state.api_limits.allow(token_id) {
+    // Counted per account, all its tokens together: more tokens buy no more requests.
+    if !state.api_limits.allow(user.id.get()) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             format!(
-                "This token made more than {} requests in the last minute; please wait.",
+                "This account made more than {} requests in the last minute; please wait.",
                 state.config.api_requests_per_minute
             ),
         ));
