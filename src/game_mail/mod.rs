@@ -6,7 +6,7 @@ mod during;
 mod over;
 mod start;
 
-pub use during::{conditional_dropped, conditional_played, draw_declined};
+pub use during::{conditional_played, draw_declined};
 pub use over::{game_over, result_words};
 pub use start::{challenge_declined, game_started, invitation};
 
@@ -39,10 +39,23 @@ struct YourMoveMail<'a> {
     comment: Option<&'a str>,
     /// Played from the mover's conditional moves.
     conditional: bool,
+    /// The move matched none of the recipient's conditional lines, which are gone.
+    dropped: bool,
     draw_offered: bool,
     diagram: &'a str,
     due: Option<String>,
     link: &'a str,
+}
+
+/// What the "your move" mail says of the move besides the move itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveNews {
+    /// A move as any other.
+    Plain,
+    /// One of the mover's conditional moves, played at once in reply.
+    Conditional,
+    /// It matched none of the recipient's conditional lines, which are deleted.
+    DroppedConditionals,
 }
 
 /// After a move that did not end the game: "your move" to the opponent.
@@ -59,7 +72,7 @@ pub fn after_move(
     (long, san): (&str, &str),
     comment: Option<&str>,
     mover: UserId,
-    conditional: bool,
+    how: MoveNews,
 ) -> Result<(), GameError> {
     let (mover_user, to) = if mover == white.id {
         (white, black)
@@ -92,7 +105,8 @@ pub fn after_move(
         mover: &mover_user.username,
         numbered_move: &numbered_move,
         comment,
-        conditional,
+        conditional: how == MoveNews::Conditional,
+        dropped: how == MoveNews::DroppedConditionals,
         draw_offered,
         diagram: &diagram,
         due: due(game, to),

@@ -263,20 +263,13 @@ fn write_move(
     }
     let users = (players.white.user.clone(), players.black.user.clone());
     let author = updated.player_to_move();
+    let mut news = mail::MoveNews::Plain;
     let answered = match conditional::reply_to(conn, updated, author, &worked.compact, now)? {
         Reply::Play { answer } => {
             answer_conditionally(conn, now, updated, worked, &answer, players)?
         }
         Reply::Dropped => {
-            mail::conditional_dropped(
-                conn,
-                clock,
-                config,
-                updated,
-                &users,
-                &worked.move_text,
-                author,
-            )?;
+            news = mail::MoveNews::DroppedConditionals;
             None
         }
         Reply::Nothing => None,
@@ -294,7 +287,7 @@ fn write_move(
             (&worked.move_text, &worked.san),
             comment,
             user,
-            false,
+            news,
         )?;
         return Ok((None, updated.clone()));
     };
@@ -323,7 +316,7 @@ fn write_move(
                 (&reply.move_text, &reply.san),
                 None,
                 author,
-                true,
+                mail::MoveNews::Conditional,
             )?;
             row.clone()
         }

@@ -100,9 +100,16 @@ async fn a_move_no_line_expects_drops_the_tree(backend: Backend) {
     assert_eq!(after["ply"], 2, "nothing answered");
     assert_eq!(after["to_move"], "white");
     assert_eq!(tree(&alice, game).await, json!([]));
+    // One mail for the move: Alice's "your move", which says her lines are gone.
     let mail = app.queued_mail().await;
-    assert!(mail.iter().any(|(_, to, body)| to == "alice@example.org"
-        && body.contains("none of your conditional moves expected")));
+    let to_alice: Vec<&String> = mail
+        .iter()
+        .filter(|(_, to, body)| to == "alice@example.org" && body.contains("bob played"))
+        .map(|(_, _, body)| body)
+        .collect();
+    assert_eq!(to_alice.len(), 1, "{to_alice:?}");
+    assert!(to_alice[0].contains("None of your conditional moves expected it"));
+    assert!(to_alice[0].contains("It is your move."));
 }
 
 async fn a_conditional_reply_mates(backend: Backend) {
