@@ -562,6 +562,28 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         "unticked"
     );
     assert!(settings.contains("name=\"notify_challenge\" value=\"on\" checked>"));
+    // Some mail services send the one-click POST as multipart/form-data.
+    let chat_link = game_end_link.replace("/game_end", "/chat");
+    let boundary = "one-click-boundary-7MA4YWxk";
+    let res = reqwest::Client::new()
+        .post(&chat_link)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .header("origin", "https://mail.example.net")
+        .body(format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--{boundary}--\r\n"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let settings = app.get_text_as(&bob, "/settings").await;
+    assert!(
+        settings.contains("name=\"notify_chat\" value=\"on\">"),
+        "chat mail unticked"
+    );
 
     // Alice resigns: the game-end mail goes to nobody (Bob switched it off).
     app.resign(&alice, game).await;

@@ -3,6 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
+use futures_util::StreamExt;
 
 use crate::accounts::users::find_by_unsubscribe_token;
 use crate::accounts::{self};
@@ -60,16 +61,57 @@ async fn confirm(
     }
 }
 
+/// Most bytes an unsubscribe submission may carry (a token and a field or two).
+const MAX_FORM_BYTES: usize = 4_096;
+
+/// The fields of a submission: URL-encoded (the confirmation form, most mail services) or
+/// `multipart/form-data` (some mail services' one-click POST, RFC 8058).
+async fn fields_of(
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<Vec<(String, String)>, WebError> {
+    let incomplete = || WebError::BadRequest("The form was incomplete.".into());
+    let multipart = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("multipart/form-data"));
+    if !multipart {
+        let body = payload
+            .to_bytes_limited(MAX_FORM_BYTES)
+            .await
+            .map_err(|_| WebError::PayloadTooLarge)?
+            .map_err(|_| incomplete())?;
+        return serde_urlencoded::from_bytes(&body).map_err(|_| incomplete());
+    }
+    let mut form = actix_multipart::Multipart::new(req.headers(), payload);
+    let mut fields = Vec::new();
+    let mut total = 0usize;
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(|_| incomplete())?;
+        let name = field.name().unwrap_or_default().to_owned();
+        let mut value = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|_| incomplete())?;
+            total += chunk.len();
+            if total > MAX_FORM_BYTES {
+                return Err(WebError::PayloadTooLarge);
+            }
+            value.extend_from_slice(&chunk);
+        }
+        fields.push((name, String::from_utf8_lossy(&value).into_owned()));
+    }
+    Ok(fields)
+}
+
 /// The confirmation form (with its CSRF token), or a mail service's one-click POST, which
 /// has no session: the link's own secret token is what authorizes it.
-fn check_submission(req: &HttpRequest, body: &[u8]) -> Result<(), WebError> {
-    let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
-        .map_err(|_| WebError::BadRequest("The form was incomplete.".into()))?;
+fn check_submission(req: &HttpRequest, fields: &[(String, String)]) -> Result<(), WebError> {
     let field = |name: &str| {
         fields
             .iter()
             .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v.trim())
     };
     if field("List-Unsubscribe") == Some("One-Click") {
         return Ok(());
@@ -82,9 +124,10 @@ async fn submit(
     ctx: Ctx,
     req: HttpRequest,
     path: web::Path<(String, String)>,
-    body: web::Bytes,
+    payload: web::Payload,
 ) -> Result<HttpResponse, WebError> {
-    check_submission(&req, &body)?;
+    let fields = fields_of(&req, payload).await?;
+    check_submission(&req, &fields)?;
     let (token, kind) = path.into_inner();
     let action = format!("/unsubscribe/{token}/{kind}");
     let clock = state.clock.clone();
