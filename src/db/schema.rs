@@ -107,6 +107,7 @@ diesel::table! {
         message_key -> Text,
         outcome -> Text,
         received_at -> Timestamp,
+        user_id -> Nullable<BigInt>,
     }
 }
 

@@ -7,10 +7,9 @@ use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
 use super::inbound::InboundMail;
-use super::MailKind;
 use crate::clock::Clock;
-use crate::db::schema::{inbound_mails, outbox};
-use crate::db::{is_unique_violation, DbConn};
+use crate::db::schema::inbound_mails;
+use crate::db::{is_unique_violation, DbConn, UserId};
 
 /// The key a message is remembered by: its Message-ID, or the SHA-256 of the whole message
 /// when it has none.
@@ -36,12 +35,19 @@ pub fn was_handled(conn: &mut DbConn, key: &str) -> QueryResult<bool> {
 
 /// Remembers a handled message. `false` when another delivery of it was recorded first (the
 /// caller's transaction should then roll back its answer).
-pub fn record(conn: &mut DbConn, clock: &dyn Clock, key: &str, outcome: &str) -> QueryResult<bool> {
+pub fn record(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    key: &str,
+    outcome: &str,
+    user: UserId,
+) -> QueryResult<bool> {
     let inserted = diesel::insert_into(inbound_mails::table)
         .values((
             inbound_mails::message_key.eq(key),
             inbound_mails::outcome.eq(outcome),
             inbound_mails::received_at.eq(clock.now_db()),
+            inbound_mails::user_id.eq(Some(user)),
         ))
         .execute(conn);
     match inserted {
@@ -51,12 +57,15 @@ pub fn record(conn: &mut DbConn, clock: &dyn Clock, key: &str, outcome: &str) ->
     }
 }
 
-/// Answers to inbound mail queued for `address` since `since`.
-pub fn answers_since(conn: &mut DbConn, address: &str, since: NaiveDateTime) -> QueryResult<i64> {
-    outbox::table
-        .filter(outbox::kind.eq(MailKind::MailAnswer.as_str()))
-        .filter(outbox::to_addr.eq(address))
-        .filter(outbox::created_at.ge(since))
+/// Mails for `user` refused (and answered) since `since`.
+pub fn refused_since(conn: &mut DbConn, user: UserId, since: NaiveDateTime) -> QueryResult<i64> {
+    inbound_mails::table
+        .filter(inbound_mails::user_id.eq(Some(user)))
+        .filter(inbound_mails::outcome.eq(REFUSED))
+        .filter(inbound_mails::received_at.ge(since))
         .count()
         .get_result(conn)
 }
+
+/// The outcome recorded for a refused mail.
+pub const REFUSED: &str = "refused";

@@ -25,8 +25,9 @@ use crate::presets::rules;
 /// Larger messages are dropped unread (a reply with a move is a few kilobytes; this leaves
 /// room for a signature image or a small attachment).
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
-/// Answers per address per hour; further messages are dropped without an answer.
-pub const MAX_ANSWERS_PER_HOUR: i64 = 30;
+/// Refused mails answered per player and hour; further refused mails get no answer. A
+/// legal move by the player is always played and answered.
+pub const MAX_REFUSALS_PER_HOUR: i64 = 30;
 
 /// What became of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,14 +85,16 @@ pub fn handle(
         Ok(_) | Err(GameError::NotFound) => return Ok(dropped("the token's game is gone")),
         Err(e) => return Err(e),
     };
+    let outcome = carry_out(db, clock, config, log, &user, &game, &token, &mail)?;
     let hour_ago = clock.now_db() - Duration::hours(1);
-    if received::answers_since(db, &user.email, hour_ago)? >= MAX_ANSWERS_PER_HOUR {
+    if matches!(outcome, Handled::Refused(_))
+        && received::refused_since(db, user.id, hour_ago)? >= MAX_REFUSALS_PER_HOUR
+    {
         return Ok(dropped(&format!(
-            "more than {MAX_ANSWERS_PER_HOUR} answers to {} in the last hour",
-            user.email
+            "more than {MAX_REFUSALS_PER_HOUR} refused mails for {} in the last hour",
+            user.username
         )));
     }
-    let outcome = carry_out(db, clock, config, log, &user, &game, &token, &mail)?;
     answer(db, clock, config, &user, &game, &key, &mail, outcome)
 }
 
@@ -189,11 +192,11 @@ fn answer(
 ) -> Result<Handled, GameError> {
     let (label, words) = match &outcome {
         Handled::Played(words) => ("played", words.as_str()),
-        Handled::Refused(words) => ("refused", words.as_str()),
+        Handled::Refused(words) => (received::REFUSED, words.as_str()),
         Handled::Dropped(_) | Handled::Duplicate => return Ok(outcome),
     };
     let first = db.write(|conn| {
-        if !received::record(conn, clock, key, label)? {
+        if !received::record(conn, clock, key, label, user.id)? {
             return Ok::<_, GameError>(false);
         }
         let now = GameRow::load(conn, game.id)?;

@@ -433,34 +433,45 @@ async fn refusals_and_drops(backend: Backend) {
     assert_eq!(code, 75, "EX_TEMPFAIL without the database: {stderr}");
 }
 
-/// At most so many answers per address and hour: then messages are dropped unanswered.
+/// At most so many refused mails per player and hour are answered; then refused mails are
+/// dropped unanswered, but a legal move by the player is still played and answered: a
+/// stranger holding a token cannot silence the player's moves.
 async fn answers_are_rate_limited(backend: Backend) {
     let room = room(backend, Vec::new()).await;
     let game = room.game().await;
     let address = room.address("alice", game, 0).await;
-    let limit = usize::try_from(by_mail::MAX_ANSWERS_PER_HOUR).expect("limit");
+    let limit = usize::try_from(by_mail::MAX_REFUSALS_PER_HOUR).expect("limit");
     let config = room.app.config.clone();
     let logs = room.app.state.move_logs.clone();
     let clock = room.app.clock.clone();
     let outcomes = room
         .app
         .with_pooled(move |db| {
-            (0..=limit)
+            let mut outcomes: Vec<Handled> = (0..=limit)
                 .map(|_| {
                     let raw = plain(&address, "Ke2");
                     by_mail::handle(db, &*clock, &config, &logs, &raw).expect("handled")
                 })
-                .collect::<Vec<_>>()
+                .collect();
+            let legal = plain(&address, "e4");
+            outcomes.push(by_mail::handle(db, &*clock, &config, &logs, &legal).expect("handled"));
+            outcomes
         })
         .await;
     assert!(outcomes[..limit]
         .iter()
         .all(|o| matches!(o, Handled::Refused(_))));
     assert!(
-        matches!(&outcomes[limit], Handled::Dropped(reason) if reason.contains("answers")),
+        matches!(&outcomes[limit], Handled::Dropped(reason) if reason.contains("refused mails")),
         "{:?}",
         outcomes[limit]
     );
+    assert!(
+        matches!(&outcomes[limit + 1], Handled::Played(_)),
+        "{:?}",
+        outcomes[limit + 1]
+    );
+    assert_eq!(room.app.stored_moves(game).await, ["Pe2-e4"]);
 }
 
 /// Resigning and accepting a draw by mail.
