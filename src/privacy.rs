@@ -236,6 +236,7 @@ pub fn delete_account(
         let _ = crate::play::withdrawal::leave(db, clock, config, id, event);
     }
     db.write(|conn| {
+        crate::tournaments::organiser_gone(conn, clock, id)?;
         game_service::notes::forget_all(conn, id)?;
         accounts::users::anonymize(conn, clock, id)?;
         Ok::<_, PrivacyError>(())

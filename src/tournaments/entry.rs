@@ -284,3 +284,36 @@ pub fn start_due(db: &mut Db, clock: &dyn Clock, config: &Config) -> Result<usiz
     }
     Ok(due.len())
 }
+
+/// The organiser of events is deleting their account, in the caller's write: an event not
+/// started yet is cancelled; a running one goes on (its rounds need nobody) and passes to
+/// the first administrator, when the site has one.
+pub fn organiser_gone(conn: &mut DbConn, clock: &dyn Clock, user: UserId) -> Result<(), GameError> {
+    diesel::update(
+        tournaments::table
+            .filter(tournaments::organiser_id.eq(user))
+            .filter(tournaments::status.eq(TournamentStatus::Open)),
+    )
+    .set((
+        tournaments::status.eq(TournamentStatus::Cancelled),
+        tournaments::finished_at.eq(Some(clock.now_db())),
+    ))
+    .execute(conn)?;
+    let admin: Option<UserId> = users::table
+        .filter(users::is_admin.eq(true))
+        .filter(users::id.ne(user))
+        .order(users::id)
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    if let Some(admin) = admin {
+        diesel::update(
+            tournaments::table
+                .filter(tournaments::organiser_id.eq(user))
+                .filter(tournaments::status.eq(TournamentStatus::Running)),
+        )
+        .set(tournaments::organiser_id.eq(admin))
+        .execute(conn)?;
+    }
+    Ok(())
+}

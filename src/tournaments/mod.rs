@@ -23,7 +23,7 @@ pub mod pairing;
 pub mod rounds;
 pub mod standings;
 
-pub use entry::{cancel, invite, join, leave, remove, start, start_due, Left};
+pub use entry::{cancel, invite, join, leave, organiser_gone, remove, start, start_due, Left};
 pub use form::{create, edit, for_editing, parse_start, NewTournament};
 pub use rounds::{games_of, TournamentGame};
 pub use standings::{Standing, Table};

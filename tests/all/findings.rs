@@ -1,6 +1,9 @@
 //! What outside testing found, each with a test that failed before its fix: who may open a
-//! tournament's edit form, `HEAD` on every page that answers `GET`, the API's rate limit
-//! per user, one mail for a move that drops the opponent's conditional moves.
+//! tournament's edit form, `HEAD` on every page that answers `GET`, and the events of an
+//! organiser who deletes their account. (The others are beside the code they test: the
+//! API's limit per account in `api`, one-click unsubscribe by multipart in `mail`, the
+//! limit on refused mail replies in `mail_in`, the dropped conditional moves' one mail in
+//! `conditional`.)
 
 use reqwest::StatusCode;
 use serde_json::json;
@@ -184,4 +187,53 @@ async fn head_answers_wherever_get_does(backend: Backend) {
 backend_tests!(
     only_the_organiser_and_admins_open_the_edit_form,
     head_answers_wherever_get_does,
+    an_organisers_events_outlive_the_account,
 );
+
+/// An organiser who deletes their account leaves no event stuck: one not started is
+/// cancelled, a running one goes on under an administrator.
+async fn an_organisers_events_outlive_the_account(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let sam_web = app.player("sam").await;
+    for name in ["ann", "ben", "cat", "ada"] {
+        app.player(name).await;
+    }
+    let clock = app.clock.clone();
+    app.with_db(move |conn| {
+        plypost::accounts::admin::set_admin(conn, &*clock, "ada", true).expect("grant")
+    })
+    .await;
+    let sam = Api::login(&app, "sam").await;
+    let event = |name: &str, max: i64| {
+        json!({"name": name, "preset": "chess", "kind": "round_robin", "min_players": max,
+               "max_players": max, "time_control": {"kind": "days", "days": 3}})
+    };
+    let (_, open) = sam.post("/api/v1/tournaments", event("Later", 4)).await;
+    let open = open["id"].as_i64().expect("id");
+    let (_, running) = sam.post("/api/v1/tournaments", event("Now", 3)).await;
+    let running = running["id"].as_i64().expect("id");
+    for name in ["ann", "ben", "cat"] {
+        let api = Api::login(&app, name).await;
+        let (status, body) = api
+            .post(&format!("/api/v1/tournaments/{running}/join"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let res = app
+        .post_as(
+            &sam_web,
+            "/settings/delete",
+            &[
+                ("confirm_username", "sam"),
+                ("current_password", crate::common::PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(crate::common::location(&res), "/?account=deleted");
+    let ann = Api::login(&app, "ann").await;
+    let (_, later) = ann.get(&format!("/api/v1/tournaments/{open}")).await;
+    assert_eq!(later["status"], "cancelled", "{later}");
+    let (_, now) = ann.get(&format!("/api/v1/tournaments/{running}")).await;
+    assert_eq!(now["status"], "running", "{now}");
+    assert_eq!(now["organiser"], "ada", "{now}");
+}
