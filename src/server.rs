@@ -36,12 +36,12 @@ pub async fn launch(
     listener: TcpListener,
     http_workers: usize,
 ) -> anyhow::Result<Launched> {
-    let pool = db::pool(&config.database, config.db_pool_size, config.db_timeout)
-        .context("opening the database")?;
-    let migrate_pool = pool.clone();
+    // Migrations first, on a connection of their own: the pool and the jobs open their
+    // connections only after them, so none meets a database the migration has locked.
+    let url = config.database.clone();
     let startup_clock = clock.clone();
     let applied = tokio::task::spawn_blocking(move || {
-        let mut conn = migrate_pool.get()?;
+        let mut conn = db::single_connection(&url)?;
         let applied = db::run_migrations(&mut conn)?;
         // One preset per built-in variant, with a new version if its definition changed.
         crate::presets::ensure_builtin_presets(&mut conn, &*startup_clock)?;
@@ -52,6 +52,8 @@ pub async fn launch(
     if applied > 0 {
         tracing::info!(applied, "database migrated");
     }
+    let pool = db::pool(&config.database, config.db_pool_size, config.db_timeout)
+        .context("opening the database")?;
     let mailer = Mailer::from_config(&config)?;
     let move_logs = Arc::new(MoveLogCache::new(config.move_cache_bytes));
     let api_limits = Arc::new(crate::web::api::RateLimiter::new(

@@ -327,14 +327,7 @@ impl std::ops::DerefMut for Db {
 /// Builds the pool. The SQLite file (and its folder) is created if missing. `timeout` bounds
 /// the wait for a connection.
 pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPool, DbError> {
-    if let DatabaseUrl::Sqlite(path) = url {
-        if let Some(dir) = Path::new(path)
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(dir)?;
-        }
-    }
+    create_folder(url)?;
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
         // A SQLite connection does not go stale; a PostgreSQL one can (server restart), so
@@ -355,6 +348,26 @@ pub fn pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPoo
         timeout,
         writer,
     })
+}
+
+/// Creates the folder of a SQLite file if it is missing.
+fn create_folder(url: &DatabaseUrl) -> Result<(), DbError> {
+    if let DatabaseUrl::Sqlite(path) = url {
+        if let Some(dir) = Path::new(path)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    Ok(())
+}
+
+/// One connection of its own, before any pool is opened: start-up migrates on it, so no
+/// pooled connection meets a database that a migration has locked.
+pub fn single_connection(url: &DatabaseUrl) -> Result<DbConn, DbError> {
+    create_folder(url)?;
+    establish(url)
 }
 
 /// Applies the pending migrations of the connection's backend; returns how many ran.
