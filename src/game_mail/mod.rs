@@ -7,7 +7,7 @@ mod over;
 mod start;
 
 pub use during::{conditional_played, draw_declined};
-pub use over::{game_over, result_words};
+pub use over::{game_over, reason_words, result_words};
 pub use start::{challenge_declined, game_started, invitation};
 
 use askama::Template;

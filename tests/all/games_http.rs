@@ -162,6 +162,11 @@ async fn fools_mate_with_mail(backend: Backend) {
 
     let home = app.get_text_as(&alice, "/").await;
     assert!(home.contains("Recently finished") && home.contains(&format!("/games/{game}")));
+    // Each player reads how it ended for them.
+    assert!(home.contains(">You lost</strong>"), "{home}");
+    assert!(home.contains("0-1, checkmate"), "{home}");
+    let home = app.get_text_as(&bob, "/").await;
+    assert!(home.contains(">You won</strong>"), "{home}");
 }
 
 async fn terachess_first_moves_with_kings_jump(backend: Backend) {

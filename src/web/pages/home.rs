@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 
+use crate::domain::{GameResult, GameStatus};
 use crate::format::datetime_in;
 use crate::games::query::{self, GameListing};
 use crate::games::{clocks, GameError, GameId};
@@ -31,6 +32,8 @@ pub struct WaitingGame {
     pub urgent: bool,
     /// The clock is stopped by a vacation.
     pub paused: bool,
+    /// A finished game, as it ended for the viewer.
+    pub outcome: Option<Outcome>,
 }
 
 /// An invitation waiting for an answer.
@@ -51,10 +54,68 @@ struct HomePage<'a> {
 
 type TurnClocks = HashMap<GameId, (NaiveDateTime, bool)>;
 
-fn item(g: GameListing, time_zone: &str, clocks: &TurnClocks, now: NaiveDateTime) -> WaitingGame {
+/// How a finished game ended for the player who views it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    Drew,
+    NoResult,
+}
+
+impl Outcome {
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Won => "You won",
+            Outcome::Lost => "You lost",
+            Outcome::Drew => "Draw",
+            Outcome::NoResult => "No result",
+        }
+    }
+
+    /// The CSS class that colours it.
+    pub fn class(self) -> &'static str {
+        match self {
+            Outcome::Won => "outcome-won",
+            Outcome::Lost => "outcome-lost",
+            Outcome::Drew => "outcome-drew",
+            Outcome::NoResult => "outcome-none",
+        }
+    }
+}
+
+/// How a finished game ended for `viewer`.
+fn outcome_for(g: &GameListing, viewer: &str) -> Option<Outcome> {
+    if g.status != GameStatus::Finished {
+        return None;
+    }
+    let viewer_white = g.white == viewer;
+    Some(match g.result {
+        Some(GameResult::Draw) => Outcome::Drew,
+        Some(GameResult::WhiteWins) if viewer_white => Outcome::Won,
+        Some(GameResult::BlackWins) if !viewer_white => Outcome::Won,
+        Some(_) => Outcome::Lost,
+        None => Outcome::NoResult,
+    })
+}
+
+fn item(
+    g: GameListing,
+    viewer: &str,
+    time_zone: &str,
+    clocks: &TurnClocks,
+    now: NaiveDateTime,
+) -> WaitingGame {
     let turn = clocks.get(&g.id).copied();
+    let outcome = outcome_for(&g, viewer);
     let deadline = match (&g.result, turn) {
-        (Some(result), _) => result.to_string(),
+        (Some(result), _) => match g.result_reason {
+            Some(reason) => format!("{result}, {}", crate::game_mail::reason_words(reason)),
+            None => result.to_string(),
+        },
+        (None, _) if outcome.is_some() => g
+            .result_reason
+            .map_or_else(String::new, |r| crate::game_mail::reason_words(r).to_owned()),
         (None, Some((at, _))) => datetime_in(at, time_zone),
         (None, None) => "no time limit".to_owned(),
     };
@@ -68,6 +129,7 @@ fn item(g: GameListing, time_zone: &str, clocks: &TurnClocks, now: NaiveDateTime
         time_left: left.filter(|_| g.result.is_none()).map(format_duration),
         urgent: !paused && g.result.is_none() && left.is_some_and(|l| l < URGENT),
         paused,
+        outcome,
     }
 }
 
@@ -108,9 +170,10 @@ async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
             .await?
             .map_err(|e| WebError::Internal(e.to_string()))?;
         let tz = user.time_zone.as_str();
+        let viewer = user.username.as_str();
         by_time_left(&mut games.my_turn, &turns);
         by_time_left(&mut games.their_turn, &turns);
-        let to_item = |g| item(g, tz, &turns, now);
+        let to_item = |g| item(g, viewer, tz, &turns, now);
         page.waiting = games.my_turn.into_iter().map(to_item).collect();
         page.their_turn = games.their_turn.into_iter().map(to_item).collect();
         page.finished = games.finished.into_iter().map(to_item).collect();
