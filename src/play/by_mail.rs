@@ -98,6 +98,32 @@ pub fn handle(
     answer(db, clock, config, &user, &game, &key, &mail, outcome)
 }
 
+/// A first line that is a sentence rather than a move: moves and the keywords have no
+/// spaces inside and are short.
+fn looks_like_prose(text: &str) -> bool {
+    text.trim().contains(char::is_whitespace) || text.chars().count() > 16
+}
+
+/// The answer to a reply whose first line is not a move: what the first line must be, with
+/// a move that is legal in the game's position as the example.
+fn explain_first_line(db: &mut Db, game: &GameRow, first_line: &str) -> Result<String, GameError> {
+    let rules = rules::load(db, game.preset_version_id)?;
+    let position = Position::from_fen(&rules.variant, &game.current_fen)
+        .map_err(|e| GameError::Corrupt(format!("game {}: stored FEN: {e}", game.id)))?;
+    let example = position
+        .legal_moves()
+        .first()
+        .map(|mv| position.move_san(mv))
+        .unwrap_or_else(|| "e4".to_owned());
+    let quoted: String = first_line.chars().take(80).collect();
+    Ok(format!(
+        "Nothing was played: the first line of your reply must be your move alone, for \
+         example `{example}` (a legal move here), or `resign`, or `accept draw`; add `draw?` \
+         after a move to offer a draw. Anything after the first line is kept as a comment. \
+         Your first line was: “{quoted}”."
+    ))
+}
+
 fn dropped(reason: &str) -> Handled {
     Handled::Dropped(reason.to_owned())
 }
@@ -157,6 +183,11 @@ fn carry_out(
         Command::AcceptDraw => super::accept_draw(db, clock, config, user.id, game.id)
             .map(|()| "You accepted the draw.".to_owned()),
     };
+    if let (Err(GameError::Illegal(_)), Command::Move { text, .. }) = (&done, &command) {
+        if looks_like_prose(text) {
+            return Ok(Handled::Refused(explain_first_line(db, game, text)?));
+        }
+    }
     match done {
         Ok(words) => Ok(Handled::Played(words)),
         // Submitted twice (the first delivery's answer was lost with a crash): it counts once.

@@ -350,6 +350,20 @@ async fn refusals_and_drops(backend: Backend) {
     assert!(text.contains("It is your move."), "{text}");
     assert!(room.app.stored_moves(game).await.is_empty());
 
+    // A sentence on the first line gets an explanation with a legal move as the example,
+    // not the parser's words.
+    room.deliver(plain(&alice0, "Hi Bob, I will play the king's pawn"))
+        .await;
+    let answers = room.wait_answers("alice", 2).await;
+    let text = text_of(&answers[1]);
+    assert!(
+        text.contains("the first line of your reply must be your move alone"),
+        "{text}"
+    );
+    assert!(text.contains("(a legal move here)"), "{text}");
+    assert!(!text.contains("Illegal move"), "{text}");
+    assert!(room.app.stored_moves(game).await.is_empty());
+
     room.deliver(plain(&alice0, "e4\nGood luck!")).await;
     assert_eq!(room.app.stored_moves(game).await.len(), 1);
     assert_eq!(
@@ -358,8 +372,8 @@ async fn refusals_and_drops(backend: Backend) {
     );
     // The same address again: the game moved on since that mail.
     room.deliver(plain(&alice0, "d4")).await;
-    let answers = room.wait_answers("alice", 3).await;
-    let text = text_of(&answers[2]);
+    let answers = room.wait_answers("alice", 4).await;
+    let text = text_of(&answers[3]);
     assert!(text.contains("moved on"), "{text}");
     assert!(text.contains("It is bob's move."), "{text}");
     assert_eq!(room.app.stored_moves(game).await.len(), 1);

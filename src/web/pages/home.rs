@@ -113,9 +113,9 @@ fn item(
             Some(reason) => format!("{result}, {}", crate::game_mail::reason_words(reason)),
             None => result.to_string(),
         },
-        (None, _) if outcome.is_some() => g
-            .result_reason
-            .map_or_else(String::new, |r| crate::game_mail::reason_words(r).to_owned()),
+        (None, _) if outcome.is_some() => g.result_reason.map_or_else(String::new, |r| {
+            crate::game_mail::reason_words(r).to_owned()
+        }),
         (None, Some((at, _))) => datetime_in(at, time_zone),
         (None, None) => "no time limit".to_owned(),
     };
