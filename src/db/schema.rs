@@ -239,6 +239,7 @@ diesel::table! {
         setup_name -> Nullable<Text>,
         draw_declined_by -> Nullable<BigInt>,
         draw_declined_ply -> Nullable<BigInt>,
+        takebacks -> BigInt,
     }
 }
 

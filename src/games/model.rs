@@ -65,6 +65,8 @@ pub struct GameRow {
     /// move).
     pub draw_declined_by: Option<UserId>,
     pub draw_declined_ply: Option<i64>,
+    /// Moves taken back so far: with the ply, it names this history of the game.
+    pub takebacks: i64,
 }
 
 impl GameRow {

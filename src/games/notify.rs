@@ -25,8 +25,8 @@ pub fn players(conn: &mut DbConn, game: &GameRow) -> Result<(User, User), GameEr
 #[derive(Debug, Clone)]
 pub struct Subject {
     pub text: String,
-    /// The game and its ply when the mail was written.
-    pub game: Option<(GameId, i64)>,
+    /// The game as it stood when the mail was written.
+    pub game: Option<MailedAt>,
     /// The game's Black player, who sees the mailed board from the other side.
     pub black: Option<UserId>,
     /// The picture of a mail about no game yet (a challenge): its path on the site.
@@ -41,6 +41,24 @@ impl Subject {
             game: None,
             black: None,
             board: None,
+        }
+    }
+}
+
+/// Where a game stood when a mail about it was written: what a reply to the mail must find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MailedAt {
+    pub game: GameId,
+    pub ply: i64,
+    pub takebacks: i64,
+}
+
+impl MailedAt {
+    pub fn of(game: &GameRow) -> Self {
+        MailedAt {
+            game: game.id,
+            ply: game.ply,
+            takebacks: game.takebacks,
         }
     }
 }
@@ -60,7 +78,7 @@ pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: 
             "[plypost] Game #{} {variant}: {} vs {} — {what}",
             game.id, white.username, black.username
         ),
-        game: Some((game.id, game.ply)),
+        game: Some(MailedAt::of(game)),
         black: Some(black.id),
         board: None,
     }
@@ -71,12 +89,13 @@ pub fn thread_key(game: GameId) -> String {
     format!("game-{game}")
 }
 
-/// The address `to` replies to about `game` at `ply`, when inbound mail is on.
-pub fn reply_address(config: &Config, to: &User, game: GameId, ply: i64) -> Option<String> {
+/// The address `to` replies to about the game as it stood `at`, when inbound mail is on.
+pub fn reply_address(config: &Config, to: &User, at: MailedAt) -> Option<String> {
     ReplyToken {
-        game,
+        game: at.game,
         user: to.id,
-        ply,
+        ply: at.ply,
+        takebacks: at.takebacks,
         generation: to.reply_generation,
     }
     .address(config)
@@ -221,9 +240,7 @@ pub(crate) fn notify(
     };
     // A mail about a game that is over asks for nothing, so it gets no reply address.
     let reply_note = match subject.game {
-        Some((game, ply)) if kind != MailKind::GameEnd => {
-            reply_address(config, to, game, ply).map(|a| (game, a))
-        }
+        Some(at) if kind != MailKind::GameEnd => reply_address(config, to, at),
         _ => None,
     };
     let settings = config.absolute_url("/settings");
@@ -234,7 +251,7 @@ pub(crate) fn notify(
     })? + "\n";
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
     let picture = match (subject.game, &subject.board) {
-        (Some((game, ply)), _) => {
+        (Some(MailedAt { game, ply, .. }), _) => {
             let side = if subject.black == Some(to.id) {
                 "&side=black"
             } else {
@@ -253,10 +270,10 @@ pub(crate) fn notify(
         .transpose()?;
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
     outgoing.html = html;
-    if let Some((game, _)) = subject.game {
-        outgoing = outgoing.in_thread(thread_key(game));
+    if let Some(at) = subject.game {
+        outgoing = outgoing.in_thread(thread_key(at.game));
     }
-    let outgoing = outgoing.with_reply_to(reply_note.map(|(_, address)| address));
+    let outgoing = outgoing.with_reply_to(reply_note);
     let queued = mail::queue(conn, clock, &outgoing);
     match queued {
         Ok(_) => Ok(()),

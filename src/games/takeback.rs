@@ -189,6 +189,7 @@ fn take_back(conn: &mut DbConn, game: &GameRow) -> Result<(), GameError> {
         games::draw_offer_by.eq(undo.draw_offer_by),
         games::takeback_by.eq(None::<UserId>),
         games::undo_clock.eq(None::<String>),
+        games::takebacks.eq(games::takebacks + 1),
     ))
     .execute(conn)?;
     if changed != 1 {

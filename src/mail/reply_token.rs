@@ -1,5 +1,6 @@
 //! The token in a reply address (`moves+<token>@example.org`): it names the game, the player,
-//! the ply the mail was written at (so a reply to an old position is recognised) and the
+//! the ply the mail was written at and the moves taken back by then (so a reply to a position
+//! that is gone is recognised, even after a takeback brought the game back to that ply) and the
 //! player's token generation (so revoked tokens fail), and carries a MAC with the server's
 //! secret key so that none can be guessed or altered. Lowercase only: some mail servers
 //! lowercase local parts.
@@ -21,11 +22,13 @@ pub struct ReplyToken {
     pub user: UserId,
     /// Plies played when the mail was written.
     pub ply: i64,
+    /// Moves taken back by then: with the ply, the position the mail showed.
+    pub takebacks: i64,
     pub generation: i64,
 }
 
 impl ReplyToken {
-    /// `42-7-31-0-<mac>`.
+    /// `42-7-31-0-0-<mac>`: game, player, ply, takebacks, generation.
     pub fn encode(&self, key: &SecretKey) -> Option<String> {
         let fields = self.fields();
         let full = keyed(key, &fields)?.finalize().into_bytes();
@@ -40,6 +43,7 @@ impl ReplyToken {
             game: GameId(numbers.next()??),
             user: UserId(numbers.next()??),
             ply: numbers.next()??,
+            takebacks: numbers.next()??,
             generation: numbers.next()??,
         };
         if numbers.next().is_some() || token.fields() != fields {
@@ -79,8 +83,8 @@ impl ReplyToken {
 
     fn fields(&self) -> String {
         format!(
-            "{}-{}-{}-{}",
-            self.game.0, self.user.0, self.ply, self.generation
+            "{}-{}-{}-{}-{}",
+            self.game.0, self.user.0, self.ply, self.takebacks, self.generation
         )
     }
 }
@@ -108,20 +112,23 @@ mod tests {
             game: GameId(42),
             user: UserId(7),
             ply: 31,
+            takebacks: 1,
             generation: 2,
         };
         let text = token.encode(&key()).expect("encodes");
-        assert!(text.starts_with("42-7-31-2-"));
+        assert!(text.starts_with("42-7-31-1-2-"));
         assert_eq!(text, text.to_ascii_lowercase());
         assert_eq!(ReplyToken::decode(&text, &key()), Some(token));
-        // Another game, ply, player or generation with the same MAC fails.
+        // Another game, ply, takeback count, player or generation with the same MAC fails.
         let mac = text.rsplit_once('-').expect("mac").1;
         for forged in [
-            "43-7-31-2",
-            "42-8-31-2",
-            "42-7-30-2",
-            "42-7-31-1",
-            "042-7-31-2",
+            "43-7-31-1-2",
+            "42-8-31-1-2",
+            "42-7-30-1-2",
+            "42-7-31-0-2",
+            "42-7-31-1-1",
+            "042-7-31-1-2",
+            "42-7-31-2",
         ] {
             assert_eq!(ReplyToken::decode(&format!("{forged}-{mac}"), &key()), None);
         }

@@ -15,7 +15,9 @@ use crate::db::Db;
 use crate::game_mail::result_words;
 use crate::games::model::GameRow;
 use crate::games::move_log::MoveLogCache;
-use crate::games::notify::{diagram, header, reply_address, subject, thread_key, Subject};
+use crate::games::notify::{
+    diagram, header, reply_address, subject, thread_key, MailedAt, Subject,
+};
 use crate::games::GameError;
 use crate::mail::inbound::{self, Command, InboundMail};
 use crate::mail::reply_token::ReplyToken;
@@ -150,7 +152,13 @@ fn carry_out(
             comment,
             offer_draw,
         } => {
-            if game.ply != token.ply {
+            if game.takebacks != token.takebacks {
+                return Ok(Handled::Refused(format!(
+                    "A move was taken back since the mail you answered, so the position it \
+                     showed is gone and `{text}` was not played. Here is the game as it is now."
+                )));
+            }
+            if game.ply != token.ply || game.takebacks != token.takebacks {
                 return Ok(Handled::Refused(format!(
                     "The game has moved on since the mail you answered (it was written after \
                      move {}; {} plies have been played now), so `{text}` was not played. \
@@ -271,7 +279,7 @@ fn answer(
         })? + "\n";
         let outgoing = Outgoing::new(MailKind::MailAnswer, &user.email, &quoted, body)
             .in_thread(thread_key(now.id))
-            .with_reply_to(reply_address(config, user, now.id, now.ply));
+            .with_reply_to(reply_address(config, user, MailedAt::of(&now)));
         match outbox::queue(conn, clock, &outgoing) {
             Ok(_) => Ok(true),
             Err(MailError::Address(address)) => {

@@ -66,14 +66,29 @@ impl Room {
     /// `who`'s reply address for `game` as of `ply`, with their current token generation.
     async fn address(&self, who: &str, game: i64, ply: i64) -> String {
         let (id, generation) = self.user(who).await;
+        let takebacks = self.takebacks(game).await;
         ReplyToken {
             game: GameId(game),
             user: id,
             ply,
+            takebacks,
             generation,
         }
         .address(&self.app.config)
         .expect("inbound mail is on")
+    }
+
+    /// Moves taken back so far in `game`.
+    async fn takebacks(&self, game: i64) -> i64 {
+        self.app
+            .with_db(move |conn| {
+                plypost::db::schema::games::table
+                    .find(game)
+                    .select(plypost::db::schema::games::takebacks)
+                    .first(conn)
+                    .expect("game")
+            })
+            .await
     }
 
     async fn user(&self, who: &str) -> (UserId, i64) {
@@ -488,6 +503,55 @@ async fn answers_are_rate_limited(backend: Backend) {
     assert_eq!(room.app.stored_moves(game).await, ["Pe2-e4"]);
 }
 
+/// A reply plays only in the position its mail showed: after a takeback brought the game back
+/// to the same ply with another move, a reply to the old mail is refused.
+async fn a_reply_to_a_position_taken_back_is_refused(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+        ("message", ""),
+        ("rating", "casual"),
+    ];
+    let game = room
+        .app
+        .start_game(&room.alice, "bob", &room.bob, &fields)
+        .await;
+    room.deliver(plain(&room.address("alice", game, 0).await, "e4"))
+        .await;
+    // Bob's mail after 1. e4.
+    let after_e4 = room.address("bob", game, 1).await;
+    let (alice, _) = room.user("alice").await;
+    let (bob, _) = room.user("bob").await;
+    let (clock, config, logs) = (
+        room.app.clock.clone(),
+        room.app.config.clone(),
+        room.app.state.move_logs.clone(),
+    );
+    room.app
+        .with_pooled(move |db| {
+            use plypost::games::takeback;
+            takeback::request(db, &*clock, &config, alice, GameId(game)).expect("asked");
+            takeback::answer(db, &*clock, &config, &logs, bob, GameId(game), true)
+                .expect("accepted");
+        })
+        .await;
+    room.deliver(plain(&room.address("alice", game, 0).await, "d4"))
+        .await;
+    assert_eq!(room.app.stored_moves(game).await, ["Pd2-d4"]);
+    // The old mail showed 1. e4: its reply is refused, though the game is at ply 1 again.
+    room.deliver(plain(&after_e4, "e5")).await;
+    let answers = room.wait_answers("bob", 1).await;
+    let text = text_of(&answers[0]);
+    assert!(text.contains("taken back"), "{text}");
+    assert_eq!(room.app.stored_moves(game).await, ["Pd2-d4"]);
+    // A reply to the new mail plays.
+    room.deliver(plain(&room.address("bob", game, 1).await, "d5"))
+        .await;
+    assert_eq!(room.app.stored_moves(game).await, ["Pd2-d4", "Pd7-d5"]);
+}
+
 /// Resigning and accepting a draw by mail.
 async fn resign_and_draw_by_mail(backend: Backend) {
     let room = room(backend, Vec::new()).await;
@@ -665,6 +729,7 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
 }
 
 backend_tests!(
+    a_reply_to_a_position_taken_back_is_refused,
     moves_from_an_imap_mailbox,
     a_game_played_by_mail,
     refusals_and_drops,
