@@ -27,6 +27,9 @@ pub struct InboundMail {
     pub text: String,
     /// Why the message must be dropped without any answer, if it must (no backscatter).
     pub automatic: Option<Automatic>,
+    /// A check of the receiving server (`Authentication-Results`: DKIM, SPF or DMARC) that
+    /// failed for the `From` domain, as evidence for a log line.
+    pub authentication_failed: Option<String>,
 }
 
 /// A message no person wrote; the string is the evidence, for a log line.
@@ -78,20 +81,78 @@ pub fn read(raw: &[u8], max_bytes: usize) -> Result<InboundMail, ReadError> {
         .parse(raw)
         .filter(|msg| msg.headers().iter().any(|h| is_field_name(h.name.as_str())))
         .ok_or(ReadError::Unparsable)?;
+    let from = msg
+        .from()
+        .and_then(Address::first)
+        .and_then(|a| a.address())
+        .map(str::to_lowercase);
+    let authentication_failed = from
+        .as_deref()
+        .and_then(|from| from.rsplit_once('@'))
+        .and_then(|(_, domain)| failed_authentication(&msg, domain));
     Ok(InboundMail {
         message_id: msg.message_id().map(str::to_owned),
-        from: msg
-            .from()
-            .and_then(Address::first)
-            .and_then(|a| a.address())
-            .map(str::to_lowercase),
+        from,
         recipients: recipients(&msg),
         subject: msg.subject().map(str::to_owned),
         text: body_text(&msg),
         automatic: bounce(&msg)
             .map(Automatic::Bounce)
             .or_else(|| auto_reply(&msg).map(Automatic::AutoReply)),
+        authentication_failed,
     })
+}
+
+/// The first `Authentication-Results` result (RFC 8601) that says DKIM, SPF or DMARC failed
+/// for `from_domain`: DMARC is about the `From` domain itself; a DKIM signature counts when
+/// its domain (`header.d`, or the domain of `header.i`) is the `From` domain, an SPF check
+/// when its `smtp.mailfrom` domain is.
+fn failed_authentication(msg: &Message<'_>, from_domain: &str) -> Option<String> {
+    msg.headers_raw()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results"))
+        .flat_map(|(_, value)| {
+            let value = one_line(value);
+            // The first element is the server that checked; the results follow.
+            value
+                .split(';')
+                .skip(1)
+                .map(str::trim)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .find(|result| fails_for(result, from_domain))
+}
+
+/// Whether one result (`dkim=fail header.d=example.org ...`) failed for `from_domain`.
+fn fails_for(result: &str, from_domain: &str) -> bool {
+    let mut words = result.split_whitespace();
+    let Some((method, outcome)) = words.next().and_then(|w| w.split_once('=')) else {
+        return false;
+    };
+    if !outcome.eq_ignore_ascii_case("fail") {
+        return false;
+    }
+    let property = |wanted: &str| {
+        result.split_whitespace().find_map(|w| {
+            let (key, value) = w.split_once('=')?;
+            key.eq_ignore_ascii_case(wanted).then(|| {
+                value
+                    .trim_matches(['"', '(', ')', ';'])
+                    .to_ascii_lowercase()
+            })
+        })
+    };
+    let domain_of = |value: String| match value.rsplit_once('@') {
+        Some((_, domain)) => domain.to_owned(),
+        None => value,
+    };
+    let checked = match method.to_ascii_lowercase().as_str() {
+        "dmarc" => property("header.from").or_else(|| Some(from_domain.to_owned())),
+        "dkim" => property("header.d").or_else(|| property("header.i").map(domain_of)),
+        "spf" => property("smtp.mailfrom").map(domain_of),
+        _ => None,
+    };
+    checked.is_some_and(|domain| domain.eq_ignore_ascii_case(from_domain))
 }
 
 /// RFC 5322: printable ASCII except the colon.
@@ -548,6 +609,26 @@ mod tests {
             "{headers}From: someone@example.com\r\nTo: {TOKEN}\r\nSubject: Re: move\r\n\r\ne4\r\n"
         );
         read(raw.as_bytes(), LIMIT).expect("parsable").automatic
+    }
+
+    #[test]
+    fn failed_authentication_of_the_from_domain() {
+        let d = "example.org";
+        assert!(fails_for("dmarc=fail header.from=example.org", d));
+        assert!(fails_for("dmarc=fail (p=reject)", d));
+        assert!(fails_for("dkim=fail header.d=example.org", d));
+        assert!(fails_for("dkim=fail header.i=@example.org", d));
+        assert!(fails_for("spf=fail smtp.mailfrom=someone@example.org", d));
+        // Other domains' failures, passes and other methods say nothing of the sender.
+        assert!(!fails_for("dkim=fail header.d=list.example.net", d));
+        assert!(!fails_for(
+            "spf=fail smtp.mailfrom=bounce@relay.example.net",
+            d
+        ));
+        assert!(!fails_for("dmarc=pass header.from=example.org", d));
+        assert!(!fails_for("spf=softfail smtp.mailfrom=example.org", d));
+        assert!(!fails_for("arc=fail", d));
+        assert!(!fails_for("none", d));
     }
 
     #[test]

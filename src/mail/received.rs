@@ -59,9 +59,19 @@ pub fn record(
 
 /// Mails for `user` refused (and answered) since `since`.
 pub fn refused_since(conn: &mut DbConn, user: UserId, since: NaiveDateTime) -> QueryResult<i64> {
+    outcomes_since(conn, user, REFUSED, since)
+}
+
+/// Mails for `user` handled with `outcome` since `since`.
+pub fn outcomes_since(
+    conn: &mut DbConn,
+    user: UserId,
+    outcome: &str,
+    since: NaiveDateTime,
+) -> QueryResult<i64> {
     inbound_mails::table
         .filter(inbound_mails::user_id.eq(Some(user)))
-        .filter(inbound_mails::outcome.eq(REFUSED))
+        .filter(inbound_mails::outcome.eq(outcome))
         .filter(inbound_mails::received_at.ge(since))
         .count()
         .get_result(conn)

@@ -87,6 +87,18 @@ pub fn handle(
         Ok(_) | Err(GameError::NotFound) => return Ok(dropped("the token's game is gone")),
         Err(e) => return Err(e),
     };
+    if let Some(evidence) = &mail.authentication_failed {
+        return Ok(dropped(&format!(
+            "the sender's domain failed the receiving server's check: {evidence}"
+        )));
+    }
+    let sender = mail.from.as_deref().unwrap_or_default();
+    if !sender.eq_ignore_ascii_case(user.email.trim()) {
+        tell_of_foreign_reply(db, clock, config, &user, &game, &key, sender)?;
+        return Ok(dropped(&format!(
+            "sent from {sender}, not from the player's address"
+        )));
+    }
     let outcome = carry_out(db, clock, config, log, &user, &game, &token, &mail)?;
     let hour_ago = clock.now_db() - Duration::hours(1);
     if matches!(outcome, Handled::Refused(_))
@@ -99,6 +111,57 @@ pub fn handle(
     }
     answer(db, clock, config, &user, &game, &key, &mail, outcome)
 }
+
+#[derive(askama::Template)]
+#[template(path = "mail/foreign_reply.txt")]
+struct ForeignReplyNote<'a> {
+    game: i64,
+    from: &'a str,
+    address: &'a str,
+    link: &'a str,
+    settings: &'a str,
+}
+
+/// A reply came from another address than the player's: nothing is played and its sender
+/// gets nothing (no backscatter); the player's own address gets a note, at most once a day.
+#[allow(clippy::too_many_arguments)]
+fn tell_of_foreign_reply(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: &User,
+    game: &GameRow,
+    key: &str,
+    sender: &str,
+) -> Result<(), GameError> {
+    let day_ago = clock.now_db() - Duration::days(1);
+    db.write(|conn| {
+        let noted_today = received::outcomes_since(conn, user.id, FOREIGN, day_ago)? > 0;
+        if !received::record(conn, clock, key, FOREIGN, user.id)? || noted_today {
+            return Ok(());
+        }
+        let body = crate::games::notify::render(&ForeignReplyNote {
+            game: game.id.0,
+            from: sender,
+            address: &user.email,
+            link: &config.absolute_url(&format!("/games/{}", game.id)),
+            settings: &config.absolute_url("/settings"),
+        })?;
+        let outgoing = Outgoing::new(
+            MailKind::MailAnswer,
+            &user.email,
+            &format!("[plypost] Game #{}: a reply from another address", game.id),
+            body,
+        );
+        match outbox::queue(conn, clock, &outgoing) {
+            Ok(_) | Err(MailError::Address(_)) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    })
+}
+
+/// The outcome recorded for a reply from another address than the player's.
+const FOREIGN: &str = "foreign";
 
 /// A first line that is a sentence rather than a move: moves and the keywords have no
 /// spaces inside and are short.

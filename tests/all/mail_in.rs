@@ -110,10 +110,39 @@ impl Room {
     }
 
     /// Mail-in that must succeed (exit 0).
+    /// Delivers `raw` as its token's player sends it (from the player's own address).
     async fn deliver(&self, raw: Vec<u8>) {
+        let raw = self.from_player(raw).await;
+        self.deliver_as_is(raw).await;
+    }
+
+    /// Delivers `raw` with the sender it has.
+    async fn deliver_as_is(&self, raw: Vec<u8>) {
         let (code, stderr) = self.mail_in(raw).await;
         assert_eq!(code, 0, "mail-in failed: {stderr}");
         self.caught_up();
+    }
+
+    /// `raw` with the `From` of the player its reply address names (unchanged without one).
+    async fn from_player(&self, raw: Vec<u8>) -> Vec<u8> {
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let token = text
+            .split(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | ',' | '"'))
+            .find_map(|word| ReplyToken::from_address(word, &self.app.config));
+        let Some(token) = token else {
+            return raw;
+        };
+        let email: String = self
+            .app
+            .with_db(move |conn| {
+                plypost::db::schema::users::table
+                    .find(token.user)
+                    .select(plypost::db::schema::users::email)
+                    .first(conn)
+                    .expect("the token's player")
+            })
+            .await;
+        with_sender(&raw, &email)
     }
 
     /// The mail-in process queues with the real time; the app's mail job runs on the test
@@ -186,6 +215,31 @@ fn fixture(name: &str, address: &str) -> Vec<u8> {
     let path = format!("{}/tests/mail/{name}.eml", env!("CARGO_MANIFEST_DIR"));
     let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     replace(&raw, FIXTURE_ADDRESS.as_bytes(), address.as_bytes())
+}
+
+/// `raw` with its `From` header field (folded lines included) saying `email`.
+fn with_sender(raw: &[u8], email: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(raw);
+    let mut out = String::with_capacity(text.len());
+    let mut in_headers = true;
+    let mut skipping = false;
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\r', '\n']);
+        if in_headers && bare.is_empty() {
+            in_headers = false;
+        }
+        if in_headers && skipping && line.starts_with([' ', '\t']) {
+            continue;
+        }
+        skipping = false;
+        if in_headers && bare.len() >= 5 && bare[..5].eq_ignore_ascii_case("from:") {
+            out.push_str(&format!("From: Player <{email}>\r\n"));
+            skipping = true;
+            continue;
+        }
+        out.push_str(line);
+    }
+    out.into_bytes()
 }
 
 fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
@@ -478,11 +532,11 @@ async fn answers_are_rate_limited(backend: Backend) {
         .with_pooled(move |db| {
             let mut outcomes: Vec<Handled> = (0..=limit)
                 .map(|_| {
-                    let raw = plain(&address, "Ke2");
+                    let raw = with_sender(&plain(&address, "Ke2"), "alice@example.org");
                     by_mail::handle(db, &*clock, &config, &logs, &raw).expect("handled")
                 })
                 .collect();
-            let legal = plain(&address, "e4");
+            let legal = with_sender(&plain(&address, "e4"), "alice@example.org");
             outcomes.push(by_mail::handle(db, &*clock, &config, &logs, &legal).expect("handled"));
             outcomes
         })
@@ -550,6 +604,52 @@ async fn a_reply_to_a_position_taken_back_is_refused(backend: Backend) {
     room.deliver(plain(&room.address("bob", game, 1).await, "d5"))
         .await;
     assert_eq!(room.app.stored_moves(game).await, ["Pd2-d4", "Pd7-d5"]);
+}
+
+/// Only the player plays: a reply from another address plays nothing and its sender gets no
+/// answer, the player's own address gets a note at most once a day; a reply whose domain the
+/// receiving server found failing DMARC, DKIM or SPF plays nothing either.
+async fn only_the_player_plays_by_mail(backend: Backend) {
+    let room = room(backend, Vec::new()).await;
+    let game = room.game().await;
+    let alice0 = room.address("alice", game, 0).await;
+    let before = room.outbox_rows().await;
+    for _ in 0..2 {
+        room.deliver_as_is(with_sender(&plain(&alice0, "e4"), "mallory@evil.example"))
+            .await;
+    }
+    assert!(room.app.stored_moves(game).await.is_empty());
+    let queued = room.app.queued_mail().await;
+    let new: Vec<_> = queued[before..].iter().collect();
+    assert_eq!(new.len(), 1, "one note, to the player only: {new:?}");
+    assert_eq!(new[0].1, "alice@example.org");
+    assert!(new[0].2.contains("mallory@evil.example"), "{}", new[0].2);
+    assert!(new[0].2.contains("nothing was played"), "{}", new[0].2);
+
+    // From the player's address, but the receiving server found the domain's DMARC failing.
+    let forged = String::from_utf8(with_sender(&plain(&alice0, "e4"), "alice@example.org"))
+        .expect("text")
+        .replacen(
+            "From:",
+            "Authentication-Results: mx.example.org; spf=pass smtp.mailfrom=bounce.example.net; \
+             dmarc=fail header.from=example.org\r\nFrom:",
+            1,
+        );
+    room.deliver_as_is(forged.into_bytes()).await;
+    assert!(room.app.stored_moves(game).await.is_empty());
+    assert_eq!(room.outbox_rows().await, before + 1, "no answer");
+
+    // Passing checks and the player's address: played.
+    let genuine = String::from_utf8(with_sender(&plain(&alice0, "e4"), "alice@example.org"))
+        .expect("text")
+        .replacen(
+            "From:",
+            "Authentication-Results: mx.example.org; dkim=pass header.d=example.org; \
+             dmarc=pass header.from=example.org\r\nFrom:",
+            1,
+        );
+    room.deliver_as_is(genuine.into_bytes()).await;
+    assert_eq!(room.app.stored_moves(game).await, ["Pe2-e4"]);
 }
 
 /// Resigning and accepting a draw by mail.
@@ -682,7 +782,8 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
     let mut imap = mailbox(&base, &user).await;
 
     let alice0 = room.address("alice", game, 0).await;
-    imap.append("INBOX", None, None, fixture("gmail_plain", &alice0))
+    let gmail = room.from_player(fixture("gmail_plain", &alice0)).await;
+    imap.append("INBOX", None, None, gmail)
         .await
         .expect("append");
     moves(&room.app, game, 1).await;
@@ -693,10 +794,12 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
     room.app.jobs.pop().expect("the watcher").abort();
     let bob1 = room.address("bob", game, 1).await;
     let alice2 = room.address("alice", game, 2).await;
-    imap.append("INBOX", None, None, fixture("outlook", &bob1))
+    let outlook = room.from_player(fixture("outlook", &bob1)).await;
+    imap.append("INBOX", None, None, outlook)
         .await
         .expect("append");
-    imap.append("INBOX", None, None, fixture("latin1_qp", &alice2))
+    let latin1 = room.from_player(fixture("latin1_qp", &alice2)).await;
+    imap.append("INBOX", None, None, latin1)
         .await
         .expect("append");
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -730,6 +833,7 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
 
 backend_tests!(
     a_reply_to_a_position_taken_back_is_refused,
+    only_the_player_plays_by_mail,
     moves_from_an_imap_mailbox,
     a_game_played_by_mail,
     refusals_and_drops,
