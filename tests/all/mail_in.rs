@@ -112,7 +112,7 @@ impl Room {
     /// Mail-in that must succeed (exit 0).
     /// Delivers `raw` as its token's player sends it (from the player's own address).
     async fn deliver(&self, raw: Vec<u8>) {
-        let raw = self.from_player(raw).await;
+        let raw = self.sent_by_player(raw).await;
         self.deliver_as_is(raw).await;
     }
 
@@ -124,7 +124,7 @@ impl Room {
     }
 
     /// `raw` with the `From` of the player its reply address names (unchanged without one).
-    async fn from_player(&self, raw: Vec<u8>) -> Vec<u8> {
+    async fn sent_by_player(&self, raw: Vec<u8>) -> Vec<u8> {
         let text = String::from_utf8_lossy(&raw).into_owned();
         let token = text
             .split(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | ',' | '"'))
@@ -782,7 +782,7 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
     let mut imap = mailbox(&base, &user).await;
 
     let alice0 = room.address("alice", game, 0).await;
-    let gmail = room.from_player(fixture("gmail_plain", &alice0)).await;
+    let gmail = room.sent_by_player(fixture("gmail_plain", &alice0)).await;
     imap.append("INBOX", None, None, gmail)
         .await
         .expect("append");
@@ -794,11 +794,11 @@ async fn moves_from_an_imap_mailbox(backend: Backend) {
     room.app.jobs.pop().expect("the watcher").abort();
     let bob1 = room.address("bob", game, 1).await;
     let alice2 = room.address("alice", game, 2).await;
-    let outlook = room.from_player(fixture("outlook", &bob1)).await;
+    let outlook = room.sent_by_player(fixture("outlook", &bob1)).await;
     imap.append("INBOX", None, None, outlook)
         .await
         .expect("append");
-    let latin1 = room.from_player(fixture("latin1_qp", &alice2)).await;
+    let latin1 = room.sent_by_player(fixture("latin1_qp", &alice2)).await;
     imap.append("INBOX", None, None, latin1)
         .await
         .expect("append");
