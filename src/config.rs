@@ -26,6 +26,8 @@ const DEFAULT_MOVE_CACHE_MB: usize = 128;
 const MAX_API_RATE_LIMIT: u32 = 100_000;
 /// Enough for a bot that follows a few dozen games; a script that loops gets a 429.
 const DEFAULT_API_RATE_LIMIT: u32 = 300;
+const MAX_OPEN_CHALLENGES: i64 = 1_000;
+const DEFAULT_OPEN_CHALLENGES: i64 = 10;
 
 #[derive(Debug, thiserror::Error)]
 #[error("{name}: {message}")]
@@ -97,6 +99,8 @@ pub struct Config {
     pub move_cache_bytes: usize,
     /// `PLYPOST_API_RATE_LIMIT`: JSON API requests one account may make per minute (all its tokens together).
     pub api_requests_per_minute: u32,
+    /// `PLYPOST_MAX_OPEN_CHALLENGES`: challenges one player may have waiting for an answer.
+    pub max_open_challenges: i64,
     /// `PLYPOST_MAIL_REPLY_TO`: the address replies with moves go to (`moves@example.org`; a
     /// mail gets `moves+<token>@example.org`). Unset: no Reply-To, inbound mail is off.
     pub mail_reply_to: Option<ReplyAddress>,
@@ -204,6 +208,13 @@ impl Config {
             "requests per minute",
         )?
         .unwrap_or(DEFAULT_API_RATE_LIMIT);
+        let max_open_challenges = number_setting(
+            "PLYPOST_MAX_OPEN_CHALLENGES",
+            get("PLYPOST_MAX_OPEN_CHALLENGES"),
+            1..=MAX_OPEN_CHALLENGES,
+            "challenges",
+        )?
+        .unwrap_or(DEFAULT_OPEN_CHALLENGES);
 
         let (mail_reply_to, imap_url, metrics_token) = inbound_and_metrics(&get)?;
 
@@ -241,6 +252,7 @@ impl Config {
             clock_job_interval: Duration::from_secs(60),
             move_cache_bytes: move_cache_mb * 1024 * 1024,
             api_requests_per_minute,
+            max_open_challenges,
             mail_reply_to,
             imap_url,
             metrics_token,

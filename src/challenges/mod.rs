@@ -115,6 +115,17 @@ pub fn create(
     let opponent_name = input.opponent.as_deref().map(str::trim).unwrap_or_default();
     let variant_name = input.preset.trim();
     db.write(|conn| {
+        let waiting: i64 = challenges::table
+            .filter(challenges::author_id.eq(author.id))
+            .filter(challenges::status.eq(ChallengeStatus::Open))
+            .count()
+            .get_result(conn)?;
+        if waiting >= config.max_open_challenges {
+            return Err(GameError::Invalid(format!(
+                "You have {waiting} challenges waiting for an answer, the most one player may \
+                 have; withdraw one before posting another."
+            )));
+        }
         let opponent = find_opponent(conn, author, opponent_name)?;
         // A built-in variant's name is also the slug of its built-in preset; anything else
         // is the slug of a player's preset.

@@ -309,19 +309,41 @@ fn listings(
 }
 
 /// How many open challenges the lobby lists.
-pub const OPEN_LIST_LIMIT: i64 = 200;
+pub const OPEN_PAGE: i64 = 50;
 
 /// Challenges open to anyone, newest first.
-pub fn open_challenges(conn: &mut DbConn) -> Result<Vec<ChallengeListing>, GameError> {
-    let rows: Vec<(ChallengeRow, String)> = challenges::table
+pub fn open_challenges(
+    conn: &mut DbConn,
+    before: Option<ChallengeId>,
+) -> Result<OpenPage, GameError> {
+    let mut query = challenges::table
         .inner_join(preset_versions::table.inner_join(presets::table))
         .filter(challenges::status.eq(ChallengeStatus::Open))
         .filter(challenges::opponent_id.is_null())
-        .order(challenges::created_at.desc())
-        .limit(OPEN_LIST_LIMIT)
+        .into_boxed();
+    if let Some(before) = before {
+        query = query.filter(challenges::id.lt(before));
+    }
+    let mut rows: Vec<(ChallengeRow, String)> = query
+        .order(challenges::id.desc())
+        .limit(OPEN_PAGE + 1)
         .select((ChallengeRow::as_select(), presets::name))
         .load(conn)?;
-    listings(conn, rows)
+    let more = rows.len() > OPEN_PAGE as usize;
+    rows.truncate(OPEN_PAGE as usize);
+    let older = more.then(|| rows.last().map(|(c, _)| c.id)).flatten();
+    Ok(OpenPage {
+        challenges: listings(conn, rows)?,
+        older,
+    })
+}
+
+/// A page of the challenges open to anyone, newest first.
+#[derive(Debug, Default)]
+pub struct OpenPage {
+    pub challenges: Vec<ChallengeListing>,
+    /// Where the next (older) page starts, when there is one: pass it as `before`.
+    pub older: Option<ChallengeId>,
 }
 
 /// A player's open challenges: (invitations to them, their own).

@@ -188,6 +188,7 @@ backend_tests!(
     only_the_organiser_and_admins_open_the_edit_form,
     head_answers_wherever_get_does,
     an_organisers_events_outlive_the_account,
+    open_challenges_are_bounded_and_paged,
 );
 
 /// An organiser who deletes their account leaves no event stuck: one not started is
@@ -236,4 +237,73 @@ async fn an_organisers_events_outlive_the_account(backend: Backend) {
     let (_, now) = ann.get(&format!("/api/v1/tournaments/{running}")).await;
     assert_eq!(now["status"], "running", "{now}");
     assert_eq!(now["organiser"], "ada", "{now}");
+}
+
+/// One player's open challenges cannot bury everyone else's: a player may have so many
+/// waiting (`PLYPOST_MAX_OPEN_CHALLENGES`), and the lobby and the API list them a page at a
+/// time, so every challenge can be reached.
+async fn open_challenges_are_bounded_and_paged(backend: Backend) {
+    let app = TestApp::with(crate::common::TestOptions {
+        backend,
+        smtp_url: None,
+        base_url: None,
+        env: vec![("PLYPOST_MAX_OPEN_CHALLENGES", "55".to_owned())],
+    })
+    .await;
+    app.player("spammer").await;
+    let visitor = app.player("visitor").await;
+    let spammer = Api::login(&app, "spammer").await;
+    let challenge = json!({"preset": "chess", "color": "random",
+                           "time_control": {"kind": "days", "days": 3}});
+    let mut posted = Vec::new();
+    for _ in 0..55 {
+        let (status, body) = spammer.post("/api/v1/challenges", challenge.clone()).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        posted.push(body["id"].as_i64().expect("id"));
+    }
+    let (status, body) = spammer.post("/api/v1/challenges", challenge.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("withdraw one"),
+        "{body}"
+    );
+
+    // The API, page by page, reaches every one of them.
+    let mut seen = Vec::new();
+    let mut path = "/api/v1/challenges".to_owned();
+    loop {
+        let (status, page) = spammer.get(&path).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let open = page["open"].as_array().expect("open");
+        assert!(open.len() <= 50, "a page: {}", open.len());
+        seen.extend(open.iter().map(|c| c["id"].as_i64().expect("id")));
+        match page["open_before"].as_i64() {
+            Some(before) => path = format!("/api/v1/challenges?before={before}"),
+            None => break,
+        }
+    }
+    seen.sort_unstable();
+    posted.sort_unstable();
+    assert_eq!(seen, posted);
+
+    // So does the lobby.
+    let (_, first) = app.get_as(&visitor, "/games").await;
+    let older = first
+        .split("href=\"/games?before=")
+        .nth(1)
+        .and_then(|rest| rest.split('#').next())
+        .unwrap_or_else(|| panic!("a link to older challenges: {first}"))
+        .to_owned();
+    let (_, second) = app
+        .get_as(&visitor, &format!("/games?before={older}"))
+        .await;
+    let oldest = posted[0];
+    assert!(
+        second.contains(&format!("/challenges/{oldest}/accept")),
+        "the oldest challenge is on the second page"
+    );
+    assert!(!first.contains(&format!("/challenges/{oldest}/accept")));
 }

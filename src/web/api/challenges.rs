@@ -149,8 +149,19 @@ pub struct ChallengeLists {
     pub incoming: Vec<ChallengeJson>,
     /// The caller's own open challenges.
     pub outgoing: Vec<ChallengeJson>,
-    /// Challenges open to anyone (the caller's own included).
+    /// Challenges open to anyone (the caller's own included), newest first, a page at a
+    /// time.
     pub open: Vec<ChallengeJson>,
+    /// The next page of `open`: `GET /api/v1/challenges?before=<this>`; `null` on the last.
+    pub open_before: Option<i64>,
+}
+
+/// Which page of the open challenges.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct ListQuery {
+    /// Only challenges older than this one (the `open_before` of the previous page).
+    pub before: Option<i64>,
 }
 
 /// The caller's challenges and the open ones.
@@ -159,16 +170,22 @@ pub struct ChallengeLists {
     path = "/api/v1/challenges",
     tag = "challenges",
     security(("token" = ["read"])),
+    params(ListQuery),
     responses(
         (status = 200, description = "Challenges", body = ChallengeLists),
         (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
     )
 )]
-pub async fn list(state: web::Data<AppState>, caller: ApiUser) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    caller: ApiUser,
+    q: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
     let me = caller.user.id;
+    let before = q.before.map(ChallengeId);
     let (incoming, outgoing, open) = run(&state, move |db| {
         let (incoming, outgoing) = query::challenges_of(db, me)?;
-        let open = query::open_challenges(db)?;
+        let open = query::open_challenges(db, before)?;
         Ok::<_, GameError>((incoming, outgoing, open))
     })
     .await?;
@@ -176,7 +193,8 @@ pub async fn list(state: web::Data<AppState>, caller: ApiUser) -> Result<HttpRes
     Ok(ok(&ChallengeLists {
         incoming: convert(incoming),
         outgoing: convert(outgoing),
-        open: convert(open),
+        open: convert(open.challenges),
+        open_before: open.older.map(|id| id.0),
     }))
 }
 

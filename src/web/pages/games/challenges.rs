@@ -92,12 +92,16 @@ struct LobbyPage<'a> {
     /// The player's challenges declined lately.
     declined: Vec<ChallengeItem>,
     open: Vec<ChallengeItem>,
+    /// The next page of open challenges starts before this one.
+    older: Option<i64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct LobbyQuery {
     done: String,
+    /// The page of open challenges older than this one.
+    before: Option<i64>,
 }
 
 async fn lobby(
@@ -108,9 +112,11 @@ async fn lobby(
     // Visitors see the open challenges too; accepting needs an account.
     let user = ctx.user.as_ref().map(|u| u.id);
     let now = state.clock.now_db();
+    let before = q.before.map(ChallengeId);
     let result = state
         .db(move |conn| {
-            let mut open = query::open_challenges(conn)?;
+            let page = query::open_challenges(conn, before)?;
+            let (mut open, older) = (page.challenges, page.older);
             let (incoming, outgoing, declined) = match user {
                 Some(user) => {
                     // Nobody sees the open challenges of a player they blocked or who
@@ -122,10 +128,10 @@ async fn lobby(
                 }
                 None => (Vec::new(), Vec::new(), Vec::new()),
             };
-            Ok::<_, GameError>((open, incoming, outgoing, declined))
+            Ok::<_, GameError>((open, older, incoming, outgoing, declined))
         })
         .await?;
-    let (open, incoming, outgoing, declined) = match result {
+    let (open, older, incoming, outgoing, declined) = match result {
         Ok(lists) => lists,
         Err(e) => return error_response(&ctx, e, "/"),
     };
@@ -147,6 +153,7 @@ async fn lobby(
             .into_iter()
             .filter(|c| !c.mine)
             .collect(),
+        older: older.map(|id| id.0),
     })
 }
 
