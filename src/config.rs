@@ -218,23 +218,7 @@ impl Config {
 
         let (mail_reply_to, imap_url, metrics_token) = inbound_and_metrics(&get)?;
 
-        let trusted_proxies = match get("PLYPOST_TRUSTED_PROXIES") {
-            None => Vec::new(),
-            Some(text) => text
-                .split(',')
-                .map(|part| {
-                    part.trim().parse::<std::net::IpAddr>().map_err(|_| {
-                        ConfigError::new(
-                            "PLYPOST_TRUSTED_PROXIES",
-                            format!(
-                                "`{}` is not an IP address (a list like 127.0.0.1,::1)",
-                                part.trim()
-                            ),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        };
+        let trusted_proxies = trusted_proxies(get("PLYPOST_TRUSTED_PROXIES"))?;
 
         Ok(Config {
             bind,
@@ -371,6 +355,26 @@ pub fn default_pool_size(database: &DatabaseUrl) -> u32 {
 }
 
 /// A whole number of `unit` within `range`, or `None` when the setting is unset.
+/// `PLYPOST_TRUSTED_PROXIES`: a comma-separated list of IP addresses; unset: none.
+fn trusted_proxies(text: Option<String>) -> Result<Vec<std::net::IpAddr>, ConfigError> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(|part| {
+            part.trim().parse::<std::net::IpAddr>().map_err(|_| {
+                ConfigError::new(
+                    "PLYPOST_TRUSTED_PROXIES",
+                    format!(
+                        "`{}` is not an IP address (a list like 127.0.0.1,::1)",
+                        part.trim()
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
 fn number_setting<T>(
     name: &'static str,
     text: Option<String>,

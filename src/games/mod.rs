@@ -71,6 +71,9 @@ pub enum GameError {
         chat::MAX_MESSAGES_PER_HOUR
     )]
     TooManyMessages,
+    /// Over a limit on how often something may be done; the message says which.
+    #[error("{0}")]
+    TooMany(String),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     #[error("mail: {0}")]

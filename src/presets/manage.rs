@@ -140,6 +140,9 @@ fn insert_version(
     Ok(())
 }
 
+/// Presets one player may make (fork) in an hour.
+pub const MAX_CREATED_PER_HOUR: i64 = 20;
+
 /// Copies the current version of `slug` into a new preset owned by `user`, named `name` (or,
 /// when empty, after the source). Returns the new preset.
 pub fn fork(
@@ -159,6 +162,17 @@ pub fn fork(
         })?)
     };
     db.write(|conn| {
+        let lately: i64 = presets::table
+            .filter(presets::owner_id.eq(Some(user.id)))
+            .filter(presets::created_at.gt(clock.now_db() - chrono::Duration::hours(1)))
+            .count()
+            .get_result(conn)?;
+        if lately >= MAX_CREATED_PER_HOUR {
+            return Err(PresetError::TooMany(format!(
+                "You have made {lately} presets in the last hour; please wait before making \
+                 another."
+            )));
+        }
         let source = find_by_slug(conn, slug)?;
         let base = version(conn, source.id, source.current_version)?;
         let name = match chosen {

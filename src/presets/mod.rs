@@ -46,6 +46,9 @@ pub enum PresetError {
     /// A refused request that is not about one field; the message is meant for the user.
     #[error("{0}")]
     Invalid(String),
+    /// Over a limit on how often something may be done; the message says which.
+    #[error("{0}")]
+    TooMany(String),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     /// Stored data the engine cannot read back: a bug or a damaged database.

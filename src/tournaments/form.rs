@@ -15,6 +15,9 @@ use crate::db::{Db, UserId};
 use crate::games::{clean_text, GameError};
 use crate::time_control::{TimeControl, UNTIMED_NEEDS_OPPONENT};
 
+/// Tournaments one organiser may create in an hour.
+pub const MAX_CREATED_PER_HOUR: i64 = 5;
+
 /// A tournament as its organiser asked for it: read from the form or the API body at the
 /// edge, checked here.
 #[derive(Debug, Clone)]
@@ -192,6 +195,17 @@ pub fn create(
     let clock_columns = input.control.day_columns();
     let slug = input.preset.trim().to_owned();
     db.write(|conn| {
+        let lately: i64 = tournaments::table
+            .filter(tournaments::organiser_id.eq(organiser.id))
+            .filter(tournaments::created_at.gt(now - chrono::Duration::hours(1)))
+            .count()
+            .get_result(conn)?;
+        if lately >= MAX_CREATED_PER_HOUR {
+            return Err(GameError::TooMany(format!(
+                "You have created {lately} tournaments in the last hour; please wait before \
+                 creating another."
+            )));
+        }
         let version = match crate::presets::builtin_version(conn, clock, &slug)? {
             Some(version) => version,
             None => match crate::presets::query::for_challenge(conn, &slug) {

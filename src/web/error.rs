@@ -119,9 +119,32 @@ pub fn game_refusal(err: &GameError) -> Result<Refusal, WebError> {
         GameError::ChallengeClosed => refusal(S::CONFLICT, "challenge_closed", NOTHING_CHANGED),
         GameError::NoDrawOffer => refusal(S::CONFLICT, "no_draw_offer", NOTHING_CHANGED),
         GameError::NoTakeback => refusal(S::CONFLICT, "no_takeback", NOTHING_CHANGED),
-        GameError::TooManyMessages => refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait"),
+        GameError::TooManyMessages | GameError::TooMany(_) => {
+            refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait")
+        }
         GameError::Db(db) => Err(WebError::database(db)),
         GameError::Mail(_) | GameError::Corrupt(_) => Err(WebError::Internal(err.to_string())),
+    }
+}
+
+/// The one map from a preset error to its answer, as [`game_refusal`] for games.
+pub fn preset_refusal(err: &crate::presets::PresetError) -> Result<Refusal, WebError> {
+    use crate::presets::PresetError as E;
+    use StatusCode as S;
+    let refusal = |status, code, title| {
+        Ok(Refusal {
+            status,
+            code,
+            title,
+        })
+    };
+    match err {
+        E::NotFound => Err(WebError::NotFound),
+        E::ReadOnly | E::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "Not allowed"),
+        E::Invalid(_) | E::Fields(_) => refusal(S::UNPROCESSABLE_ENTITY, "invalid", "Not accepted"),
+        E::TooMany(_) => refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait"),
+        E::Db(db) => Err(WebError::database(db)),
+        E::Corrupt(_) => Err(WebError::Internal(err.to_string())),
     }
 }
 

@@ -189,6 +189,7 @@ backend_tests!(
     head_answers_wherever_get_does,
     an_organisers_events_outlive_the_account,
     open_challenges_are_bounded_and_paged,
+    creating_events_and_presets_is_limited,
 );
 
 /// An organiser who deletes their account leaves no event stuck: one not started is
@@ -306,4 +307,45 @@ async fn open_challenges_are_bounded_and_paged(backend: Backend) {
         "the oldest challenge is on the second page"
     );
     assert!(!first.contains(&format!("/challenges/{oldest}/accept")));
+}
+
+/// Creating tournaments and presets is limited per player and hour: past the limit the
+/// answer is 429 and nothing is made; an hour later it works again.
+async fn creating_events_and_presets_is_limited(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("busy").await;
+    let busy = Api::login(&app, "busy").await;
+    let event = json!({"name": "Again", "preset": "chess", "kind": "round_robin",
+                       "max_players": 4, "time_control": {"kind": "days", "days": 3}});
+    let limit = plypost::tournaments::form::MAX_CREATED_PER_HOUR;
+    for _ in 0..limit {
+        let (status, body) = busy.post("/api/v1/tournaments", event.clone()).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (status, body) = busy.post("/api/v1/tournaments", event.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["code"], "rate_limited");
+
+    let forks = plypost::presets::manage::MAX_CREATED_PER_HOUR;
+    let clock = app.clock.clone();
+    let outcomes = app
+        .with_pooled(move |db| {
+            let user = plypost::accounts::users::find_by_username(db, "busy")
+                .expect("query")
+                .expect("busy");
+            (0..=forks)
+                .map(|_| plypost::presets::manage::fork(db, &*clock, &user, "chess", "").is_ok())
+                .collect::<Vec<bool>>()
+        })
+        .await;
+    let made = outcomes.iter().filter(|ok| **ok).count() as i64;
+    assert_eq!(made, forks, "{outcomes:?}");
+    assert!(
+        !outcomes[forks as usize],
+        "the one past the limit is refused"
+    );
+
+    app.clock.advance(chrono::Duration::minutes(61));
+    let (status, body) = busy.post("/api/v1/tournaments", event).await;
+    assert_eq!(status, StatusCode::CREATED, "an hour later: {body}");
 }

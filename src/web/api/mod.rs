@@ -198,15 +198,13 @@ impl From<AccountError> for ApiError {
 
 impl From<PresetError> for ApiError {
     fn from(err: PresetError) -> Self {
-        use StatusCode as S;
-        let (status, code) = match &err {
-            PresetError::Db(db) => return database(db),
-            PresetError::NotFound => (S::NOT_FOUND, "not_found"),
-            PresetError::Forbidden(_) | PresetError::ReadOnly => (S::FORBIDDEN, "forbidden"),
-            PresetError::Corrupt(_) => (S::INTERNAL_SERVER_ERROR, "internal"),
-            _ => (S::UNPROCESSABLE_ENTITY, "invalid"),
-        };
-        ApiError::new(status, code, err.to_string())
+        match crate::web::error::preset_refusal(&err) {
+            Ok(refusal) => ApiError::new(refusal.status, refusal.code, err.to_string()),
+            Err(WebError::NotFound) => {
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", err.to_string())
+            }
+            Err(other) => ApiError::from(other),
+        }
     }
 }
 

@@ -33,16 +33,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Maps a service error to a response: user errors become pages with the service's words.
 fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpResponse, WebError> {
-    let (status, title) = match &err {
-        PresetError::NotFound => return Err(WebError::NotFound),
-        PresetError::ReadOnly | PresetError::Forbidden(_) => (StatusCode::FORBIDDEN, "Not allowed"),
-        PresetError::Invalid(_) | PresetError::Fields(_) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, "Not accepted")
-        }
-        PresetError::Db(_) | PresetError::Corrupt(_) => {
-            return Err(WebError::Internal(err.to_string()))
-        }
-    };
+    let refusal = crate::web::error::preset_refusal(&err)?;
+    let (status, title) = (refusal.status, refusal.title);
     let message = match &err {
         PresetError::Fields(errors) => errors
             .0
