@@ -38,26 +38,21 @@ async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
         Ok(all) => all,
         Err(e) => return error_response(&ctx, e, "/"),
     };
-    let of = |status: service::TournamentStatus| -> Vec<Listing> {
-        all.iter()
+    // A section of the list: its title, its anchor (the status's word) and its events.
+    let section = |title: &'static str, status: service::TournamentStatus| {
+        let events: Vec<Listing> = all
+            .iter()
             .filter(|l| l.row.status == status)
             .cloned()
-            .collect()
+            .collect();
+        (title, status.as_str(), events)
     };
     render::page(&ListPage {
         ctx: &ctx,
         sections: vec![
-            (
-                "Open for players",
-                "open",
-                of(service::TournamentStatus::Open),
-            ),
-            ("Running", "running", of(service::TournamentStatus::Running)),
-            (
-                "Finished",
-                "finished",
-                of(service::TournamentStatus::Finished),
-            ),
+            section("Open for players", service::TournamentStatus::Open),
+            section("Running", service::TournamentStatus::Running),
+            section("Finished", service::TournamentStatus::Finished),
         ],
     })
 }

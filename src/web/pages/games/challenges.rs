@@ -188,8 +188,9 @@ impl ChallengeForm {
             .trim()
             .parse::<ColorChoice>()
             .map_err(|_| "Colour: choose White, Black or random.".to_owned())?;
-        let days_left_empty =
-            self.days_per_move.trim().is_empty() && matches!(self.time_kind.trim(), "" | "days");
+        let days_left_empty = self.days_per_move.trim().is_empty()
+            && (self.time_kind.trim().is_empty()
+                || self.time_kind.trim().parse() == Ok(TimeKind::Days));
         let control = if days_left_empty {
             None
         } else {
