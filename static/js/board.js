@@ -218,6 +218,11 @@
     return b;
   }
 
+  function readsLong() {
+    var wrap = document.getElementById('board-wrap');
+    return !!wrap && wrap.getAttribute('data-notation') === 'long';
+  }
+
   function preview(m) {
     clearMarks();
     markMovable(false);
@@ -231,12 +236,15 @@
     overlay(m.to, 'sel');
     panel.textContent = '';
     panel.hidden = false;
-    var ok = button('Confirm move ' + m.text, function () {
+    // Shown in the player's notation (SAN unless they chose long); the form submits the
+    // long notation, which every variant reads back exactly.
+    var shown = readsLong() || !m.san ? m.text : m.san;
+    var ok = button('Confirm move ' + shown, function () {
       input.value = m.text;
       if (form.requestSubmit) form.requestSubmit(); else { disableSubmit(form); form.submit(); }
     }, 'pp-confirm');
     button('Cancel', function () { reset(); board.focus(); }, 'pp-cancel');
-    say('Preview of ' + m.text + '. Confirm or cancel.');
+    say('Preview of ' + shown + '. Confirm or cancel.');
     ok.scrollIntoView({ block: 'nearest' });
     ok.focus();
   }

@@ -117,8 +117,9 @@ async fn click_square(b: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
-/// Plays `from`-`to` on the game page by clicking, checks the preview (`text`, the long
-/// form), confirms, and finds the move in the list (`san`, as the page writes it).
+/// Plays `from`-`to` on the game page by clicking, checks the preview (in SAN, as the player
+/// reads moves; `text`, the long form, is what the form submits), confirms, and finds the
+/// move in the list (`san`, as the page writes it).
 async fn click_move(
     b: &Client,
     app: &TestApp,
@@ -144,10 +145,7 @@ async fn click_move(
         .for_element(Locator::Css(".pp-move-panel button.pp-confirm"))
         .await
         .expect("a confirm button");
-    assert_eq!(
-        confirm.text().await.unwrap(),
-        format!("Confirm move {text}")
-    );
+    assert_eq!(confirm.text().await.unwrap(), format!("Confirm move {san}"));
     assert!(b
         .find(Locator::Css(&format!("#board g.pc[data-square='{to}']")))
         .await
@@ -170,6 +168,11 @@ async fn click_move(
         .await
         .unwrap();
     assert!(list.contains(san), "{list}");
+    // The form sent the long notation.
+    assert_eq!(
+        app.stored_moves(game).await.last().map(String::as_str),
+        Some(text)
+    );
 }
 
 /// Plays `from`-`to` on the analysis board by clicking and confirming; waits for the line to

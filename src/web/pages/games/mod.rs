@@ -106,6 +106,8 @@ struct GamePage<'a> {
     board_text: Vec<view::SidePieces>,
     /// The board drawing's width over its height, for the CSS that fits it to the window.
     board_ratio: String,
+    /// The viewer reads moves in long notation (else SAN).
+    long_notation: bool,
     /// The no-JS Flip link: the page from the other side.
     flip_href: String,
     legend: Vec<view::LegendRow>,
@@ -283,6 +285,7 @@ fn game_page<'a>(
         last_move,
         board_text: view::board_text(&position),
         board_ratio: view::board_ratio(&position),
+        long_notation: long,
         flip_href: format!(
             "/games/{}{}#board",
             game.id,

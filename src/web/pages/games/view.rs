@@ -86,7 +86,10 @@ struct ChangedPiece {
 struct LegalMove {
     from: String,
     to: String,
+    /// Long notation: what the form submits (exact in every variant).
     text: String,
+    /// SAN: what the player reads, unless they chose long notation.
+    san: String,
     promo: Option<String>,
     #[serde(rename = "promoName")]
     promo_name: Option<String>,
@@ -147,6 +150,7 @@ pub fn legal_moves_json(position: &Position) -> String {
                 from: mv.from().to_string(),
                 to: mv.to().to_string(),
                 text: position.move_text(mv),
+                san: position.move_san(mv),
                 promo: promo.map(|k| k.letter.clone()),
                 promo_name: promo.map(|k| k.name.clone()),
                 changes,
