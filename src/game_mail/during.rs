@@ -45,11 +45,11 @@ pub fn draw_declined(
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }
 
-/// `12. e4` for White's move at `ply`, `12. ... e5` for Black's.
+/// `12. e4` for White's move at `ply`, `12… e5` for Black's (as the pages write them).
 fn numbered(ply: i64, move_text: &str) -> String {
     let number = (ply + 1) / 2;
     if ply % 2 == 0 {
-        format!("{number}. ... {move_text}")
+        format!("{number}… {move_text}")
     } else {
         format!("{number}. {move_text}")
     }

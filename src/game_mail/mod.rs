@@ -34,7 +34,7 @@ fn due(game: &GameRow, to: &User) -> Option<String> {
 struct YourMoveMail<'a> {
     header: &'a str,
     mover: &'a str,
-    /// `12. e4` or `12... e5`.
+    /// `12. e4` or `12… e5`, as the pages write them.
     numbered_move: &'a str,
     comment: Option<&'a str>,
     /// Played from the mover's conditional moves.
@@ -89,7 +89,7 @@ pub fn after_move(
     let move_text = if to.long_notation { long } else { san };
     let number = (game.ply + 1) / 2;
     let numbered_move = if game.ply % 2 == 0 {
-        format!("{number}. ... {move_text}")
+        format!("{number}… {move_text}")
     } else {
         format!("{number}. {move_text}")
     };

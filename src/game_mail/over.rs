@@ -88,8 +88,8 @@ fn what_ended_it(
                 Some((long, san)) => {
                     let text = if to.long_notation { long } else { san };
                     let number = (game.ply + 1) / 2;
-                    let dots = if game.ply % 2 == 0 { " ..." } else { "" };
-                    let numbered = format!("{number}.{dots} {text}");
+                    let dots = if game.ply % 2 == 0 { "…" } else { "." };
+                    let numbered = format!("{number}{dots} {text}");
                     let mine = game.opponent_of(game.player_to_move()) == to.id;
                     match (ending.conditional, mine) {
                         (false, _) => format!("{mover} played {numbered}."),

@@ -175,7 +175,7 @@ async fn atom_feeds_parse_and_are_linked(backend: Backend) {
     let entries: Vec<&str> = read.lines().filter(|l| l.starts_with("entry ")).collect();
     assert_eq!(entries.len(), 5, "four moves and the result: {read}");
     assert!(entries[0].contains("Game over: 0-1 (checkmate)"), "{read}");
-    assert!(entries[1].contains("2... Qh4# (bob)"), "{read}");
+    assert!(entries[1].contains("2… Qh4# (bob)"), "{read}");
     assert!(entries[4].contains("1. f3 (alice)"), "{read}");
     assert!(
         entries[4].contains(&format!("/logs/{game}?ply=1")),

@@ -118,9 +118,9 @@ async fn fools_mate_with_mail(backend: Backend) {
             let san = ["f3", "e5", "g4"][i];
             assert!(
                 body.contains(&format!(
-                    "played {}. {}{san}",
+                    "played {}{} {san}",
                     i / 2 + 1,
-                    if i % 2 == 1 { "... " } else { "" }
+                    if i % 2 == 1 { "…" } else { "." }
                 )),
                 "the move in the mail: {body}"
             );

@@ -189,7 +189,7 @@ fn game_atom(state: &AppState, data: &GameData, san: &[String]) -> Feed {
         let number = if m.ply % 2 == 1 {
             format!("{}.", m.ply / 2 + 1)
         } else {
-            format!("{}...", m.ply / 2)
+            format!("{}…", m.ply / 2)
         };
         let mut summary = format!("{mover} played {number} {san} ({}).", m.move_text);
         if let Some(comment) = &m.comment {
