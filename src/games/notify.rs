@@ -51,6 +51,8 @@ pub struct MailedAt {
     pub game: GameId,
     pub ply: i64,
     pub takebacks: i64,
+    /// White made the game's first move (a setup may give Black the first move).
+    pub white_first: bool,
 }
 
 impl MailedAt {
@@ -59,6 +61,7 @@ impl MailedAt {
             game: game.id,
             ply: game.ply,
             takebacks: game.takebacks,
+            white_first: white_moves_first(game),
         }
     }
 }
@@ -81,6 +84,27 @@ pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: 
         game: Some(MailedAt::of(game)),
         black: Some(black.id),
         board: None,
+    }
+}
+
+/// Whether White made the first move of `game` (its start position's side to move).
+pub fn white_moves_first(game: &GameRow) -> bool {
+    game.start_fen.split_whitespace().nth(1) != Some("b")
+}
+
+/// When a game had `ply` plies, in words that say whose move it was: "at the start",
+/// "after White's move 10", "after Black's move 10". Moves are numbered as the pages number
+/// them: a game that Black begins has Black's move 1 first.
+pub fn after_ply(ply: i64, white_first: bool) -> String {
+    if ply <= 0 {
+        return "at the start".to_owned();
+    }
+    // Plies counted as if White had begun: Black's opening move is ply 2 of move 1.
+    let shifted = if white_first { ply } else { ply + 1 };
+    if shifted % 2 == 1 {
+        format!("after White's move {}", (shifted + 1) / 2)
+    } else {
+        format!("after Black's move {}", shifted / 2)
     }
 }
 
@@ -251,7 +275,15 @@ pub(crate) fn notify(
     })? + "\n";
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
     let picture = match (subject.game, &subject.board) {
-        (Some(MailedAt { game, ply, .. }), _) => {
+        (
+            Some(MailedAt {
+                game,
+                ply,
+                white_first,
+                ..
+            }),
+            _,
+        ) => {
             let side = if subject.black == Some(to.id) {
                 "&side=black"
             } else {
@@ -259,7 +291,7 @@ pub(crate) fn notify(
             };
             Some((
                 format!("/games/{game}/board.png?ply={ply}{side}"),
-                format!("The board of game {game} after ply {ply}"),
+                format!("The board of game {game} {}", after_ply(ply, white_first)),
             ))
         }
         (None, Some(path)) => Some((path.clone(), "The start position".to_owned())),
@@ -298,4 +330,20 @@ pub(crate) fn render(template: &impl Template) -> Result<String, GameError> {
     template
         .render()
         .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::after_ply;
+
+    #[test]
+    fn plies_in_words_say_whose_move_it_was() {
+        assert_eq!(after_ply(0, true), "at the start");
+        assert_eq!(after_ply(1, true), "after White's move 1");
+        assert_eq!(after_ply(38, true), "after Black's move 19");
+        assert_eq!(after_ply(39, true), "after White's move 20");
+        // Black begins: ply 1 is Black's move 1, ply 2 White's move 2.
+        assert_eq!(after_ply(1, false), "after Black's move 1");
+        assert_eq!(after_ply(2, false), "after White's move 2");
+    }
 }

@@ -16,7 +16,8 @@ use crate::game_mail::result_words;
 use crate::games::model::GameRow;
 use crate::games::move_log::MoveLogCache;
 use crate::games::notify::{
-    diagram, header, reply_address, subject, thread_key, MailedAt, Subject,
+    after_ply, diagram, header, reply_address, subject, thread_key, white_moves_first, MailedAt,
+    Subject,
 };
 use crate::games::GameError;
 use crate::mail::inbound::{self, Command, InboundMail};
@@ -223,10 +224,11 @@ fn carry_out(
             }
             if game.ply != token.ply || game.takebacks != token.takebacks {
                 return Ok(Handled::Refused(format!(
-                    "The game has moved on since the mail you answered (it was written after \
-                     move {}; {} plies have been played now), so `{text}` was not played. \
-                     Here is the game as it is now.",
-                    token.ply, game.ply
+                    "The game has moved on since the mail you answered (it was written {}; \
+                     the game is now {}), so `{text}` was not played. Here is the game as it \
+                     is now.",
+                    after_ply(token.ply, white_moves_first(game)),
+                    after_ply(game.ply, white_moves_first(game))
                 )));
             }
             let input = MoveInput {

@@ -444,6 +444,11 @@ async fn refusals_and_drops(backend: Backend) {
     let answers = room.wait_answers("alice", 4).await;
     let text = text_of(&answers[3]);
     assert!(text.contains("moved on"), "{text}");
+    // Whose move it was, in words: the mail showed the start; now White has moved.
+    assert!(
+        text.contains("it was written at the start; the game is now after White's move 1"),
+        "{text}"
+    );
     assert!(text.contains("It is bob's move."), "{text}");
     assert_eq!(room.app.stored_moves(game).await.len(), 1);
 
