@@ -20,8 +20,8 @@ fn loss_for(game: &GameRow, user: UserId) -> GameResult {
     }
 }
 
-/// The game, locked, when it is active and `user` plays in it; `what` names the act refused
-/// to others.
+/// The game, locked, when it is active and `user` plays in it; `refused` says why others
+/// may not act in it.
 fn own_active_game(
     conn: &mut DbConn,
     id: GameId,
