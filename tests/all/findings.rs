@@ -47,7 +47,7 @@ async fn only_the_organiser_and_admins_open_the_edit_form(backend: Backend) {
 
 /// The addresses that answer `GET`, read from the route declarations in `src/web` (the
 /// route table as the code writes it): `(path pattern, is API)`.
-fn get_routes() -> Vec<(String, bool)> {
+pub(crate) fn get_routes() -> Vec<(String, bool)> {
     fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("src/web") {
             let path = entry.expect("entry").path();

@@ -821,3 +821,78 @@ async fn axe_finds_no_serious_violation() {
     assert!(shown("increment_hours").await && shown("cap_days").await);
     let _ = b.close().await;
 }
+
+/// On a 360 px phone no page scrolls sideways: every HTML page of the route table (the GET
+/// routes declared in `src/web`), signed in as an admin so that every page answers.
+#[actix_web::test]
+async fn no_page_scrolls_sideways_on_a_phone() {
+    if !browser_available() {
+        return;
+    }
+    let app = TestApp::new(Backend::Sqlite).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let clock = app.clock.clone();
+    app.with_db(move |conn| {
+        plypost::accounts::admin::set_admin(conn, &*clock, "alice", true).expect("grant")
+    })
+    .await;
+    let fields = [
+        ("preset", "terachess2"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    app.play_all(&alice, &bob, game, &["h4-h5", "h13-h12"])
+        .await;
+    let driver = start_driver().await;
+    let b = browser(&driver).await;
+    log_in(&b, &app, "alice").await;
+    b.set_window_size(360, 740).await.expect("window size");
+    // Not pages: pictures, feeds, downloads, the metrics and the assets.
+    let not_pages = [
+        ".png", ".atom", ".ics", ".json", ".pgn", "metrics", "healthz", "static",
+    ];
+    let mut too_wide = Vec::new();
+    let mut checked = 0;
+    for (pattern, api) in crate::findings::get_routes() {
+        if api || not_pages.iter().any(|n| pattern.contains(n)) {
+            continue;
+        }
+        let path = pattern
+            .replace("{id}", &game.to_string())
+            .replace("{slug}", "terachess2")
+            .replace("{variant}", "terachess2")
+            .replace("{token}", "no-such-token")
+            .replace(
+                "{name}",
+                if pattern.starts_with("/logs") {
+                    &"1"
+                } else {
+                    &"alice"
+                },
+            );
+        b.goto(&app.url(&path)).await.expect("page");
+        // The widths, and the innermost elements that stick out (to name the culprit).
+        let widths = js(
+            &b,
+            "var out = [];
+             document.querySelectorAll('body *').forEach(function (e) {
+               if (e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.querySelector('*'))
+                 out.push(e.tagName + '.' + e.className);
+             });
+             return [document.documentElement.scrollWidth, window.innerWidth, out.slice(0, 5)];",
+        )
+        .await;
+        checked += 1;
+        if widths[0].as_i64() > widths[1].as_i64() {
+            too_wide.push(format!("{path}: {widths}"));
+        }
+    }
+    assert!(checked > 25, "pages checked: {checked}");
+    assert!(
+        too_wide.is_empty(),
+        "wider than the phone:\n{}",
+        too_wide.join("\n")
+    );
+}
