@@ -867,9 +867,9 @@ async fn no_page_scrolls_sideways_on_a_phone() {
             .replace(
                 "{name}",
                 if pattern.starts_with("/logs") {
-                    &"1"
+                    "1"
                 } else {
-                    &"alice"
+                    "alice"
                 },
             );
         b.goto(&app.url(&path)).await.expect("page");
