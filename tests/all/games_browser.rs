@@ -823,9 +823,10 @@ async fn axe_finds_no_serious_violation() {
 }
 
 /// On a 360 px phone no page scrolls sideways: every HTML page of the route table (the GET
-/// routes declared in `src/web`), signed in as an admin so that every page answers.
+/// routes declared in `src/web`), signed in as an admin so that every page answers. On a
+/// desktop the game page shows the moves beside the board.
 #[actix_web::test]
-async fn no_page_scrolls_sideways_on_a_phone() {
+async fn pages_fit_a_phone_and_the_moves_sit_beside_the_board() {
     if !browser_available() {
         return;
     }
@@ -894,5 +895,24 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         too_wide.is_empty(),
         "wider than the phone:\n{}",
         too_wide.join("\n")
+    );
+
+    // On a desktop the moves sit beside the board, starting in the first screen of the page
+    // (right under the move form), not below the game's facts and the chat.
+    b.set_window_size(1280, 800).await.expect("window size");
+    b.goto(&app.url(&format!("/games/{game}")))
+        .await
+        .expect("page");
+    let moves = rect(&b, ".moves-card").await;
+    let board = rect(&b, "#board").await;
+    let info = rect(&b, ".game-info").await;
+    assert!(
+        moves[2] >= board[3],
+        "beside the board: moves {moves:?}, board {board:?}"
+    );
+    assert!(moves[0] < moves[5], "in the first screen: {moves:?}");
+    assert!(
+        moves[0] < info[0],
+        "before the game's facts: {moves:?} {info:?}"
     );
 }
