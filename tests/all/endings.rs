@@ -442,9 +442,18 @@ async fn every_way_a_game_ends(backend: Backend) {
         );
         assert_ended(case, &left, (&addresses.0, &addresses.1));
     }
-    // The game page and the PGN say how each ended.
-    let (status, listed) = alice.get("/api/v1/games?status=finished").await;
+    // The API lists every one of Alice's games with its result and reason.
+    let (status, listed) = alice.get("/api/v1/games").await;
     assert_eq!(status, StatusCode::OK, "{listed}");
+    let finished = listed
+        .as_array()
+        .or_else(|| listed["games"].as_array())
+        .map(|games| games.iter().filter(|g| !g["reason"].is_null()).count())
+        .unwrap_or_default();
+    assert!(
+        finished >= 9,
+        "Alice's finished games, each with its reason: {listed}"
+    );
 }
 
 /// A game between Alice and Bob in a three-player round-robin with Tom, with the players as
