@@ -66,12 +66,13 @@ pub fn rules_of(
 /// kind, days per move, reserve days, increment hours, cap days.
 type TimeRow = (String, i64, Option<i64>, Option<i64>, Option<i64>);
 
-/// Games played per preset.
-fn game_counts(conn: &mut DbConn) -> Result<HashMap<PresetId, i64>, PresetError> {
+/// Games played with each of these presets.
+fn game_counts(conn: &mut DbConn, ids: &[PresetId]) -> Result<HashMap<PresetId, i64>, PresetError> {
     // Imported games were not played here: they do not count.
     let rows: Vec<(PresetId, i64)> = games::table
         .filter(games::imported.eq(false))
         .inner_join(preset_versions::table)
+        .filter(preset_versions::preset_id.eq_any(ids))
         .group_by(preset_versions::preset_id)
         .select((preset_versions::preset_id, diesel::dsl::count(games::id)))
         .load(conn)?;
@@ -111,40 +112,125 @@ pub struct VariantGroup {
     pub presets: Vec<IndexEntry>,
 }
 
+/// How many players' presets one page of the index lists.
+pub const INDEX_PAGE: i64 = 50;
+
+/// One page of the preset index.
+#[derive(Debug, Clone, Default)]
+pub struct IndexPage {
+    pub groups: Vec<VariantGroup>,
+    /// Where the next page of players' presets starts, when there is one: pass it as
+    /// `before`.
+    pub older: Option<PresetId>,
+}
+
+/// A preset with its current version's id, definition hash and time control.
+type IndexRow = (PresetRow, PresetVersionId, String, TimeRow);
+
 /// Public presets that are not retired, and all of the viewer's own, grouped by variant in
-/// the engine's order; in a group the built-in preset first, then the most played.
-pub fn index(conn: &mut DbConn, viewer: Option<UserId>) -> Result<Vec<VariantGroup>, PresetError> {
+/// the engine's order; in a group the built-in preset first, then the most played. The
+/// built-in presets come on the first page; players' presets come newest first,
+/// [`INDEX_PAGE`] at a time, from `before` on (keyset paging: the cost of a page does not
+/// grow with the number of presets).
+pub fn index(
+    conn: &mut DbConn,
+    viewer: Option<UserId>,
+    before: Option<PresetId>,
+) -> Result<IndexPage, PresetError> {
+    let mut rows = if before.is_none() {
+        index_rows(conn, viewer, Rows::Builtin)?
+    } else {
+        Vec::new()
+    };
+    let mut players = index_rows(conn, viewer, Rows::Players { before })?;
+    let more = players.len() > INDEX_PAGE as usize;
+    players.truncate(INDEX_PAGE as usize);
+    let older = more.then(|| players.last().map(|r| r.0.id)).flatten();
+    rows.extend(players);
+    Ok(IndexPage {
+        groups: group_by_variant(conn, viewer, rows)?,
+        older,
+    })
+}
+
+/// Which presets of the index to read.
+enum Rows<'a> {
+    /// The built-in presets.
+    Builtin,
+    /// One page (plus one row, to tell whether more follow) of the players' presets.
+    Players { before: Option<PresetId> },
+    /// The one with this slug.
+    Slug(&'a str),
+}
+
+/// Presets of the index that the viewer may see, each with its current version.
+fn index_rows(
+    conn: &mut DbConn,
+    viewer: Option<UserId>,
+    rows: Rows<'_>,
+) -> Result<Vec<IndexRow>, PresetError> {
     let listed = presets::visibility
         .eq(Visibility::Public.as_str())
         .and(presets::retired.eq(false));
     // Each preset with its current version.
-    let current = presets::table.inner_join(
-        preset_versions::table.on(preset_versions::preset_id
-            .eq(presets::id)
-            .and(preset_versions::version.eq(presets::current_version))),
-    );
-    let columns = (
-        PresetRow::as_select(),
-        preset_versions::id,
-        preset_versions::definition_hash,
-        (
-            preset_versions::time_kind,
-            preset_versions::days_per_move,
-            preset_versions::reserve_days,
-            preset_versions::increment_hours,
-            preset_versions::cap_days,
-        ),
-    );
-    let rows: Vec<(PresetRow, PresetVersionId, String, TimeRow)> = match viewer {
-        Some(me) => current
-            .filter(listed.or(presets::owner_id.eq(me)))
-            .select(columns)
-            .load(conn)?,
-        None => current.filter(listed).select(columns).load(conn)?,
+    let mut query = presets::table
+        .inner_join(
+            preset_versions::table.on(preset_versions::preset_id
+                .eq(presets::id)
+                .and(preset_versions::version.eq(presets::current_version))),
+        )
+        .select((
+            PresetRow::as_select(),
+            preset_versions::id,
+            preset_versions::definition_hash,
+            (
+                preset_versions::time_kind,
+                preset_versions::days_per_move,
+                preset_versions::reserve_days,
+                preset_versions::increment_hours,
+                preset_versions::cap_days,
+            ),
+        ))
+        .into_boxed();
+    let before = match rows {
+        Rows::Builtin => {
+            return Ok(query
+                .filter(presets::owner_id.is_null())
+                .filter(listed)
+                .load(conn)?)
+        }
+        Rows::Slug(slug) => {
+            query = query.filter(presets::slug.eq(slug.to_owned()));
+            None
+        }
+        Rows::Players { before } => {
+            query = query.filter(presets::owner_id.is_not_null());
+            before
+        }
     };
+    query = match viewer {
+        Some(me) => query.filter(listed.or(presets::owner_id.eq(me))),
+        None => query.filter(listed),
+    };
+    if let Some(before) = before {
+        query = query.filter(presets::id.lt(before));
+    }
+    Ok(query
+        .order(presets::id.desc())
+        .limit(INDEX_PAGE + 1)
+        .load(conn)?)
+}
+
+/// The rows of a page grouped by variant, in the engine's order.
+fn group_by_variant(
+    conn: &mut DbConn,
+    viewer: Option<UserId>,
+    rows: Vec<IndexRow>,
+) -> Result<Vec<VariantGroup>, PresetError> {
     let owners: Vec<UserId> = rows.iter().filter_map(|r| r.0.owner_id).collect();
     let names = crate::accounts::usernames(conn, &owners)?;
-    let counts = game_counts(conn)?;
+    let ids: Vec<PresetId> = rows.iter().map(|r| r.0.id).collect();
+    let counts = game_counts(conn, &ids)?;
     let mut groups: Vec<VariantGroup> = Vec::new();
     for (p, version_id, hash, (kind, days_per_move, reserve, increment, cap)) in rows {
         let builtin_hash = builtin_variant(&p.variant_name)
@@ -397,13 +483,23 @@ pub struct ChallengeChoice {
     pub default_setup: String,
 }
 
-/// What a player may challenge with: every public preset that is not retired and the
-/// player's own (unlisted ones included), built-in presets first in each variant.
+/// What a player may challenge with: the first page of the index (the built-in presets and
+/// the newest public presets and the player's own, unlisted ones included), and `wanted`
+/// (an older one chosen from its page) when the player may use it; built-in presets first
+/// in each variant.
 pub fn challenge_choices(
     conn: &mut DbConn,
     user: UserId,
+    wanted: Option<&str>,
 ) -> Result<Vec<ChallengeChoice>, PresetError> {
-    let groups = index(conn, Some(user))?;
+    let mut rows = index_rows(conn, Some(user), Rows::Builtin)?;
+    let mut players = index_rows(conn, Some(user), Rows::Players { before: None })?;
+    players.truncate(INDEX_PAGE as usize);
+    if let Some(slug) = wanted.filter(|s| !rows.iter().chain(&players).any(|r| r.0.slug == *s)) {
+        players.extend(index_rows(conn, Some(user), Rows::Slug(slug))?);
+    }
+    rows.extend(players);
+    let groups = group_by_variant(conn, Some(user), rows)?;
     // The few presets with several start positions: (slug, default FEN, list).
     let with_setups: Vec<(String, String, String)> = presets::table
         .inner_join(

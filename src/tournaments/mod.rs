@@ -223,47 +223,66 @@ pub struct Listing {
     pub winner: Option<String>,
 }
 
-/// Open, running and recently finished events (at most 100 of each), newest first.
-pub fn listings(conn: &mut DbConn) -> Result<Vec<Listing>, GameError> {
-    let mut out = Vec::new();
-    for status in [
-        TournamentStatus::Open,
-        TournamentStatus::Running,
-        TournamentStatus::Finished,
-    ] {
-        let rows: Vec<TournamentRow> = tournaments::table
-            .filter(tournaments::status.eq(status))
-            .order(tournaments::id.desc())
-            .limit(100)
-            .select(TournamentRow::as_select())
-            .load(conn)?;
-        for row in rows {
-            let players = playing_count(conn, row.id)?
-                + if status == TournamentStatus::Open {
-                    0
-                } else {
-                    tournament_players::table
-                        .filter(tournament_players::tournament_id.eq(row.id))
-                        .filter(tournament_players::status.eq(EntrantStatus::Withdrawn))
-                        .count()
-                        .get_result::<i64>(conn)?
-                };
-            let winner = match row.winner_id {
-                Some(w) => users::table
-                    .find(w)
-                    .select(users::username)
-                    .first(conn)
-                    .optional()?,
-                None => None,
-            };
-            out.push(Listing {
-                row,
-                players,
-                winner,
-            });
-        }
+/// How many events one page of a list shows.
+pub const LIST_PAGE: i64 = 30;
+
+/// One page of the events of one status, newest first.
+#[derive(Debug, Clone, Default)]
+pub struct ListingPage {
+    pub events: Vec<Listing>,
+    /// Where the next (older) page starts, when there is one: pass it as `before`.
+    pub older: Option<i64>,
+}
+
+/// The events of one status, newest first, [`LIST_PAGE`] at a time from `before` on
+/// (keyset paging: a page costs the same however many events there are).
+pub fn listings(
+    conn: &mut DbConn,
+    status: TournamentStatus,
+    before: Option<i64>,
+) -> Result<ListingPage, GameError> {
+    let mut query = tournaments::table
+        .filter(tournaments::status.eq(status))
+        .into_boxed();
+    if let Some(before) = before {
+        query = query.filter(tournaments::id.lt(before));
     }
-    Ok(out)
+    let mut rows: Vec<TournamentRow> = query
+        .order(tournaments::id.desc())
+        .limit(LIST_PAGE + 1)
+        .select(TournamentRow::as_select())
+        .load(conn)?;
+    let more = rows.len() > LIST_PAGE as usize;
+    rows.truncate(LIST_PAGE as usize);
+    let older = more.then(|| rows.last().map(|r| r.id)).flatten();
+    let mut events = Vec::with_capacity(rows.len());
+    for row in rows {
+        // Before the start only those playing count; after it, those who withdrew too.
+        let counted = if status == TournamentStatus::Open {
+            vec![EntrantStatus::Joined]
+        } else {
+            vec![EntrantStatus::Joined, EntrantStatus::Withdrawn]
+        };
+        let players = tournament_players::table
+            .filter(tournament_players::tournament_id.eq(row.id))
+            .filter(tournament_players::status.eq_any(counted))
+            .count()
+            .get_result::<i64>(conn)?;
+        let winner = match row.winner_id {
+            Some(w) => users::table
+                .find(w)
+                .select(users::username)
+                .first(conn)
+                .optional()?,
+            None => None,
+        };
+        events.push(Listing {
+            row,
+            players,
+            winner,
+        });
+    }
+    Ok(ListingPage { events, older })
 }
 
 /// Everything an event's page shows.

@@ -190,7 +190,126 @@ backend_tests!(
     an_organisers_events_outlive_the_account,
     open_challenges_are_bounded_and_paged,
     creating_events_and_presets_is_limited,
+    event_and_preset_lists_are_paged,
 );
+
+/// Every page of a list behind `Link: rel="next"`, from `first` on: the ids (`key`) of all
+/// its items, and the largest page.
+async fn walk_pages(api: &Api<'_>, first: &str, key: &str) -> (Vec<String>, usize) {
+    let (mut seen, mut largest) = (Vec::new(), 0);
+    let mut path = Some(first.to_owned());
+    while let Some(here) = path {
+        let (status, page, next) = api.get_page(&here).await;
+        assert_eq!(status, StatusCode::OK, "{here}: {page}");
+        let items = page.as_array().expect("a list");
+        largest = largest.max(items.len());
+        seen.extend(items.iter().map(|i| i[key].to_string()));
+        path = next;
+    }
+    (seen, largest)
+}
+
+/// The tournaments and presets, on their pages and in the API, come a page at a time
+/// (keyset: `before` the last one shown), and every one of them can be reached.
+async fn event_and_preset_lists_are_paged(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let viewer = app.player("viewer").await;
+    let organisers: Vec<String> = (0..14).map(|i| format!("org{i}")).collect();
+    for name in &organisers {
+        app.player(name).await;
+    }
+    let clock = app.clock.clone();
+    let (events, forks) = app
+        .with_pooled(move |db| {
+            let (mut events, mut forks) = (Vec::new(), Vec::new());
+            for (i, name) in organisers.iter().enumerate() {
+                let user = plypost::accounts::users::find_by_username(db, name)
+                    .expect("query")
+                    .expect("organiser");
+                for n in 0..5 {
+                    let input = plypost::tournaments::form::NewTournament::round_robin(
+                        &format!("Event {i}-{n}"),
+                        "chess",
+                        4,
+                    );
+                    let id = plypost::tournaments::create(db, &*clock, &user, &input);
+                    events.push(id.expect("created"));
+                    if i < 4 {
+                        let fork = plypost::presets::manage::fork(db, &*clock, &user, "shako", "");
+                        forks.push(fork.expect("forked").slug);
+                    }
+                }
+                if i < 4 {
+                    for _ in 0..15 {
+                        let fork = plypost::presets::manage::fork(db, &*clock, &user, "chess", "");
+                        forks.push(fork.expect("forked").slug);
+                    }
+                }
+            }
+            (events, forks)
+        })
+        .await;
+    assert_eq!((events.len(), forks.len()), (70, 80));
+    let api = Api::login(&app, "viewer").await;
+
+    // The API: every open event once, 30 a page.
+    let (seen, largest) = walk_pages(&api, "/api/v1/tournaments?status=open", "id").await;
+    let expected: Vec<String> = events.iter().rev().map(|id| id.to_string()).collect();
+    assert_eq!(seen, expected, "newest first, each once");
+    assert_eq!(largest, 30);
+    let (status, body) = api.get("/api/v1/tournaments?status=lost").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (_, finished, next) = api.get_page("/api/v1/tournaments?status=finished").await;
+    assert_eq!((finished, next), (json!([]), None));
+
+    // Every preset once: the 13 built-in ones, then the players', 50 a page.
+    let (seen, largest) = walk_pages(&api, "/api/v1/presets", "slug").await;
+    let builtin = plypost_rules::Variant::builtin_names().len();
+    assert_eq!(seen.len(), builtin + forks.len(), "{seen:?}");
+    for slug in &forks {
+        assert!(seen.contains(&format!("\"{slug}\"")), "{slug} reached");
+    }
+    assert!(largest <= builtin + 50, "{largest}");
+
+    // The pages: a link to the older ones, which lead to the oldest.
+    let (_, first) = app.get_as(&viewer, "/tournaments").await;
+    let oldest = events[0];
+    assert!(!first.contains(&format!("href=\"/tournaments/{oldest}\"")));
+    // The link to the next page of open events: `<a href="…" id="older-open" …>`.
+    let older_open = |page: &str| {
+        let (head, _) = page.split_once("\" id=\"older-open\"")?;
+        let (_, href) = head.rsplit_once("href=\"")?;
+        Some(href.split('#').next()?.replace("&amp;", "&"))
+    };
+    let mut page = first;
+    let mut pages = 1;
+    while let Some(path) = older_open(&page) {
+        let (status, next) = app.get_as(&viewer, &path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        page = next;
+        pages += 1;
+    }
+    assert_eq!(pages, 3, "70 events, 30 a page");
+    assert!(page.contains(&format!("href=\"/tournaments/{oldest}\"")));
+
+    let (_, first) = app.get_as(&viewer, "/presets").await;
+    let oldest = &forks[0];
+    assert!(!first.contains(&format!("href=\"/presets/{oldest}\"")));
+    let older = first
+        .split("href=\"/presets?before=")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("a link to older presets: {first}"))
+        .to_owned();
+    let (_, second) = app
+        .get_as(&viewer, &format!("/presets?before={older}"))
+        .await;
+    assert!(second.contains(&format!("href=\"/presets/{oldest}\"")));
+    assert!(
+        !second.contains("id=\"older-presets\""),
+        "80 presets: two pages"
+    );
+}
 
 /// An organiser who deletes their account leaves no event stuck: one not started is
 /// cancelled, a running one goes on under an administrator.

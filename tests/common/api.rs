@@ -51,6 +51,35 @@ impl<'a> Api<'a> {
         (status, value)
     }
 
+    /// A page of a list: the status, the body and the next page's address from the
+    /// `Link: <…>; rel="next"` header.
+    pub async fn get_page(&self, path: &str) -> (StatusCode, Value, Option<String>) {
+        let res = self
+            .http
+            .get(self.app.url(path))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .expect("API request");
+        let status = res.status();
+        let next = res
+            .headers()
+            .get(reqwest::header::LINK)
+            .and_then(|v| v.to_str().ok())
+            .map(|link| {
+                let (url, rel) = link.split_once(';').expect("<url>; rel");
+                assert_eq!(rel.trim(), "rel=\"next\"", "{link}");
+                url.trim()
+                    .trim_start_matches('<')
+                    .trim_end_matches('>')
+                    .to_owned()
+            });
+        let text = res.text().await.expect("body");
+        let value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
+        (status, value, next)
+    }
+
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(reqwest::Method::GET, path, None).await
     }

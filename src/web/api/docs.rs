@@ -41,6 +41,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         conditional::show,
         conditional::replace,
         conditional::remove,
+        tournaments::list,
         tournaments::create,
         tournaments::show,
         tournaments::join,

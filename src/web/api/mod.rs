@@ -268,6 +268,19 @@ pub fn ok<T: Serialize>(body: &T) -> HttpResponse {
     HttpResponse::Ok().json(body)
 }
 
+/// A `200` JSON answer holding one page of a list; `next` is the address of the next page,
+/// sent as `Link: <next>; rel="next"` (RFC 8288) when there is one.
+pub fn ok_page<T: Serialize>(body: &T, next: Option<String>) -> HttpResponse {
+    let mut answer = HttpResponse::Ok();
+    if let Some(next) = next {
+        answer.insert_header((
+            actix_web::http::header::LINK,
+            format!("<{next}>; rel=\"next\""),
+        ));
+    }
+    answer.json(body)
+}
+
 /// A `201` JSON answer.
 pub fn created<T: Serialize>(body: &T) -> HttpResponse {
     HttpResponse::Created().json(body)

@@ -4,7 +4,8 @@ use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{ok, run, timestamp, ApiError, ApiUser};
+use super::{ok, ok_page, run, timestamp, ApiError, ApiUser};
+use crate::presets::model::PresetId;
 use crate::presets::query;
 use crate::time_control::TimeControl;
 use crate::web::AppState;
@@ -82,21 +83,43 @@ pub struct PresetSummary {
     pub time_control: TimeControlJson,
 }
 
-/// Public presets (and the caller's own), built-in ones first in each variant.
+/// Which page of the presets.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct PageQuery {
+    /// Only players' presets older than this preset id (from the `Link` header of the
+    /// previous page).
+    pub before: Option<i64>,
+}
+
+/// Public presets (and the caller's own): the built-in ones on the first page, then
+/// players' presets newest first, 50 a page. When more follow, the answer has a
+/// `Link: </api/v1/presets?before=N>; rel="next"` header.
 #[utoipa::path(
     get,
     path = "/api/v1/presets",
     tag = "presets",
     security(("token" = [])),
+    params(PageQuery),
     responses(
-        (status = 200, description = "The presets", body = Vec<PresetSummary>),
+        (status = 200, description = "One page of presets", body = Vec<PresetSummary>,
+         headers(("Link" = String, description = "The next page, when there is one: `<url>; rel=\"next\"`"))),
         (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
     )
 )]
-pub async fn list(state: web::Data<AppState>, caller: ApiUser) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    caller: ApiUser,
+    q: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let viewer = caller.user.id;
-    let groups = run(&state, move |db| query::index(db, Some(viewer))).await?;
-    let presets: Vec<PresetSummary> = groups
+    let before = q.before.map(PresetId);
+    let page = run(&state, move |db| query::index(db, Some(viewer), before)).await?;
+    let next = page
+        .older
+        .map(|id| format!("/api/v1/presets?before={}", id.0));
+    let presets: Vec<PresetSummary> = page
+        .groups
         .into_iter()
         .flat_map(|group| {
             let variant = group.variant_name;
@@ -111,7 +134,7 @@ pub async fn list(state: web::Data<AppState>, caller: ApiUser) -> Result<HttpRes
             })
         })
         .collect();
-    Ok(ok(&presets))
+    Ok(ok_page(&presets, next))
 }
 
 #[derive(Serialize, ToSchema)]

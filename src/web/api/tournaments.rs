@@ -6,12 +6,12 @@ use utoipa::ToSchema;
 
 use super::challenges::{Created, Done};
 use super::presets::TimeControlJson;
-use super::{created, ok, run, ApiError, ApiJson, ApiUser};
+use super::{created, ok, ok_page, run, ApiError, ApiJson, ApiUser};
 use crate::tournaments::{self as service, TournamentKind};
 use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/tournaments").post(create));
+    cfg.service(web::resource("/tournaments").get(list).post(create));
     cfg.service(web::resource("/tournaments/{id}").get(show));
     cfg.service(web::resource("/tournaments/{id}/join").post(join));
     cfg.service(web::resource("/tournaments/{id}/leave").post(leave));
@@ -144,6 +144,86 @@ pub struct TournamentJson {
     pub standings: Vec<StandingJson>,
     pub games: Vec<TournamentGameJson>,
     pub winner: Option<String>,
+}
+
+/// A tournament in a list.
+#[derive(Serialize, ToSchema)]
+pub struct TournamentSummary {
+    pub id: i64,
+    pub name: String,
+    /// `open`, `running` or `finished`.
+    pub status: String,
+    /// `round_robin` or `swiss`.
+    pub kind: String,
+    pub rated: bool,
+    /// Those playing (and, once started, those who withdrew).
+    pub players: i64,
+    pub max_players: i64,
+    pub winner: Option<String>,
+}
+
+/// Which events and which page.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct ListQuery {
+    /// `open` (the default), `running` or `finished`.
+    pub status: Option<String>,
+    /// Only events older than this id (from the `Link` header of the previous page).
+    pub before: Option<i64>,
+}
+
+/// The events of one status, newest first, 30 a page. When more follow, the answer has a
+/// `Link: </api/v1/tournaments?status=…&before=N>; rel="next"` header.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments",
+    tag = "tournaments",
+    security(("token" = ["read"])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "One page of events", body = Vec<TournamentSummary>,
+         headers(("Link" = String, description = "The next page, when there is one: `<url>; rel=\"next\"`"))),
+        (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
+        (status = 422, description = "An unknown status", body = super::ErrorBody),
+    )
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    _caller: ApiUser,
+    q: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let status = match q.status.as_deref().unwrap_or("open") {
+        "open" => service::TournamentStatus::Open,
+        "running" => service::TournamentStatus::Running,
+        "finished" => service::TournamentStatus::Finished,
+        other => {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid",
+                format!("status: \"{other}\" is not one of open, running, finished"),
+            ))
+        }
+    };
+    let before = q.before;
+    let page = run(&state, move |db| service::listings(db, status, before)).await?;
+    let next = page
+        .older
+        .map(|id| format!("/api/v1/tournaments?status={}&before={id}", status.as_str()));
+    let events: Vec<TournamentSummary> = page
+        .events
+        .into_iter()
+        .map(|l| TournamentSummary {
+            id: l.row.id,
+            name: l.row.name,
+            status: l.row.status.as_str().to_owned(),
+            kind: l.row.kind.as_str().to_owned(),
+            rated: l.row.rated,
+            players: l.players,
+            max_players: l.row.max_players,
+            winner: l.winner,
+        })
+        .collect();
+    Ok(ok_page(&events, next))
 }
 
 /// A tournament with its players, standings and games.

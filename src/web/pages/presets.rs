@@ -13,6 +13,7 @@ use super::presets_view::{self, Look, PieceLegend};
 use crate::domain::GameStatus;
 use crate::format::datetime_in;
 use crate::presets::manage::{self, Saved};
+use crate::presets::model::PresetId;
 use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
 use crate::presets::settings::{self, shown_letters};
 use crate::presets::{Field, FieldErrors, PresetError, SettingsInput};
@@ -69,23 +70,33 @@ fn check_slug(slug: &str) -> Result<&str, WebError> {
 struct IndexPage<'a> {
     ctx: &'a Ctx,
     groups: Vec<VariantGroup>,
+    /// The next page of players' presets.
+    older: Option<i64>,
+    /// Not the first page: the built-in presets are on the first.
+    later_page: bool,
     notice: Option<&'static str>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
-struct DoneQuery {
+struct IndexQuery {
     done: String,
+    /// Only players' presets older than this one (keyset paging).
+    before: Option<i64>,
 }
 
 async fn index(
     state: web::Data<AppState>,
     ctx: Ctx,
-    q: web::Query<DoneQuery>,
+    q: web::Query<IndexQuery>,
 ) -> Result<HttpResponse, WebError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);
-    let groups = match state.db(move |conn| query::index(conn, viewer)).await? {
-        Ok(groups) => groups,
+    let before = q.before.map(PresetId);
+    let page = match state
+        .db(move |conn| query::index(conn, viewer, before))
+        .await?
+    {
+        Ok(page) => page,
         Err(e) => return error_response(&ctx, e, "/"),
     };
     let notice = match q.done.as_str() {
@@ -94,7 +105,9 @@ async fn index(
     };
     render::page(&IndexPage {
         ctx: &ctx,
-        groups,
+        groups: page.groups,
+        older: page.older.map(|id| id.0),
+        later_page: before.is_some(),
         notice,
     })
 }
@@ -500,7 +513,7 @@ async fn edit_form(
     state: web::Data<AppState>,
     ctx: Ctx,
     path: web::Path<String>,
-    q: web::Query<DoneQuery>,
+    q: web::Query<IndexQuery>,
 ) -> Result<HttpResponse, WebError> {
     let slug = check_slug(&path)?.to_owned();
     let user = ctx.require_user()?.id;

@@ -25,35 +25,76 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/tournaments/{id}/{action}", web::post().to(act));
 }
 
+/// One section of the list: its title, its anchor (the status's word), one page of its
+/// events and where its next page starts.
+struct Section {
+    title: &'static str,
+    status: &'static str,
+    events: Vec<Listing>,
+    older: Option<i64>,
+}
+
 #[derive(Template)]
 #[template(path = "pages/tournaments/list.html")]
 struct ListPage<'a> {
     ctx: &'a Ctx,
-    /// (title, anchor, events).
-    sections: Vec<(&'static str, &'static str, Vec<Listing>)>,
+    sections: Vec<Section>,
+    /// A later page of one section (the others are not shown).
+    later_page: bool,
 }
 
-async fn list(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
-    let all = match state.db(|db| service::listings(db)).await? {
-        Ok(all) => all,
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ListQuery {
+    /// One section: `open`, `running` or `finished`.
+    status: String,
+    /// Only events older than this one (keyset paging).
+    before: Option<i64>,
+}
+
+async fn list(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    q: web::Query<ListQuery>,
+) -> Result<HttpResponse, WebError> {
+    let all = [
+        ("Open for players", service::TournamentStatus::Open),
+        ("Running", service::TournamentStatus::Running),
+        ("Finished", service::TournamentStatus::Finished),
+    ];
+    let one: Option<service::TournamentStatus> = q.status.parse().ok();
+    let shown: Vec<(&'static str, service::TournamentStatus)> = all
+        .into_iter()
+        .filter(|(_, status)| one.is_none_or(|o| o == *status))
+        .collect();
+    let before = if one.is_some() { q.before } else { None };
+    let wanted = shown.clone();
+    let pages = state
+        .db(move |db| {
+            wanted
+                .iter()
+                .map(|(_, status)| service::listings(db, *status, before))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .await?;
+    let pages = match pages {
+        Ok(pages) => pages,
         Err(e) => return error_response(&ctx, e, "/"),
     };
-    // A section of the list: its title, its anchor (the status's word) and its events.
-    let section = |title: &'static str, status: service::TournamentStatus| {
-        let events: Vec<Listing> = all
-            .iter()
-            .filter(|l| l.row.status == status)
-            .cloned()
-            .collect();
-        (title, status.as_str(), events)
-    };
+    let sections = shown
+        .into_iter()
+        .zip(pages)
+        .map(|((title, status), page)| Section {
+            title,
+            status: status.as_str(),
+            events: page.events,
+            older: page.older,
+        })
+        .collect();
     render::page(&ListPage {
         ctx: &ctx,
-        sections: vec![
-            section("Open for players", service::TournamentStatus::Open),
-            section("Running", service::TournamentStatus::Running),
-            section("Finished", service::TournamentStatus::Finished),
-        ],
+        sections,
+        later_page: one.is_some(),
     })
 }
 
@@ -175,8 +216,9 @@ async fn form_page(
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?.id;
+    let wanted = form.preset.clone();
     let presets = state
-        .db(move |conn| crate::presets::query::challenge_choices(conn, user))
+        .db(move |conn| crate::presets::query::challenge_choices(conn, user, Some(wanted.as_str())))
         .await?
         .unwrap_or_default();
     let status = if error.is_some() {

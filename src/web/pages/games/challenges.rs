@@ -329,8 +329,9 @@ async fn new_form(
     } else {
         q.preset.clone()
     };
+    let wanted = form.preset.clone();
     let presets = state
-        .db(move |conn| preset_query::challenge_choices(conn, user))
+        .db(move |conn| preset_query::challenge_choices(conn, user, Some(wanted.as_str())))
         .await?
         .map_err(|e| WebError::Internal(e.to_string()))?;
     if let Some(chosen) = presets.iter().find(|p| p.slug == form.preset) {
@@ -387,7 +388,8 @@ async fn create(
                 .map_err(GameError::Invalid)
                 .and_then(|input| challenges::create(conn, &*clock, &config, &author, &input));
             let presets = if result.is_err() {
-                preset_query::challenge_choices(conn, author.id).unwrap_or_default()
+                preset_query::challenge_choices(conn, author.id, Some(preset.trim()))
+                    .unwrap_or_default()
             } else {
                 Vec::new()
             };
