@@ -32,6 +32,7 @@
   var NS = 'http://www.w3.org/2000/svg';
   var form = document.getElementById('move-form');
   guardDoubleSubmit(form);
+  forgetRefusedPost();
   scrollMoveList();
   lazyDiagrams();
 
@@ -419,6 +420,17 @@
   function disableSubmit(f) {
     f.querySelectorAll('button[type="submit"], input[type="submit"], button:not([type])')
       .forEach(function (b) { b.disabled = true; });
+  }
+
+  // The page of a refused move answers a POST: point this history entry at the game's
+  // own address, so that reloading reads the game again instead of posting the move twice.
+  function forgetRefusedPost() {
+    var refused = document.getElementById('move-error');
+    var address = refused && refused.getAttribute('data-address');
+    if (address && window.history && window.history.replaceState &&
+        window.location.pathname !== address) {
+      window.history.replaceState(null, '', address);
+    }
   }
 
   function guardDoubleSubmit(f) {

@@ -916,3 +916,61 @@ async fn pages_fit_a_phone_and_the_moves_sit_beside_the_board() {
         "before the game's facts: {moves:?} {info:?}"
     );
 }
+
+/// A refused typed move is not posted again when the player reloads the page: the refusal
+/// is shown, the address is the game's, and a reload reads the game (no error any more).
+#[actix_web::test]
+async fn a_refused_move_is_not_posted_again_on_reload() {
+    if !browser_available() {
+        return;
+    }
+    let app = TestApp::new(Backend::Sqlite).await;
+    let alice_http = app.player("alice").await;
+    let bob_http = app.player("bob").await;
+    let game = app
+        .start_game(
+            &alice_http,
+            "bob",
+            &bob_http,
+            &[
+                ("variant", "chess"),
+                ("color", "white"),
+                ("days_per_move", "3"),
+            ],
+        )
+        .await;
+    let driver = start_driver().await;
+    let alice = browser(&driver).await;
+    log_in(&alice, &app, "alice").await;
+    alice
+        .goto(&app.url(&format!("/games/{game}")))
+        .await
+        .unwrap();
+    let form = alice.form(Locator::Css("#move-form")).await.unwrap();
+    form.set_by_name("move", "e2-e5").await.unwrap();
+    form.submit().await.unwrap();
+    let said = wait_text(&alice, "#move-error", "cannot move").await;
+    assert!(said.contains("e2 to e5"), "{said}");
+    let path = js(&alice, "return window.location.pathname;").await;
+    assert_eq!(path, json!(format!("/games/{game}")), "the game's address");
+
+    alice.refresh().await.unwrap();
+    alice
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#move-form"))
+        .await
+        .expect("the game page");
+    assert!(
+        alice.find(Locator::Css("#move-error")).await.is_err(),
+        "reloading read the game: the move was not posted again"
+    );
+    let entries = js(
+        &alice,
+        "return performance.getEntriesByType('navigation')[0].type;",
+    )
+    .await;
+    assert_eq!(entries, json!("reload"));
+    assert_eq!(app.stored_moves(game).await.len(), 0);
+    alice.close().await.unwrap();
+}
