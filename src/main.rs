@@ -1,4 +1,5 @@
-//! The `plypost` command: `serve` (the default), `migrate`, `import`, `mail-in` and `perft`.
+//! The `plypost` command: `serve` (the default), `migrate`, `import`, `mail-in`, `perft` and
+//! `uci`.
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -12,6 +13,8 @@ use plypost::clock::SystemClock;
 use plypost::config::Config;
 use plypost::logs::import::ImportOutcome;
 use plypost::{db, server};
+
+mod uci;
 
 // Many threads allocate and free short-lived strings and rows at once; glibc's allocator
 // spent a sixth of the server's CPU in its arena locks and consolidation (BENCHMARKS.md).
@@ -69,6 +72,9 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Speak UCI on standard input and output (as Fairy-Stockfish does for variants: option
+    /// UCI_Variant), for GUIs and match runners.
+    Uci,
 }
 
 #[derive(Subcommand)]
@@ -110,6 +116,7 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft(&variant, depth, fen.as_deref(), divide),
+        Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()).context("uci"),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
