@@ -77,47 +77,53 @@ fn assert_mate_in(variant: &str, fen: &str, n: i32) {
     );
 }
 
+/// The mate suite: (variant, FEN, moves to mate).
+pub(crate) fn mate_suite() -> Vec<(&'static str, &'static str, i32)> {
+    include_str!("../tests/mates.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut fields = l.split(';').map(str::trim);
+            let variant = fields.next().unwrap();
+            let fen = fields.next().unwrap();
+            let n = fields.next().unwrap().parse().unwrap();
+            (variant, fen, n)
+        })
+        .collect()
+}
+
+fn assert_suite(variant: &str) {
+    let suite: Vec<_> = mate_suite()
+        .into_iter()
+        .filter(|m| m.0 == variant)
+        .collect();
+    // Mates in one, two and three in each variant.
+    for n in 1..=3 {
+        assert!(suite.iter().any(|m| m.2 == n), "{variant}: no mate in {n}");
+    }
+    for (variant, fen, n) in suite {
+        assert_mate_in(variant, fen, n);
+    }
+}
+
 #[test]
 fn chess_mates_in_one_two_three() {
-    assert_mate_in("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1);
-    assert_mate_in("chess", "7k/8/5K2/8/8/8/8/1R6 w - - 0 1", 2);
-    assert_mate_in("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 2);
-    assert_mate_in("chess", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3);
+    assert_suite("chess");
 }
 
 #[test]
 fn shako_mates() {
-    // The Cannon checks over the Pawn on j5; the Knight and King guard the flight squares.
-    assert_mate_in("shako", "9k/6N3/7K2/10/10/9P/10/10/10/C9 w - - 0 1", 1);
-    assert_mate_in("shako", "9k/10/7K2/10/10/10/10/10/10/1R8 w - - 0 1", 2);
-    assert_mate_in("shako", "9k/10/10/6K3/10/10/10/10/10/1R8 w - - 0 1", 3);
+    // The Cannon's mate: it checks over the Pawn on j5; Knight and King guard the flight.
+    assert_suite("shako");
 }
 
 #[test]
 fn terachess2_mates() {
-    let empty = "16/".repeat(12);
-    assert_mate_in(
-        "terachess2",
-        &format!("15k/16/14K1/{empty}R15 w - - 0 1"),
-        1,
-    );
-    let empty = "16/".repeat(11);
-    assert_mate_in(
-        "terachess2",
-        &format!("15k/16/16/13K2/{empty}1R14 w - - 0 1"),
-        2,
-    );
-    assert_mate_in(
-        "terachess2",
-        &format!("15k/16/16/12K3/{empty}1R14 w - - 0 1"),
-        3,
-    );
+    assert_suite("terachess2");
 }
 
 #[test]
-fn black_is_mated_too() {
-    // The same mate with colours reversed: the score is from the side to move.
-    assert_mate_in("chess", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1);
+fn a_mated_side_has_no_move() {
     let pos = position("chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
     let result = Searcher::new(1).search(&Root::new(pos), &depth_limited(3), &mut |_| {});
     assert_eq!(result.best, None);
