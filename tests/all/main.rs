@@ -39,4 +39,5 @@ mod storage;
 mod takebacks;
 mod time_controls;
 mod tournaments;
+mod uci;
 mod variant_docs;
