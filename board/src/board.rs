@@ -165,6 +165,35 @@ impl Layout {
         out.push_str("</g>");
     }
 
+    /// As [`Layout::coordinates`], drawn as strokes (for images rasterized without fonts).
+    pub fn stroked_coordinates(&self, out: &mut String) {
+        if self.margin == 0.0 {
+            return;
+        }
+        let height = self.margin * 0.55;
+        out.push_str(
+            "<g fill=\"none\" stroke=\"#3b3b3b\" stroke-width=\"1.8\" \
+             stroke-linecap=\"round\" stroke-linejoin=\"round\">",
+        );
+        for f in 0..self.w {
+            let (x, _) = self.xy(f);
+            let baseline = self.pad + self.h as f64 * SQ + self.margin * 0.7;
+            crate::glyphs::draw(out, &file_name(f), x + SQ / 2.0, baseline, height);
+        }
+        for r in 0..self.h {
+            let (_, y) = self.xy(r * self.w);
+            let baseline = y + SQ / 2.0 + height / 2.0;
+            crate::glyphs::draw(
+                out,
+                &(r + 1).to_string(),
+                self.margin / 2.0,
+                baseline,
+                height,
+            );
+        }
+        out.push_str("</g>");
+    }
+
     pub fn squares(&self, out: &mut String, light: &str, dark: &str) {
         out.push_str(&format!(
             "<g class=\"squares\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
@@ -316,15 +345,25 @@ pub fn render_board(view: &BoardView) -> String {
 
 /// The board as one self-contained SVG document for rasterizing (the PNG boards of mails):
 /// colours as attributes, every piece drawn in place (no sprite, no CSS), the last move's
-/// squares tinted, no coordinates (they would need fonts).
+/// squares tinted and, when `view.coordinates`, the file letters and rank numbers drawn as
+/// strokes (no fonts needed).
 pub fn render_board_image(view: &BoardView) -> String {
-    let l = Layout::new(view.width, view.height, view.flipped, false);
+    let l = Layout::new(view.width, view.height, view.flipped, view.coordinates);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\">",
         w = num(l.view_w()),
         h = num(l.view_h()),
     );
+    if view.coordinates {
+        // White under the coordinates: a mail client in dark mode would hide dark strokes.
+        s.push_str(&format!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
+            num(l.view_w()),
+            num(l.view_h())
+        ));
+    }
     l.squares(&mut s, &view.light, &view.dark);
+    l.stroked_coordinates(&mut s);
     for &(i, h) in &view.highlights {
         if i >= l.count() || !matches!(h, Highlight::LastFrom | Highlight::LastTo) {
             continue;
@@ -361,6 +400,7 @@ mod tests {
         view.squares[4] = Some(PieceView::new("king", true, "White King"));
         view.squares[60] = Some(PieceView::new("king", false, "Black King"));
         view.highlights = vec![(12, Highlight::LastFrom), (4, Highlight::LastTo)];
+        view.coordinates = false;
         let svg = render_board_image(&view);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         assert!(!svg.contains("<use") && !svg.contains("class=\"pc"));
@@ -373,6 +413,13 @@ mod tests {
             .unwrap();
         assert!((800.0..820.0).contains(&width), "{width}");
         assert_eq!(svg.matches("fill-opacity=\".5\"").count(), 2);
+        assert!(!svg.contains("<path transform"), "no coordinates asked for");
+        // With coordinates: a margin, 8 letters and 8 digits as strokes, no text.
+        view.coordinates = true;
+        let svg = render_board_image(&view);
+        roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(svg.matches("<path transform").count(), 16);
+        assert!(!svg.contains("<text"));
     }
 
     fn start(width: u8, height: u8) -> BoardView {

@@ -9,6 +9,7 @@
 
 mod board;
 mod diagram;
+mod glyphs;
 mod pieces;
 mod svg;
 

@@ -110,6 +110,8 @@ pub struct OutboxRow {
     /// The game thread the mail belongs to (`game-42`).
     pub thread_key: Option<String>,
     pub reply_to: Option<String>,
+    /// The board picture to draw and attach inline when sending (`game:12:31:b`).
+    pub inline_image: Option<String>,
 }
 
 /// `None` is written as NULL (not left to a default): one SQL text, one prepared statement.
@@ -129,6 +131,7 @@ pub struct NewOutboxRow<'a> {
     pub created_at: NaiveDateTime,
     pub thread_key: Option<&'a str>,
     pub reply_to: Option<&'a str>,
+    pub inline_image: Option<&'a str>,
 }
 
 #[derive(Debug, Insertable)]

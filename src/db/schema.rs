@@ -80,6 +80,7 @@ diesel::table! {
         sent_at -> Nullable<Timestamp>,
         thread_key -> Nullable<Text>,
         reply_to -> Nullable<Text>,
+        inline_image -> Nullable<Text>,
     }
 }
 

@@ -112,6 +112,6 @@ pub fn after_move(
         due: due(game, to),
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
-    let subject = subject(game, variant, white, black, what);
+    let subject = subject(game, variant, white, black, what).with_diagram(&diagram);
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }

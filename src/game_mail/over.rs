@@ -152,13 +152,15 @@ pub fn game_over(
     let (position, last) = position_of(conn, game, &rules.variant, game.ply)?;
     for to in [&white, &black] {
         let line = what_ended_it(game, ending, to, (&white, &black));
+        let board_text = diagram(&position, to.id == black.id, last);
         let body = render(&GameOverMail {
             header: &head,
             line: &line,
             result: &result,
-            diagram: &diagram(&position, to.id == black.id, last),
+            diagram: &board_text,
             link: &link,
         })?;
+        let subject = subject.clone().with_diagram(&board_text);
         notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)?;
     }
     Ok(())

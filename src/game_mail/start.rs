@@ -8,6 +8,7 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbConn;
+use crate::games::board_image::MailPicture;
 use crate::games::model::{ChallengeRow, GameRow};
 use crate::games::notify::{diagram, header, notify, players, render, subject, user, Subject};
 use crate::games::GameError;
@@ -41,11 +42,13 @@ pub fn game_started(
     for to in [&white, &black] {
         let to_move = to.id == game.player_to_move();
         let what = if to_move { "your move" } else { "game started" };
-        let subject = subject(game, variant, &white, &black, what);
+        let board_text = to_move.then(|| diagram(start, to.id == game.black_id, None));
+        let mut subject = subject(game, variant, &white, &black, what);
+        subject.diagram = board_text.clone();
         let body = render(&GameStartedMail {
             header: &head,
             colour: if to.id == white.id { "White" } else { "Black" },
-            diagram: to_move.then(|| diagram(start, to.id == game.black_id, None)),
+            diagram: board_text,
             due: due(game, to).filter(|_| to_move),
             link: &link,
         })?;
@@ -93,6 +96,7 @@ pub fn invitation(
         (_, None) => "The start position:".to_owned(),
     };
     let black_view = challenge.author_color == crate::domain::ColorChoice::White;
+    let board_text = diagram(&start, black_view, None);
     let body = render(&InvitationMail {
         author: &author.username,
         variant,
@@ -100,15 +104,18 @@ pub fn invitation(
         colour: challenge.author_color.as_str(),
         message: &challenge.message,
         setup_note: &setup_note,
-        diagram: &diagram(&start, black_view, None),
+        diagram: &board_text,
         link: &config.absolute_url("/games"),
     })?;
     let mut subject = Subject::plain(format!(
         "[plypost] Challenge #{}: {} invites you to {variant}",
         challenge.id, author.username
     ));
-    let side = if black_view { "?side=black" } else { "" };
-    subject.board = Some(format!("/challenges/{}/board.png{side}", challenge.id));
+    subject.board = Some(MailPicture::Challenge {
+        challenge: challenge.id,
+        black_view,
+    });
+    subject.diagram = Some(board_text);
     notify(conn, clock, config, to, MailKind::Challenge, &subject, body)
 }
 

@@ -108,8 +108,89 @@ pub fn reach(position: &Position, square: Square) -> Vec<Square> {
     out
 }
 
-/// Width in pixels of a mailed board (its height follows the board's shape).
-pub const MAIL_BOARD_PX: u32 = 480;
+/// Width in pixels of a mailed board `files` wide (its height follows the board's shape):
+/// 48 pixels a file, at least 480 and at most 768, so that a 16 x 16 board keeps readable
+/// squares and coordinates.
+pub fn mail_board_px(files: u8) -> u32 {
+    (u32::from(files) * 48).clamp(480, 768)
+}
+
+/// The board picture of a mail, rendered when the mail is sent and attached inline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailPicture {
+    /// A game after `ply` plies.
+    Game {
+        game: GameId,
+        ply: i64,
+        black_view: bool,
+    },
+    /// The start position of a challenge's game.
+    Challenge {
+        challenge: ChallengeId,
+        black_view: bool,
+    },
+}
+
+impl MailPicture {
+    /// How the outbox keeps it: `game:12:31:b`, `challenge:7:w`.
+    pub fn to_key(self) -> String {
+        let side = |black: bool| if black { "b" } else { "w" };
+        match self {
+            MailPicture::Game {
+                game,
+                ply,
+                black_view,
+            } => format!("game:{}:{ply}:{}", game.0, side(black_view)),
+            MailPicture::Challenge {
+                challenge,
+                black_view,
+            } => format!("challenge:{}:{}", challenge.0, side(black_view)),
+        }
+    }
+
+    /// The picture a key names; `None` for a key this version does not write.
+    pub fn from_key(key: &str) -> Option<Self> {
+        let parts: Vec<&str> = key.split(':').collect();
+        let black = |s: &str| match s {
+            "b" => Some(true),
+            "w" => Some(false),
+            _ => None,
+        };
+        match parts.as_slice() {
+            ["game", game, ply, side] => Some(MailPicture::Game {
+                game: GameId(game.parse().ok()?),
+                ply: ply.parse().ok()?,
+                black_view: black(side)?,
+            }),
+            ["challenge", id, side] => Some(MailPicture::Challenge {
+                challenge: ChallengeId(id.parse().ok()?),
+                black_view: black(side)?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The PNG, drawn now from the stored game or challenge.
+    pub fn render(self, conn: &mut DbConn) -> Result<Vec<u8>, GameError> {
+        match self {
+            MailPicture::Game {
+                game,
+                ply,
+                black_view,
+            } => {
+                let (position, last) = position_at(conn, game, ply)?;
+                png(&position, black_view, last)
+            }
+            MailPicture::Challenge {
+                challenge,
+                black_view,
+            } => {
+                let (start, _) = challenge_start(conn, challenge)?;
+                png(&start, black_view, None)
+            }
+        }
+    }
+}
 
 /// The two squares of a compact move text (`h2h4`, `d15d16q`).
 pub fn compact_squares(compact: &str) -> Option<(Square, Square)> {
@@ -132,7 +213,7 @@ pub fn board_view(
     let (width, height) = (variant.width(), variant.height());
     let mut view = BoardView::new(width, height);
     view.flipped = black_view;
-    view.coordinates = false;
+    view.coordinates = true;
     for rank in 0..height {
         for file in 0..width {
             let Some(sq) = Square::new(file, rank) else {
@@ -155,7 +236,7 @@ pub fn board_view(
     view
 }
 
-/// The board as a PNG `MAIL_BOARD_PX` wide.
+/// The board as a PNG [`mail_board_px`] wide, with its coordinates.
 pub fn png(
     position: &Position,
     black_view: bool,
@@ -166,9 +247,10 @@ pub fn png(
     let tree = resvg::usvg::Tree::from_str(&svg, &options)
         .map_err(|e| GameError::Corrupt(format!("board image: {e}")))?;
     let size = tree.size();
-    let scale = MAIL_BOARD_PX as f32 / size.width();
+    let width = mail_board_px(position.variant().width());
+    let scale = width as f32 / size.width();
     let height = (size.height() * scale).ceil() as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(MAIL_BOARD_PX, height.max(1))
+    let mut pixmap = tiny_skia::Pixmap::new(width, height.max(1))
         .ok_or_else(|| GameError::Corrupt("board image: empty".to_owned()))?;
     resvg::render(
         &tree,
@@ -194,17 +276,39 @@ mod tests {
         let bytes = png(&start, false, Some((e2, e4))).unwrap();
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let decoded = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
-        assert_eq!(decoded.width(), MAIL_BOARD_PX);
-        // a1 (bottom left, White's view) is a dark square under a White Rook's base: the
-        // pixel at its corner has the dark square colour #b98b5e.
-        let corner = decoded.pixel(2, decoded.height() - 3).unwrap();
+        assert_eq!(decoded.width(), mail_board_px(8));
+        // a3 (White's view: third from the bottom, right of the rank numbers and above the
+        // file letters) is an empty dark square: its centre has the dark colour #b98b5e.
+        let unit = f64::from(decoded.width()) / (38.0 + 800.0 + 6.0);
+        let (x, y) = (
+            (38.0 + 50.0) * unit,
+            f64::from(decoded.height()) - (38.0 + 250.0) * unit,
+        );
+        let centre = decoded.pixel(x as u32, y as u32).unwrap();
         assert_eq!(
-            (corner.red(), corner.green(), corner.blue()),
+            (centre.red(), centre.green(), centre.blue()),
             (0xb9, 0x8b, 0x5e)
         );
-        // Terachess II, 16 x 16, from Black's side.
+        // The coordinates are drawn: dark pixels in the margin under the a-file.
+        let margin_dark = (0..decoded.height())
+            .filter(|y| f64::from(*y) > f64::from(decoded.height()) - 30.0 * unit)
+            .flat_map(|y| (0..decoded.width()).map(move |x| (x, y)))
+            .filter_map(|(x, y)| decoded.pixel(x, y))
+            .filter(|p| p.alpha() > 0 && p.red() < 0x80)
+            .count();
+        assert!(margin_dark > 20, "file letters drawn: {margin_dark}");
+        // Terachess II, 16 x 16, from Black's side: wider.
         let tc2 = Variant::builtin("terachess2").unwrap();
-        assert!(png(&Position::start(&tc2), true, None).is_ok());
+        let big = png(&Position::start(&tc2), true, None).unwrap();
+        let big = tiny_skia::Pixmap::decode_png(&big).unwrap();
+        assert_eq!(big.width(), 768);
+        let key = MailPicture::Game {
+            game: GameId(12),
+            ply: 31,
+            black_view: true,
+        };
+        assert_eq!(MailPicture::from_key(&key.to_key()), Some(key));
+        assert_eq!(MailPicture::from_key("game:x:1:b"), None);
         assert_eq!(
             compact_squares("d15d16q"),
             Some((Square::new(3, 14).unwrap(), Square::new(3, 15).unwrap()))

@@ -6,6 +6,7 @@
 use askama::Template;
 use plypost_rules::{Position, Square};
 
+use super::board_image::MailPicture;
 use super::model::GameRow;
 use super::GameError;
 use crate::accounts::{self, User};
@@ -29,8 +30,10 @@ pub struct Subject {
     pub game: Option<MailedAt>,
     /// The game's Black player, who sees the mailed board from the other side.
     pub black: Option<UserId>,
-    /// The picture of a mail about no game yet (a challenge): its path on the site.
-    pub board: Option<String>,
+    /// The picture of a mail about no game yet (a challenge).
+    pub board: Option<super::board_image::MailPicture>,
+    /// The plain-text board in the body: the HTML part shows the picture instead.
+    pub diagram: Option<String>,
 }
 
 impl Subject {
@@ -41,7 +44,14 @@ impl Subject {
             game: None,
             black: None,
             board: None,
+            diagram: None,
         }
+    }
+
+    /// The same subject, for a body that holds the plain-text board `diagram`.
+    pub fn with_diagram(mut self, diagram: &str) -> Self {
+        self.diagram = Some(diagram.to_owned());
+        self
     }
 }
 
@@ -84,6 +94,7 @@ pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: 
         game: Some(MailedAt::of(game)),
         black: Some(black.id),
         board: None,
+        diagram: None,
     }
 }
 
@@ -197,26 +208,33 @@ fn wrap(text: &str, width: usize) -> String {
 
 /// The HTML alternative of a game mail: the board as a PNG (from the recipient's side, as
 /// the game stood when the mail was written) above the text, whose links stay links.
-fn html_part(
-    config: &Config,
-    text: &str,
-    board_path: &str,
-    alt: &str,
-) -> Result<String, GameError> {
-    let lines = text
-        .lines()
-        .map(|line| {
+/// The HTML part: the board picture (`cid:board`, attached when the mail is sent) above
+/// the text, without the text's own plain-text board (`diagram`).
+fn html_part(text: &str, diagram: Option<&str>, alt: &str) -> Result<String, GameError> {
+    let text = match diagram.map(str::trim_end).filter(|d| !d.is_empty()) {
+        Some(d) => text.replacen(d, "", 1),
+        None => text.to_owned(),
+    };
+    let mut lines: Vec<Vec<Word>> = Vec::new();
+    for line in text.lines() {
+        // Where the board was, one blank line is enough.
+        if line.trim().is_empty() && lines.last().is_some_and(Vec::is_empty) {
+            continue;
+        }
+        let words = if line.trim().is_empty() {
+            Vec::new()
+        } else {
             line.split(' ')
                 .map(|word| Word {
                     is_link: word.starts_with("https://") || word.starts_with("http://"),
                     text: plypost_board::escape(word),
                 })
                 .collect()
-        })
-        .collect();
+        };
+        lines.push(words);
+    }
     render(&HtmlMail {
-        src: &plypost_board::escape(&config.absolute_url(board_path)),
-        width: super::board_image::MAIL_BOARD_PX,
+        src: &format!("cid:{}", crate::mail::message::BOARD_CONTENT_ID),
         alt: &plypost_board::escape(alt),
         lines,
     })
@@ -233,7 +251,6 @@ struct Word {
 #[template(path = "mail/game.html")]
 struct HtmlMail<'a> {
     src: &'a str,
-    width: u32,
     alt: &'a str,
     lines: Vec<Vec<Word>>,
 }
@@ -274,34 +291,28 @@ pub(crate) fn notify(
         settings: &settings,
     })? + "\n";
     let unsubscribe = accounts::unsubscribe_url(config, to, kind);
-    let picture = match (subject.game, &subject.board) {
-        (
-            Some(MailedAt {
-                game,
-                ply,
-                white_first,
-                ..
-            }),
-            _,
-        ) => {
-            let side = if subject.black == Some(to.id) {
-                "&side=black"
-            } else {
-                ""
-            };
-            Some((
-                format!("/games/{game}/board.png?ply={ply}{side}"),
-                format!("The board of game {game} {}", after_ply(ply, white_first)),
-            ))
-        }
-        (None, Some(path)) => Some((path.clone(), "The start position".to_owned())),
-        (None, None) => None,
+    let picture = match (subject.game, subject.board) {
+        (Some(MailedAt { game, ply, .. }), _) => Some(MailPicture::Game {
+            game,
+            ply,
+            black_view: subject.black == Some(to.id),
+        }),
+        (None, board) => board,
+    };
+    let alt = match subject.game {
+        Some(at) => format!(
+            "The board of game {} {}",
+            at.game,
+            after_ply(at.ply, at.white_first)
+        ),
+        None => "The start position".to_owned(),
     };
     let html = picture
-        .map(|(path, alt)| html_part(config, &text, &path, &alt))
+        .map(|_| html_part(&text, subject.diagram.as_deref(), &alt))
         .transpose()?;
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
     outgoing.html = html;
+    outgoing.inline_image = picture.map(MailPicture::to_key);
     if let Some(at) = subject.game {
         outgoing = outgoing.in_thread(thread_key(at.game));
     }

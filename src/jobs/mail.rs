@@ -11,6 +11,7 @@ use tokio::task::JoinHandle;
 
 use crate::clock::SharedClock;
 use crate::db::DbPool;
+use crate::games::board_image::MailPicture;
 use crate::mail::outbox::{self, Delivery};
 use crate::mail::{MailError, Mailer};
 
@@ -70,10 +71,20 @@ impl MailWorker {
                 return Ok(attempted);
             }
             let full_batch = rows.len() as i64 == BATCH;
+            let keys: Vec<Option<String>> = rows.iter().map(|r| r.inline_image.clone()).collect();
+            let images = self
+                .blocking(move |pool, _| {
+                    let mut conn = pool.get().map_err(|e| MailError::Pool(e.to_string()))?;
+                    Ok(keys
+                        .iter()
+                        .map(|key| draw_picture(&mut conn, key.as_deref()))
+                        .collect::<Vec<_>>())
+                })
+                .await?;
             let mut outcomes = Vec::with_capacity(rows.len());
-            for row in rows {
+            for (row, image) in rows.into_iter().zip(images) {
                 attempted += 1;
-                let delivery = match self.mailer.send(&row).await {
+                let delivery = match self.mailer.send(&row, image).await {
                     Ok(()) => {
                         tracing::info!(id = %row.id, kind = %row.kind, "mail sent");
                         METRICS.mail_sent.inc();
@@ -107,5 +118,22 @@ impl MailWorker {
         tokio::task::spawn_blocking(move || f(&pool, &clock))
             .await
             .map_err(|e| MailError::Pool(format!("blocking task: {e}")))?
+    }
+}
+
+/// The board picture a mail asks for, drawn now; `None` (and a log line) when it cannot be
+/// drawn, say when its game was deleted: the mail then goes as plain text.
+fn draw_picture(conn: &mut crate::db::DbConn, key: Option<&str>) -> Option<Vec<u8>> {
+    let key = key?;
+    let Some(picture) = MailPicture::from_key(key) else {
+        tracing::warn!(key, "mail picture: unknown key");
+        return None;
+    };
+    match picture.render(conn) {
+        Ok(png) => Some(png),
+        Err(e) => {
+            tracing::warn!(key, error = %e, "mail picture not drawn; sending the text only");
+            None
+        }
     }
 }

@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use chrono::{DateTime, Utc};
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
 
 use super::MailError;
@@ -53,9 +53,20 @@ pub fn thread_id(key: &str, domain: &str) -> String {
     format!("<{key}@{domain}>")
 }
 
+/// The Content-ID of a mail's board picture: its HTML part shows `cid:board`.
+pub const BOARD_CONTENT_ID: &str = "board";
+
 /// Builds the message; the Message-ID and Date come from the row, so a retried message is
-/// the same message.
-pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, MailError> {
+/// the same message. `image` is the row's board picture (PNG), drawn for this sending: the
+/// HTML part and the picture go together as `multipart/related`, so clients show the board
+/// without loading remote images. A row that wants a picture and has none is sent as plain
+/// text (its HTML would show a hole).
+pub fn build(
+    row: &OutboxRow,
+    from: &Mailbox,
+    domain: &str,
+    image: Option<Vec<u8>>,
+) -> Result<Message, MailError> {
     let to: Mailbox = row
         .to_addr
         .parse()
@@ -84,12 +95,31 @@ pub fn build(row: &OutboxRow, from: &Mailbox, domain: &str) -> Result<Message, M
             .map_err(|_| MailError::Address(address.clone()))?;
         builder = builder.reply_to(reply_to);
     }
-    let message = match &row.body_html {
-        Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+    let html = row
+        .body_html
+        .as_ref()
+        .filter(|_| row.inline_image.is_none() || image.is_some());
+    let message = match (html, image) {
+        (Some(html), Some(png)) => builder.multipart(
+            MultiPart::alternative()
+                .singlepart(SinglePart::plain(row.body_text.clone()))
+                .multipart(
+                    MultiPart::related()
+                        .singlepart(SinglePart::html(html.clone()))
+                        .singlepart(
+                            Attachment::new_inline(BOARD_CONTENT_ID.to_owned()).body(
+                                png,
+                                ContentType::parse("image/png")
+                                    .map_err(|e| MailError::Build(format!("image/png: {e}")))?,
+                            ),
+                        ),
+                ),
+        ),
+        (Some(html), None) => builder.multipart(MultiPart::alternative_plain_html(
             row.body_text.clone(),
             html.clone(),
         )),
-        None => builder.singlepart(
+        (None, _) => builder.singlepart(
             SinglePart::builder()
                 .header(ContentType::TEXT_PLAIN)
                 .body(row.body_text.clone()),

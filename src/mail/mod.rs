@@ -42,6 +42,9 @@ pub struct Outgoing {
     pub thread: Option<String>,
     /// Where replies go (`moves+<token>@example.org`).
     pub reply_to: Option<String>,
+    /// The board picture the HTML part shows as `cid:board`, drawn and attached when the
+    /// mail is sent (a `MailPicture` key, `game:12:31:b`).
+    pub inline_image: Option<String>,
 }
 
 impl Outgoing {
@@ -55,6 +58,7 @@ impl Outgoing {
             list_unsubscribe: None,
             thread: None,
             reply_to: None,
+            inline_image: None,
         }
     }
 

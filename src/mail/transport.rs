@@ -44,9 +44,9 @@ impl Mailer {
         })
     }
 
-    /// Hands one message to the transport.
-    pub async fn send(&self, row: &OutboxRow) -> Result<(), MailError> {
-        let message = message::build(row, &self.from, &self.domain)?;
+    /// Hands one message to the transport, with its board picture when it has one.
+    pub async fn send(&self, row: &OutboxRow, image: Option<Vec<u8>>) -> Result<(), MailError> {
+        let message = message::build(row, &self.from, &self.domain, image)?;
         match &self.transport {
             Transport::Smtp(smtp) => smtp
                 .send(message)

@@ -138,10 +138,12 @@ async fn fools_mate_with_mail(backend: Backend) {
             assert!(mail.header("List-Unsubscribe").is_some());
         }
     }
-    // Checkmate: the game is over, 0-1, and alice hears about it.
-    let mails = smtp.wait_for(7, WAIT).await;
-    let last = mails.last().unwrap();
+    // Checkmate: the game is over, 0-1, and both hear about it (alice's mail first).
+    let mails = smtp.wait_for(8, WAIT).await;
+    assert_eq!(mails.len(), 8, "one game-over mail each");
+    let last = &mails[6];
     assert_eq!(last.to, vec!["<alice@example.org>".to_owned()]);
+    assert_eq!(mails[7].to, vec!["<bob@example.org>".to_owned()]);
     assert!(
         squash(&subject(last)).contains("gameover,0-1"),
         "{}",

@@ -477,17 +477,17 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
         text.contains("Key: K King, Q Queen, R Rook, B Bishop, N Knight, P Pawn; White upper case"),
         "{text}"
     );
-    // Its HTML part shows the start position as a PNG, from Bob's side (he plays Black).
-    let parsed = mail_parser::MessageParser::default()
-        .parse(invitation.data.as_bytes())
-        .expect("a MIME message");
-    let html = parsed.body_html(0).expect("an HTML part").into_owned();
-    let start = html.find("/challenges/").expect("the challenge's board");
-    let src = &html[start..start + html[start..].find('"').unwrap()];
-    assert!(src.ends_with("/board.png?side=black"), "{src}");
-    let png = app.get(src).await;
-    assert_eq!(png.status(), StatusCode::OK);
-    assert_eq!(&png.bytes().await.unwrap()[..4], b"\x89PNG");
+    // Its HTML part shows the start position as a PNG attached inline, from Bob's side (he
+    // plays Black): the same picture as the site's.
+    let png = inline_board(&invitation.data);
+    let site = app
+        .get(&format!(
+            "/challenges/{}/board.png?side=black",
+            game_challenge(&app, game).await
+        ))
+        .await;
+    assert_eq!(site.status(), StatusCode::OK);
+    assert_eq!(png, site.bytes().await.unwrap().to_vec());
 
     // A move: Bob's mail marks the square the Pawn left and names both squares.
     assert_eq!(
@@ -503,17 +503,23 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
     assert!(text.contains("Last move: e2 (marked *) to e4."), "{text}");
     // Bob sees the board from his side: rank 2 reads h..a, with the * on e2.
     assert!(text.contains("2 P P P * P P P P"), "{text}");
+    // The HTML part: a viewport, the board as `cid:board`, the text without its plain-text
+    // board; the picture (inline, multipart/related) is the site's board after ply 1.
     let parsed = mail_parser::MessageParser::default()
         .parse(moved.data.as_bytes())
         .expect("a MIME message");
     let html = parsed.body_html(0).expect("an HTML part").into_owned();
-    let src = format!(
-        "{}/games/{game}/board.png?ply=1&amp;side=black",
-        app.address
+    assert!(html.contains("<meta name=\"viewport\""), "{html}");
+    assert!(html.contains("<img src=\"cid:board\""), "{html}");
+    assert!(html.contains("alice played 1. e4"), "{html}");
+    assert!(
+        !html.contains("marked *") && !html.contains("P P P"),
+        "no second board in the HTML part: {html}"
     );
-    assert!(html.contains(&format!("<img src=\"{src}\"")), "{html}");
-    assert!(html.contains("Last move: e2 (marked *) to e4."));
-    // The picture is there, a PNG of the board.
+    assert!(
+        !html.contains("board.png"),
+        "nothing to load from the site: {html}"
+    );
     let png = app
         .get(&format!("/games/{game}/board.png?ply=1&side=black"))
         .await;
@@ -524,6 +530,7 @@ async fn game_mails_by_kind_with_the_board(backend: Backend) {
     );
     let bytes = png.bytes().await.unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(inline_board(&moved.data), bytes.to_vec());
     assert_eq!(
         app.get("/games/999999/board.png").await.status(),
         StatusCode::NOT_FOUND
@@ -621,3 +628,54 @@ backend_tests!(
     notifications_carry_list_unsubscribe,
     file_transport_writes_eml,
 );
+
+/// The board picture of a mail: the one PNG part, inline with Content-ID `<board>` inside
+/// `multipart/related` (with the HTML part) inside `multipart/alternative` (with the text).
+fn inline_board(data: &str) -> Vec<u8> {
+    use mail_parser::MimeHeaders;
+    let parsed = mail_parser::MessageParser::default()
+        .parse(data.as_bytes())
+        .expect("a MIME message");
+    let root = parsed.content_type().expect("a content type");
+    assert_eq!(
+        (root.ctype(), root.subtype()),
+        ("multipart", Some("alternative"))
+    );
+    assert!(
+        data.contains("Content-Type: multipart/related"),
+        "the HTML part and its picture go together"
+    );
+    let pngs: Vec<&mail_parser::MessagePart> = parsed
+        .parts
+        .iter()
+        .filter(|p| {
+            p.content_type()
+                .is_some_and(|t| t.ctype() == "image" && t.subtype() == Some("png"))
+        })
+        .collect();
+    assert_eq!(pngs.len(), 1, "one picture");
+    let part = pngs[0];
+    assert_eq!(part.content_id(), Some("board"));
+    assert!(
+        part.content_disposition()
+            .is_some_and(|d| d.ctype() == "inline"),
+        "shown in place, not as an attachment"
+    );
+    let bytes = part.contents().to_vec();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    bytes
+}
+
+/// The challenge a game started from.
+async fn game_challenge(app: &TestApp, game: i64) -> i64 {
+    app.with_db(move |conn| {
+        use diesel::prelude::*;
+        use plypost::db::schema::challenges;
+        challenges::table
+            .filter(challenges::game_id.eq(Some(game)))
+            .select(challenges::id)
+            .first::<i64>(conn)
+            .expect("the challenge")
+    })
+    .await
+}
