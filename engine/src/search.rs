@@ -215,7 +215,8 @@ impl Searcher {
     /// and `seed` (weak levels). 0: none.
     pub fn set_noise(&mut self, amplitude: i32, seed: u64) {
         let amplitude = amplitude.max(0);
-        if (amplitude, seed) != (self.noise, self.seed) {
+        let unchanged = amplitude == 0 && self.noise == 0;
+        if !unchanged && (amplitude, seed) != (self.noise, self.seed) {
             // Scores stored under other noise would leak into this search.
             self.tt.clear();
         }

@@ -299,3 +299,17 @@ fn info_reports_each_depth() {
     assert_eq!(result.depth, 4);
     assert!(result.ponder.is_some());
 }
+
+#[test]
+fn full_strength_keeps_its_table_between_searches() {
+    // Without noise the seed does not matter: the second search of the same position
+    // starts from the first one's table and needs fewer nodes to reach the same depth.
+    let v = Variant::builtin("chess").unwrap();
+    let root = Root::new(Position::start(&v));
+    let mut s = Searcher::new(8);
+    s.set_noise(0, 1);
+    let first = s.search(&root, &depth_limited(6), &mut |_| {});
+    s.set_noise(0, 2);
+    let second = s.search(&root, &depth_limited(6), &mut |_| {});
+    assert!(second.nodes < first.nodes, "{} then {}", first.nodes, second.nodes);
+}
