@@ -311,5 +311,10 @@ fn full_strength_keeps_its_table_between_searches() {
     let first = s.search(&root, &depth_limited(6), &mut |_| {});
     s.set_noise(0, 2);
     let second = s.search(&root, &depth_limited(6), &mut |_| {});
-    assert!(second.nodes < first.nodes, "{} then {}", first.nodes, second.nodes);
+    assert!(
+        second.nodes < first.nodes,
+        "{} then {}",
+        first.nodes,
+        second.nodes
+    );
 }
