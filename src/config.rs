@@ -101,6 +101,10 @@ pub struct Config {
     pub api_requests_per_minute: u32,
     /// `PLYPOST_MAX_OPEN_CHALLENGES`: challenges one player may have waiting for an answer.
     pub max_open_challenges: i64,
+    /// `PLYPOST_VERIFY_EMAIL` (`on`/`off`; default `on` with `PLYPOST_SMTP_URL`, always off
+    /// with mail written to files): new and changed addresses get game mail and may send
+    /// moves only once a mailed link confirms them.
+    pub verify_email: bool,
     /// `PLYPOST_MAIL_REPLY_TO`: the address replies with moves go to (`moves@example.org`; a
     /// mail gets `moves+<token>@example.org`). Unset: no Reply-To, inbound mail is off.
     pub mail_reply_to: Option<ReplyAddress>,
@@ -208,6 +212,7 @@ impl Config {
             "requests per minute",
         )?
         .unwrap_or(DEFAULT_API_RATE_LIMIT);
+        let verify_email = verify_email_setting(get("PLYPOST_VERIFY_EMAIL"), smtp_url.is_some())?;
         let max_open_challenges = number_setting(
             "PLYPOST_MAX_OPEN_CHALLENGES",
             get("PLYPOST_MAX_OPEN_CHALLENGES"),
@@ -237,6 +242,7 @@ impl Config {
             move_cache_bytes: move_cache_mb * 1024 * 1024,
             api_requests_per_minute,
             max_open_challenges,
+            verify_email,
             mail_reply_to,
             imap_url,
             metrics_token,
@@ -414,6 +420,19 @@ fn parse_base_url(text: &str) -> Result<Url, String> {
     Ok(url)
 }
 
+/// `PLYPOST_VERIFY_EMAIL`: `on` (the default) confirms addresses when mail really goes out
+/// (`smtp`); `off` never does.
+fn verify_email_setting(value: Option<String>, smtp: bool) -> Result<bool, ConfigError> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") | Some("on") => Ok(smtp),
+        Some("off") => Ok(false),
+        Some(other) => Err(ConfigError::new(
+            "PLYPOST_VERIFY_EMAIL",
+            format!("`{other}` is neither `on` nor `off`"),
+        )),
+    }
+}
+
 fn check_smtp_url(text: &str) -> Result<(), String> {
     let url = Url::parse(text).map_err(|e| format!("`{text}` is not a URL: {e}"))?;
     match url.scheme() {
@@ -490,6 +509,21 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addresses_are_confirmed_only_when_mail_really_goes_out() {
+        let on = |v: Option<&str>, smtp| verify_email_setting(v.map(str::to_owned), smtp);
+        assert!(on(None, true).unwrap());
+        assert!(on(Some("on"), true).unwrap());
+        assert!(!on(Some("off"), true).unwrap());
+        assert!(!on(None, false).unwrap(), "mail written to files");
+        assert!(!on(Some("on"), false).unwrap());
+        let err = on(Some("yes"), true).unwrap_err().to_string();
+        assert!(
+            err.contains("PLYPOST_VERIFY_EMAIL") && err.contains("yes"),
+            "{err}"
+        );
+    }
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {

@@ -180,6 +180,8 @@ stored_text!(
     /// What a mail is for.
     MailKind {
         PasswordReset = "password_reset",
+        /// A link that confirms a new address is the recipient's.
+        VerifyEmail = "verify_email",
         /// It is the recipient's move.
         YourTurn = "your_turn",
         /// The recipient's time is running out.

@@ -11,12 +11,13 @@ pub mod sessions;
 pub mod users;
 pub mod vacation;
 pub mod validate;
+pub mod verify;
 
 pub use crate::db::models::User;
 pub use users::{
     authenticate, change_email, change_password, find, notification_address, register,
-    revoke_reply_tokens, unsubscribe, unsubscribe_url, update_preferences, Preferences,
-    Registration,
+    revoke_reply_tokens, unsubscribe, unsubscribe_url, update_preferences, EmailChange,
+    Preferences, Registration,
 };
 
 use crate::mail::MailError;
@@ -42,6 +43,8 @@ pub enum AccountError {
     InvalidResetToken,
     #[error("This link is not valid.")]
     InvalidUnsubscribeLink,
+    #[error("This confirmation link is invalid, has expired or was already used. Ask for a new one in your settings.")]
+    InvalidVerifyLink,
     #[error("No such account.")]
     NotFound,
     #[error("database: {0}")]

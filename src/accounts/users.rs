@@ -38,7 +38,14 @@ pub struct Preferences {
     pub time_zone: String,
 }
 
-pub fn register(db: &mut Db, clock: &dyn Clock, form: &Registration) -> Result<User, AccountError> {
+/// Opens an account. When addresses are verified (`config.verify_email`), its address gets
+/// no game mail until the link mailed to it is followed.
+pub fn register(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    form: &Registration,
+) -> Result<User, AccountError> {
     let (username, username_key) = validate::username(&form.username)?;
     let (email, email_key) = validate::email(&form.email)?;
     validate::password(&form.password)?;
@@ -75,6 +82,7 @@ pub fn register(db: &mut Db, clock: &dyn Clock, form: &Registration) -> Result<U
                 unsubscribe_token: &unsubscribe_token,
                 created_at: now,
                 updated_at: now,
+                email_verified_at: (!config.verify_email).then_some(now),
             })
             .execute(conn);
         match inserted {
@@ -85,10 +93,14 @@ pub fn register(db: &mut Db, clock: &dyn Clock, form: &Registration) -> Result<U
             }
             Err(e) => return Err(e.into()),
         }
-        Ok(users::table
+        let user: User = users::table
             .filter(users::username_key.eq(&username_key))
             .select(User::as_select())
-            .first(conn)?)
+            .first(conn)?;
+        if config.verify_email {
+            super::verify::send_link(conn, clock, config, &user, (&email, &email_key))?;
+        }
+        Ok(user)
     })
 }
 
@@ -240,14 +252,26 @@ pub(super) fn set_password_hash(
     find(conn, id)?.ok_or(AccountError::NotFound)
 }
 
+/// What a change of address did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailChange {
+    /// The new address is the account's (addresses are not verified on this server).
+    Changed,
+    /// A link went to the new address; the old one stays until it is followed.
+    LinkSent,
+}
+
+/// Changes the account's address, after the current password. When addresses are verified
+/// (`config.verify_email`) the new one only gets a link: it replaces the old one when the
+/// link is followed (`verify::confirm`).
 pub fn change_email(
     db: &mut Db,
     clock: &dyn Clock,
+    config: &Config,
     id: UserId,
-    current_password: &str,
-    new_email: &str,
+    (current_password, new_email): (&str, &str),
     ip: &str,
-) -> Result<User, AccountError> {
+) -> Result<EmailChange, AccountError> {
     let user = find(db, id)?.ok_or(AccountError::NotFound)?;
     check_current_password(db, clock, &user, current_password, ip)?;
     let (email, email_key) = validate::email(new_email)?;
@@ -260,19 +284,24 @@ pub fn change_email(
         if taken > 0 {
             return Err(AccountError::EmailTaken);
         }
+        if config.verify_email {
+            super::verify::send_link(conn, clock, config, &user, (&email, &email_key))?;
+            return Ok(EmailChange::LinkSent);
+        }
+        let now = clock.now_db();
         match diesel::update(users::table.find(id))
             .set((
                 users::email.eq(&email),
                 users::email_key.eq(&email_key),
-                users::updated_at.eq(clock.now_db()),
+                users::email_verified_at.eq(Some(now)),
+                users::updated_at.eq(now),
             ))
             .execute(conn)
         {
-            Ok(_) => {}
-            Err(e) if crate::db::is_unique_violation(&e) => return Err(AccountError::EmailTaken),
-            Err(e) => return Err(e.into()),
+            Ok(_) => Ok(EmailChange::Changed),
+            Err(e) if crate::db::is_unique_violation(&e) => Err(AccountError::EmailTaken),
+            Err(e) => Err(e.into()),
         }
-        find(conn, id)?.ok_or(AccountError::NotFound)
     })
 }
 
@@ -321,9 +350,11 @@ pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
         MailKind::Chat => user.notify_chat,
         MailKind::Challenge => user.notify_challenge,
         MailKind::GameEnd => user.notify_game_end,
-        MailKind::PasswordReset | MailKind::MailAnswer => true,
+        MailKind::PasswordReset | MailKind::MailAnswer | MailKind::VerifyEmail => true,
     };
-    wanted.then_some(user.email.as_str())
+    // Game mail goes only to a confirmed address; a password reset proves itself.
+    let confirmed = user.email_verified() || kind == MailKind::PasswordReset;
+    (wanted && confirmed).then_some(user.email.as_str())
 }
 
 /// The link (for the List-Unsubscribe header and the mail footer) that switches `kind` off.

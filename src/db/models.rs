@@ -40,6 +40,16 @@ pub struct User {
     pub notify_game_end: bool,
     /// Show moves in long notation (`Pe2-e4`) instead of SAN (`e4`).
     pub long_notation: bool,
+    /// When the address was confirmed by a mailed link; `None`: not yet, and no game mail
+    /// goes to it.
+    pub email_verified_at: Option<NaiveDateTime>,
+}
+
+impl User {
+    /// The address may receive game mail and send moves by mail.
+    pub fn email_verified(&self) -> bool {
+        self.email_verified_at.is_some()
+    }
 }
 
 #[derive(Debug, Insertable)]
@@ -57,6 +67,7 @@ pub struct NewUser<'a> {
     pub unsubscribe_token: &'a str,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub email_verified_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Insertable)]

@@ -25,6 +25,7 @@ diesel::table! {
         notify_challenge -> Bool,
         notify_game_end -> Bool,
         long_notation -> Bool,
+        email_verified_at -> Nullable<Timestamp>,
     }
 }
 
@@ -42,6 +43,19 @@ diesel::table! {
     password_resets (id) {
         id -> BigInt,
         user_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    email_verifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        email -> Text,
+        email_key -> Text,
         token_hash -> Text,
         created_at -> Timestamp,
         expires_at -> Timestamp,
@@ -113,12 +127,14 @@ diesel::table! {
 }
 
 diesel::joinable!(password_resets -> users (user_id));
+diesel::joinable!(email_verifications -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     login_attempts,
     password_resets,
+    email_verifications,
     sessions,
     outbox,
     admin_actions

@@ -46,7 +46,8 @@ impl Cleanup {
 pub fn run_once(conn: &mut DbConn, clock: &SharedClock) -> Result<(), String> {
     let now = clock.now_db();
     let attempts = rate_limit::purge_old(conn, now).map_err(|e| e.to_string())?;
-    let resets = reset::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
+    let resets = reset::purge_expired(conn, &**clock).map_err(|e| e.to_string())?
+        + crate::accounts::verify::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let ended = sessions::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let mails = outbox::purge_sent_before(conn, now - KEEP_SENT_MAIL).map_err(|e| e.to_string())?;
     if attempts + resets + ended + mails > 0 {

@@ -94,6 +94,9 @@ pub fn handle(
         )));
     }
     let sender = mail.from.as_deref().unwrap_or_default();
+    if !user.email_verified() {
+        return Ok(dropped("the player's address is not confirmed yet"));
+    }
     if !sender.eq_ignore_ascii_case(user.email.trim()) {
         tell_of_foreign_reply(db, clock, config, &user, &game, &key, sender)?;
         return Ok(dropped(&format!(

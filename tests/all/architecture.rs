@@ -213,6 +213,7 @@ const OWNERS: &[(&str, &str)] = &[
     ("sessions", "accounts"),
     ("login_attempts", "accounts"),
     ("password_resets", "accounts"),
+    ("email_verifications", "accounts"),
     ("vacations", "accounts"),
     ("games", "games"),
     ("game_moves", "games"),

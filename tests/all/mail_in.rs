@@ -845,4 +845,138 @@ backend_tests!(
     answers_are_rate_limited,
     resign_and_draw_by_mail,
     off_without_a_reply_address,
+    addresses_are_confirmed_before_they_are_used,
 );
+
+/// The confirmation link in the last `verify_email` mail queued for `to`.
+async fn confirmation_link(app: &TestApp, to: &str) -> String {
+    let queued = app.queued_mail().await;
+    let (_, _, body) = queued
+        .iter()
+        .rev()
+        .find(|(kind, addr, _)| kind == "verify_email" && addr == to)
+        .unwrap_or_else(|| panic!("a confirmation mail to {to}: {queued:?}"));
+    let start = body.find("/email/confirm/").expect("the link");
+    body[start..]
+        .split_whitespace()
+        .next()
+        .expect("a path")
+        .to_owned()
+}
+
+/// Mail kinds queued for `to`.
+async fn kinds_for(app: &TestApp, to: &str) -> Vec<String> {
+    app.queued_mail()
+        .await
+        .into_iter()
+        .filter(|(_, addr, _)| addr == to)
+        .map(|(kind, _, _)| kind)
+        .collect()
+}
+
+/// With real SMTP an address gets game mail and may send moves only once a mailed link
+/// confirms it: at registration, and for a change (the old address serves until then).
+async fn addresses_are_confirmed_before_they_are_used(backend: Backend) {
+    let room = room(backend, vec![("PLYPOST_VERIFY_EMAIL", "on".to_owned())]).await;
+    let app = &room.app;
+    let game = room.game().await;
+    // Each player got a link and nothing else: no invitation, no "your move".
+    assert_eq!(kinds_for(app, "alice@example.org").await, ["verify_email"]);
+    assert_eq!(kinds_for(app, "bob@example.org").await, ["verify_email"]);
+    let settings = app.get_text_as(&room.alice, "/settings").await;
+    assert!(settings.contains("id=\"email-unconfirmed\""), "{settings}");
+
+    // A move from the unconfirmed address plays nothing and is not answered.
+    let alice0 = room.address("alice", game, 0).await;
+    room.deliver_as_is(with_sender(&plain(&alice0, "e4"), "alice@example.org"))
+        .await;
+    assert!(app.stored_moves(game).await.is_empty());
+    assert_eq!(kinds_for(app, "alice@example.org").await, ["verify_email"]);
+
+    // The link opens a page with a button (a scanner following links confirms nothing).
+    let link = confirmation_link(app, "alice@example.org").await;
+    let page = app.get_text_as(&room.alice, &link).await;
+    assert!(page.contains("id=\"email-confirm-form\""), "{page}");
+    assert!(app
+        .get_text_as(&room.alice, "/settings")
+        .await
+        .contains("email-unconfirmed"));
+    let res = app.post_as(&room.alice, &link, &[]).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let settings = app.get_text_as(&room.alice, "/settings").await;
+    assert!(!settings.contains("email-unconfirmed"), "{settings}");
+    // Used up.
+    let res = app.post_as(&room.alice, &link, &[]).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        app.get(&link).await.status(),
+        StatusCode::NOT_FOUND,
+        "a used link"
+    );
+
+    // Now a move by mail plays and is answered.
+    room.deliver_as_is(with_sender(&plain(&alice0, "e4"), "alice@example.org"))
+        .await;
+    assert_eq!(app.stored_moves(game).await, ["Pe2-e4"]);
+    assert!(kinds_for(app, "alice@example.org")
+        .await
+        .contains(&"mail_answer".to_owned()));
+    // Bob, unconfirmed, still gets no "your move".
+    assert_eq!(kinds_for(app, "bob@example.org").await, ["verify_email"]);
+
+    // A change: the new address gets a link, the old one keeps the game mail until then.
+    let res = app
+        .post_as(
+            &room.alice,
+            "/settings/email",
+            &[
+                ("email", "alice2@example.org"),
+                ("current_password", crate::common::PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let settings = app.get_text_as(&room.alice, "/settings").await;
+    assert!(settings.contains("id=\"email-pending\""), "{settings}");
+    assert!(
+        settings.contains("<strong>alice@example.org</strong>"),
+        "{settings}"
+    );
+    let bob_link = confirmation_link(app, "bob@example.org").await;
+    app.post_as(&room.bob, &bob_link, &[]).await;
+    assert_eq!(
+        app.play(&room.bob, game, 2, "e7-e5").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    assert!(kinds_for(app, "alice@example.org")
+        .await
+        .contains(&"your_turn".to_owned()));
+    assert!(!kinds_for(app, "alice2@example.org")
+        .await
+        .contains(&"your_turn".to_owned()));
+    // A reply from the new address before it is confirmed plays nothing.
+    let alice2 = room.address("alice", game, 2).await;
+    room.deliver_as_is(with_sender(&plain(&alice2, "Nf3"), "alice2@example.org"))
+        .await;
+    assert_eq!(app.stored_moves(game).await.len(), 2);
+
+    let link = confirmation_link(app, "alice2@example.org").await;
+    assert_eq!(
+        app.post_as(&room.alice, &link, &[]).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    room.deliver_as_is(with_sender(&plain(&alice2, "Nf3"), "alice2@example.org"))
+        .await;
+    assert_eq!(
+        app.stored_moves(game).await.len(),
+        3,
+        "played from the new address"
+    );
+    assert_eq!(
+        app.play(&room.bob, game, 4, "b8-c6").await.status(),
+        StatusCode::SEE_OTHER
+    );
+    assert!(kinds_for(app, "alice2@example.org")
+        .await
+        .contains(&"your_turn".to_owned()));
+}

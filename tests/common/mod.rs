@@ -248,6 +248,9 @@ impl TestApp {
         vars.insert("PLYPOST_MAIL_FROM", "plypost <noreply@plypost.test>".into());
         if let Some(smtp) = &options.smtp_url {
             vars.insert("PLYPOST_SMTP_URL", smtp.clone());
+            // Players registered by the tests have their addresses confirmed; the tests of
+            // confirming (`accounts::addresses_are_confirmed_before_game_mail`) turn it on.
+            vars.insert("PLYPOST_VERIFY_EMAIL", "off".into());
         }
         for (name, value) in &options.env {
             vars.insert(name, value.clone());

@@ -79,10 +79,10 @@ async fn register_submit(
         email: form.email.clone(),
         password: form.password.clone(),
     };
-    let clock = state.clock.clone();
+    let (clock, config) = (state.clock.clone(), state.config.clone());
     let result = state
         .db(move |conn| {
-            let user = accounts::register(conn, &*clock, &registration)?;
+            let user = accounts::register(conn, &*clock, &config, &registration)?;
             let token = sessions::start(conn, &*clock, user.id)?;
             Ok::<_, AccountError>((user, token))
         })
@@ -91,6 +91,9 @@ async fn register_submit(
         Ok((user, token)) => {
             session::log_in(&session, &token)?;
             tracing::info!(user = %user.id, "registered");
+            if !user.email_verified() {
+                state.mail_wakeup.notify_one();
+            }
             Ok(render::redirect("/"))
         }
         Err(e) if e.is_user_error() => show_error(e.to_string()),

@@ -7,6 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::accounts::vacation::{self, VacationStatus};
+use crate::accounts::verify;
 use crate::accounts::{self, Preferences, User};
 use crate::format::datetime_in;
 use crate::time_control::format_duration;
@@ -15,6 +16,9 @@ use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/settings", web::get().to(show))
         .route("/settings/email", web::post().to(change_email))
+        .route("/settings/email/resend", web::post().to(resend_link))
+        .route("/email/confirm/{token}", web::get().to(confirm_form))
+        .route("/email/confirm/{token}", web::post().to(confirm_email))
         .route("/settings/password", web::post().to(change_password))
         .route("/settings/preferences", web::post().to(update_preferences))
         .route("/settings/vacation/start", web::post().to(start_vacation))
@@ -80,6 +84,8 @@ struct SettingsPage<'a> {
     member_since: String,
     notice: Option<&'static str>,
     email_error: Option<String>,
+    /// An address waiting for its link, and when the link was sent.
+    pending_email: Option<(String, String)>,
     password_error: Option<String>,
     preferences_error: Option<String>,
     time_zones: Vec<TimeZoneOption>,
@@ -106,6 +112,7 @@ impl<'a> SettingsPage<'a> {
             member_since: datetime_in(user.created_at, &user.time_zone),
             notice: None,
             email_error: None,
+            pending_email: None,
             password_error: None,
             preferences_error: None,
             time_zones,
@@ -134,8 +141,11 @@ async fn show(
     let user = ctx.require_user()?;
     let mut page = SettingsPage::new(&ctx, user, &state.config);
     page.vacation = Some(vacation_section(&state, user).await?);
+    page.pending_email = pending_email(&state, user).await?;
     page.notice = match query.saved.as_str() {
         "email" => Some("Your email address was changed."),
+        "email_link" => Some("A confirmation link was mailed to the new address."),
+        "email_confirmed" => Some("Your address is confirmed."),
         "password" => Some("Your password was changed. Other sessions were signed out."),
         "preferences" => Some("Your preferences were saved."),
         "vacation_started" => Some("Your vacation has started: your clocks are stopped."),
@@ -166,18 +176,152 @@ async fn change_email(
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
     let (id, clock, ip) = (user.id, state.clock.clone(), crate::web::client_ip(&req));
+    let config = state.config.clone();
     let result = state
         .db(move |conn| {
-            accounts::change_email(conn, &*clock, id, &form.current_password, &form.email, &ip)
+            let typed = (form.current_password.as_str(), form.email.as_str());
+            accounts::change_email(conn, &*clock, &config, id, typed, &ip)
         })
         .await?;
     match result {
-        Ok(_) => Ok(render::redirect("/settings?saved=email")),
+        Ok(accounts::EmailChange::Changed) => Ok(render::redirect("/settings?saved=email")),
+        Ok(accounts::EmailChange::LinkSent) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect("/settings?saved=email_link#email"))
+        }
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, user, &state.config);
+            page.pending_email = pending_email(&state, user).await?;
             page.email_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The address waiting for its link, worded for the page.
+async fn pending_email(
+    state: &AppState,
+    user: &User,
+) -> Result<Option<(String, String)>, WebError> {
+    let (id, clock, zone) = (user.id, state.clock.clone(), user.time_zone.clone());
+    let pending = state
+        .db(move |conn| verify::pending(conn, &*clock, id))
+        .await?
+        .map_err(WebError::from)?;
+    Ok(pending.map(|p| (p.email, datetime_in(p.sent_at, &zone))))
+}
+
+/// Mails the confirmation link again: for the address waiting for one, else for the
+/// account's own unconfirmed address.
+async fn resend_link(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    _form: CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let user = ctx.require_user()?.clone();
+    if !state.config.verify_email {
+        return Ok(render::redirect("/settings#email"));
+    }
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    let target = user.clone();
+    let result = state
+        .db(move |conn| {
+            let wanted = match verify::pending(conn, &*clock, target.id)? {
+                Some(p) => p.email,
+                None if !target.email_verified() => target.email.clone(),
+                None => return Ok(false),
+            };
+            let (email, key) = accounts::validate::email(&wanted)?;
+            verify::send_link(conn, &*clock, &config, &target, (&email, &key))?;
+            Ok::<_, accounts::AccountError>(true)
+        })
+        .await?;
+    match result {
+        Ok(true) => {
+            state.mail_wakeup.notify_one();
+            Ok(render::redirect("/settings?saved=email_link#email"))
+        }
+        Ok(false) => Ok(render::redirect("/settings#email")),
+        Err(e) if e.is_user_error() => {
+            let mut page = SettingsPage::new(&ctx, &user, &state.config);
+            page.pending_email = pending_email(&state, &user).await?;
+            page.email_error = Some(e.to_string());
+            render::page_with_status(StatusCode::TOO_MANY_REQUESTS, &page)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "pages/email_confirm.html")]
+struct ConfirmPage<'a> {
+    ctx: &'a Ctx,
+    action: String,
+    /// The address the link confirms; `None`: the link is not valid.
+    email: Option<String>,
+    error: Option<String>,
+}
+
+/// The page a confirmation link opens: a button, so that a mail scanner following links
+/// confirms nothing.
+async fn confirm_form(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let token = token.into_inner();
+    let action = format!("/email/confirm/{token}");
+    let clock = state.clock.clone();
+    let checked = state
+        .db(move |conn| verify::check(conn, &*clock, &token))
+        .await?;
+    let (status, email, error) = match checked {
+        Ok(email) => (StatusCode::OK, Some(email), None),
+        Err(e) if e.is_user_error() => (StatusCode::NOT_FOUND, None, Some(e.to_string())),
+        Err(e) => return Err(e.into()),
+    };
+    render::page_with_status(
+        status,
+        &ConfirmPage {
+            ctx: &ctx,
+            action,
+            email,
+            error,
+        },
+    )
+}
+
+async fn confirm_email(
+    state: web::Data<AppState>,
+    ctx: Ctx,
+    token: web::Path<String>,
+    _form: CsrfForm<crate::web::csrf::NoFields>,
+) -> Result<HttpResponse, WebError> {
+    let token = token.into_inner();
+    let action = format!("/email/confirm/{token}");
+    let clock = state.clock.clone();
+    let result = state
+        .db(move |conn| verify::confirm(conn, &*clock, &token))
+        .await?;
+    match result {
+        Ok(user) => {
+            tracing::info!(user = %user.id, "address confirmed");
+            Ok(render::redirect(if ctx.user.is_some() {
+                "/settings?saved=email_confirmed#email"
+            } else {
+                "/login?next=%2Fsettings"
+            }))
+        }
+        Err(e) if e.is_user_error() => render::page_with_status(
+            StatusCode::CONFLICT,
+            &ConfirmPage {
+                ctx: &ctx,
+                action,
+                email: None,
+                error: Some(e.to_string()),
+            },
+        ),
         Err(e) => Err(e.into()),
     }
 }

@@ -1,0 +1,2 @@
+DROP TABLE email_verifications;
+ALTER TABLE users DROP COLUMN email_verified_at;
