@@ -117,6 +117,9 @@ pub struct Config {
     /// `PLYPOST_TRUSTED_PROXIES`: addresses of reverse proxies whose `X-Forwarded-For` names
     /// the real client (for rate limits). Empty: the TCP peer is the client.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// `PLYPOST_ENGINE_THREADS`: how many computer players' searches run at once (games
+    /// against the computer); default: the machine's cores less one, at least 1.
+    pub engine_threads: usize,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -247,6 +250,7 @@ impl Config {
             imap_url,
             metrics_token,
             trusted_proxies,
+            engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
         })
     }
 
@@ -379,6 +383,22 @@ fn trusted_proxies(text: Option<String>) -> Result<Vec<std::net::IpAddr>, Config
             })
         })
         .collect()
+}
+
+/// The most searches for the computer player at once.
+const MAX_ENGINE_THREADS: usize = 256;
+
+/// `PLYPOST_ENGINE_THREADS`, or the cores less one (at least 1): the HTTP server keeps a
+/// core while the computer thinks.
+fn engine_threads(text: Option<String>) -> Result<usize, ConfigError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    Ok(number_setting(
+        "PLYPOST_ENGINE_THREADS",
+        text,
+        1..=MAX_ENGINE_THREADS,
+        "threads",
+    )?
+    .unwrap_or_else(|| cores.saturating_sub(1).max(1)))
 }
 
 fn number_setting<T>(

@@ -4,7 +4,8 @@
 //! with the shared words in `domain`, `time_control` and `format`. The services, each only
 //! using those listed before it: `accounts`, `presets`, `ratings`, `mail`, `games` (games as
 //! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
-//! `play` (moves, offers, and the one way a game ends), then `logs`, `admin`, `privacy`,
+//! `play` (moves, offers, and the one way a game ends), `computer` (the computer player, which
+//! plays through `play`), then `logs`, `admin`, `privacy`,
 //! `jobs`. A handler never talks SQL; a service never builds HTML and never imports `web`.
 //! `tests/all/architecture.rs` checks these rules; `docs/life-of-a-game.md` follows a game.
 
@@ -12,6 +13,7 @@ pub mod accounts;
 pub mod admin;
 pub mod challenges;
 pub mod clock;
+pub mod computer;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -13,6 +13,7 @@ use crate::config::Config;
 use crate::db;
 use crate::games::move_log::MoveLogCache;
 use crate::jobs::cleanup::Cleanup;
+use crate::jobs::computer::ComputerJob;
 use crate::jobs::imap::ImapWatcher;
 use crate::jobs::mail::MailWorker;
 use crate::jobs::timeouts::ClockJob;
@@ -64,6 +65,7 @@ pub async fn launch(
         config: Arc::new(config),
         clock,
         mail_wakeup: Arc::new(Notify::new()),
+        computer_wakeup: Arc::new(Notify::new()),
         renders: Arc::default(),
         move_logs,
         api_limits,
@@ -90,12 +92,21 @@ pub async fn launch(
     }
     .spawn();
     let cleanup = Cleanup {
-        pool,
+        pool: pool.clone(),
         clock: state.clock.clone(),
         interval: CLEANUP_INTERVAL,
     }
     .spawn();
-    let mut jobs = vec![mail_worker, cleanup, clock_job];
+    let computer = ComputerJob {
+        pool: state.pool.clone(),
+        clock: state.clock.clone(),
+        config: state.config.clone(),
+        move_logs: state.move_logs.clone(),
+        mail_wakeup: state.mail_wakeup.clone(),
+        wakeup: state.computer_wakeup.clone(),
+    }
+    .spawn();
+    let mut jobs = vec![mail_worker, cleanup, clock_job, computer];
     if let Some(url) = state.config.imap_url.clone() {
         jobs.push(
             ImapWatcher {

@@ -429,13 +429,46 @@ fn random_token() -> String {
 }
 const SYSTEM_USERNAME: &str = "(imported)";
 const SYSTEM_KEY: &str = "(IMPORTED)";
+/// The account that plays the computer's side of games against it.
+pub const COMPUTER_USERNAME: &str = "(computer)";
+const COMPUTER_KEY: &str = "(COMPUTER)";
+
+/// Whether `username` is the computer's reserved account.
+pub fn is_computer(username: &str) -> bool {
+    username == COMPUTER_USERNAME
+}
 
 /// The reserved owner of imported games, created on first use. Its `username_key` is upper
 /// case, which no log-in or lookup ever produces, and it has no usable password.
 pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, AccountError> {
+    reserved_user(conn, clock, SYSTEM_USERNAME, SYSTEM_KEY)
+}
+
+/// The reserved account of the computer player, created on first use: like
+/// [`system_user`], no one can register or log in as it, and its address is never
+/// confirmed, so it is never mailed.
+pub fn computer_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, AccountError> {
+    reserved_user(conn, clock, COMPUTER_USERNAME, COMPUTER_KEY)
+}
+
+/// The computer's account if it was ever created.
+pub fn find_computer_user(conn: &mut DbConn) -> Result<Option<UserId>, AccountError> {
+    Ok(users::table
+        .filter(users::username_key.eq(COMPUTER_KEY))
+        .select(users::id)
+        .first::<UserId>(conn)
+        .optional()?)
+}
+
+fn reserved_user(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    username: &str,
+    key: &str,
+) -> Result<UserId, AccountError> {
     let find = |conn: &mut DbConn| {
         users::table
-            .filter(users::username_key.eq(SYSTEM_KEY))
+            .filter(users::username_key.eq(key))
             .select(users::id)
             .first::<UserId>(conn)
             .optional()
@@ -444,12 +477,16 @@ pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, Accou
         return Ok(id);
     }
     let now = clock.now_db();
+    let address = format!(
+        "{}@plypost.invalid",
+        username.trim_matches(|c| c == '(' || c == ')')
+    );
     let inserted = diesel::insert_into(users::table)
         .values((
-            users::username.eq(SYSTEM_USERNAME),
-            users::username_key.eq(SYSTEM_KEY),
-            users::email.eq("imported@plypost.invalid"),
-            users::email_key.eq(SYSTEM_KEY),
+            users::username.eq(username),
+            users::username_key.eq(key),
+            users::email.eq(address),
+            users::email_key.eq(key),
             // Not a password hash: no password matches it.
             users::password_hash.eq("!"),
             users::session_epoch.eq(0i64),
@@ -463,7 +500,7 @@ pub fn system_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, Accou
         .execute(conn);
     match inserted {
         Ok(_) => {}
-        // Another import created it at the same time.
+        // Another writer created it at the same time.
         Err(e) if crate::db::is_unique_violation(&e) => {}
         Err(e) => return Err(e.into()),
     }

@@ -28,6 +28,12 @@ pub fn username(input: &str) -> Result<(String, String), AccountError> {
             "A username may only contain letters, digits, _ and -.".to_owned(),
         ));
     }
+    // The API names the computer as an opponent by this word.
+    if name.eq_ignore_ascii_case("computer") {
+        return Err(AccountError::Invalid(
+            "That username is reserved; please choose another.".to_owned(),
+        ));
+    }
     Ok((name.to_owned(), name.to_ascii_lowercase()))
 }
 

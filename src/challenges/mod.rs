@@ -113,7 +113,6 @@ pub fn create(
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     let (rating_min, rating_max) = rating_range(input)?;
     let opponent_name = input.opponent.as_deref().map(str::trim).unwrap_or_default();
-    let variant_name = input.preset.trim();
     db.write(|conn| {
         let waiting: i64 = challenges::table
             .filter(challenges::author_id.eq(author.id))
@@ -127,62 +126,17 @@ pub fn create(
             )));
         }
         let opponent = find_opponent(conn, author, opponent_name)?;
-        // A built-in variant's name is also the slug of its built-in preset; anything else
-        // is the slug of a player's preset.
-        let version = match crate::presets::builtin_version(conn, clock, variant_name)? {
-            Some(version) => version,
-            None => match crate::presets::query::for_challenge(conn, variant_name) {
-                Ok((version, _)) => version,
-                Err(crate::presets::PresetError::NotFound) => {
-                    return Err(GameError::Invalid(
-                        "Choose one of the variants or presets offered.".into(),
-                    ))
-                }
-                Err(e) => return Err(e.into()),
-            },
-        };
-        let setup_choice = setups::check_choice(
-            &setups::decode(&version.setups),
-            input.setup.as_deref().unwrap_or_default(),
-        )
-        .map_err(GameError::Invalid)?;
-        let control = match input.control {
-            Some(control) => control,
-            None => {
-                let days: i64 = preset_versions::table
-                    .find(version.id)
-                    .select(preset_versions::days_per_move)
-                    .first(conn)?;
-                TimeControl::days(days).map_err(GameError::Invalid)?
-            }
-        };
-        let columns = control.day_columns();
-        let now = clock.now_db();
-        let id = insert_challenge(
+        let (id, version) = insert_checked(
             conn,
-            NewChallengeRow {
-                author_id: author.id,
-                opponent_id: opponent.as_ref().map(|u| u.id),
-                preset_version_id: version.id,
-                author_color: input.color,
-                time_kind: columns.kind,
-                days_per_move: columns.days_per_move,
-                message: &message,
-                status: ChallengeStatus::Open,
-                created_at: now,
-                reserve_days: columns.reserve_days,
-                increment_hours: columns.increment_hours,
-                cap_days: columns.cap_days,
-                allow_vacation: input.allow_vacation,
-                rated_variant: crate::presets::rated_variant(&version).filter(|_| input.rated),
-                rating_min,
-                rating_max,
-                setup_choice: setup_choice.as_deref(),
-            },
+            clock,
+            author,
+            input,
+            opponent.as_ref().map(|u| u.id),
+            (rating_min, rating_max, &message),
         )?;
         if let Some(opponent) = &opponent {
             let row = load(conn, id)?;
-            let rules = rules::load(conn, version.id)?;
+            let rules = rules::load(conn, version)?;
             mail::invitation(
                 conn,
                 clock,
@@ -195,6 +149,118 @@ pub fn create(
         }
         Ok(id)
     })
+}
+
+/// A game against the computer at `level` (1..=8), started at once: the challenge is
+/// stored as made to the computer's reserved account and accepted by it in the same
+/// write. Never rated: `rated` is refused. Returns the challenge and the game.
+pub fn against_computer(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    author: &User,
+    input: &NewChallenge,
+    level: i64,
+) -> Result<(ChallengeId, GameId), GameError> {
+    if author.suspended_at.is_some() {
+        return Err(GameError::Forbidden(
+            "Your account is suspended: you cannot start games.",
+        ));
+    }
+    if !(1..=8).contains(&level) {
+        return Err(GameError::Invalid(
+            "level: the computer plays at a level from 1 to 8.".into(),
+        ));
+    }
+    if input.rated {
+        return Err(GameError::Invalid(
+            "rated: games against the computer are never rated.".into(),
+        ));
+    }
+    let message = clean_text(&input.message, "message")?.unwrap_or_default();
+    db.write(|conn| {
+        let computer = crate::accounts::users::computer_user(conn, clock).map_err(|e| match e {
+            crate::accounts::AccountError::Db(db) => GameError::Db(db),
+            other => GameError::Corrupt(format!("the computer's account: {other}")),
+        })?;
+        let (id, _) = insert_checked(
+            conn,
+            clock,
+            author,
+            input,
+            Some(computer),
+            (None, None, &message),
+        )?;
+        let game = accept_in(conn, clock, config, computer, id, Some(level))?;
+        Ok((id, game))
+    })
+}
+
+/// Stores an open challenge by `author` to `opponent` (`None`: anyone) after checking the
+/// preset, the setup and the time control; `extra` is the checked rating range and
+/// message. Returns the challenge and the preset version it pins.
+fn insert_checked(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    author: &User,
+    input: &NewChallenge,
+    opponent: Option<UserId>,
+    (rating_min, rating_max, message): (Option<i64>, Option<i64>, &str),
+) -> Result<(ChallengeId, crate::games::PresetVersionId), GameError> {
+    let variant_name = input.preset.trim();
+    // A built-in variant's name is also the slug of its built-in preset; anything else
+    // is the slug of a player's preset.
+    let version = match crate::presets::builtin_version(conn, clock, variant_name)? {
+        Some(version) => version,
+        None => match crate::presets::query::for_challenge(conn, variant_name) {
+            Ok((version, _)) => version,
+            Err(crate::presets::PresetError::NotFound) => {
+                return Err(GameError::Invalid(
+                    "Choose one of the variants or presets offered.".into(),
+                ))
+            }
+            Err(e) => return Err(e.into()),
+        },
+    };
+    let setup_choice = setups::check_choice(
+        &setups::decode(&version.setups),
+        input.setup.as_deref().unwrap_or_default(),
+    )
+    .map_err(GameError::Invalid)?;
+    let control = match input.control {
+        Some(control) => control,
+        None => {
+            let days: i64 = preset_versions::table
+                .find(version.id)
+                .select(preset_versions::days_per_move)
+                .first(conn)?;
+            TimeControl::days(days).map_err(GameError::Invalid)?
+        }
+    };
+    let columns = control.day_columns();
+    let id = insert_challenge(
+        conn,
+        NewChallengeRow {
+            author_id: author.id,
+            opponent_id: opponent,
+            preset_version_id: version.id,
+            author_color: input.color,
+            time_kind: columns.kind,
+            days_per_move: columns.days_per_move,
+            message,
+            status: ChallengeStatus::Open,
+            created_at: clock.now_db(),
+            reserve_days: columns.reserve_days,
+            increment_hours: columns.increment_hours,
+            cap_days: columns.cap_days,
+            allow_vacation: input.allow_vacation,
+            rated_variant: crate::presets::rated_variant(&version).filter(|_| input.rated),
+            rating_min,
+            rating_max,
+            setup_choice: setup_choice.as_deref(),
+        },
+    )?;
+    Ok((id, version.id))
 }
 
 /// The named opponent of a challenge (`None` for an open one): an existing player, not the
@@ -284,88 +350,103 @@ pub fn accept(
     user: UserId,
     id: ChallengeId,
 ) -> Result<GameId, GameError> {
-    db.write(|conn| {
-        let challenge = load(conn, id)?;
-        if challenge.author_id == user {
-            return Err(GameError::Forbidden(
-                "You cannot accept your own challenge.",
-            ));
-        }
-        if challenge.opponent_id.is_some_and(|o| o != user) {
-            return Err(GameError::Forbidden(
-                "This challenge is meant for another player.",
-            ));
-        }
-        if challenge.status != ChallengeStatus::Open {
-            return Err(GameError::ChallengeClosed);
-        }
-        if blocks::between(conn, challenge.author_id, user)? {
-            return Err(GameError::Forbidden(
-                "You cannot accept this challenge: one of you has blocked the other.",
-            ));
-        }
-        let author_white = match challenge.author_color {
-            ColorChoice::White => true,
-            ColorChoice::Black => false,
-            ColorChoice::Random => rand::thread_rng().gen_bool(0.5),
-        };
-        let (white_id, black_id) = if author_white {
-            (challenge.author_id, user)
-        } else {
-            (user, challenge.author_id)
-        };
-        let rules = rules::load(conn, challenge.preset_version_id)?;
-        let version: PresetVersionRow = crate::db::schema::preset_versions::table
-            .find(challenge.preset_version_id)
-            .select(PresetVersionRow::as_select())
-            .first(conn)?;
-        let start_ratings = start_ratings(conn, &challenge, (white_id, black_id), clock.now_db())?;
-        if let Some((white, black)) = &start_ratings {
-            check_rating_range(&challenge, if user == white_id { white } else { black })?;
-        }
-        let (setup, setup_name) = setups::resolve(
-            &setups::decode(&version.setups),
-            &version.setup_fen,
-            challenge.setup_choice.as_deref(),
-        );
-        let start = Position::from_fen(&rules.variant, &setup)
-            .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
-        let now = clock.now_db();
-        let game_id = create::insert(
-            conn,
-            now,
-            (white_id, black_id),
-            &GameSpec {
-                preset_version_id: challenge.preset_version_id,
-                setup: &setup,
-                setup_name: setup_name.as_deref(),
-                start: &start,
-                control: challenge.time_control(),
-                allow_vacation: challenge.allow_vacation,
-                rated_variant: challenge.rated_variant.as_deref(),
-                ratings: start_ratings,
-                challenge_id: Some(challenge.id),
-                tournament: None,
-            },
-        )?;
-        let changed = diesel::update(
-            challenges::table
-                .filter(challenges::id.eq(id))
-                .filter(challenges::status.eq(ChallengeStatus::Open)),
-        )
-        .set((
-            challenges::status.eq(ChallengeStatus::Accepted),
-            challenges::game_id.eq(Some(game_id)),
-            challenges::resolved_at.eq(Some(now)),
-        ))
-        .execute(conn)?;
-        if changed != 1 {
-            return Err(GameError::ChallengeClosed);
-        }
+    db.write(|conn| accept_in(conn, clock, config, user, id, None))
+}
+
+/// [`accept`] in the caller's write; `computer_level` for the computer accepting a game
+/// against it.
+fn accept_in(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: ChallengeId,
+    computer_level: Option<i64>,
+) -> Result<GameId, GameError> {
+    let challenge = load(conn, id)?;
+    if challenge.author_id == user {
+        return Err(GameError::Forbidden(
+            "You cannot accept your own challenge.",
+        ));
+    }
+    if challenge.opponent_id.is_some_and(|o| o != user) {
+        return Err(GameError::Forbidden(
+            "This challenge is meant for another player.",
+        ));
+    }
+    if challenge.status != ChallengeStatus::Open {
+        return Err(GameError::ChallengeClosed);
+    }
+    if blocks::between(conn, challenge.author_id, user)? {
+        return Err(GameError::Forbidden(
+            "You cannot accept this challenge: one of you has blocked the other.",
+        ));
+    }
+    let author_white = match challenge.author_color {
+        ColorChoice::White => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => rand::thread_rng().gen_bool(0.5),
+    };
+    let (white_id, black_id) = if author_white {
+        (challenge.author_id, user)
+    } else {
+        (user, challenge.author_id)
+    };
+    let rules = rules::load(conn, challenge.preset_version_id)?;
+    let version: PresetVersionRow = crate::db::schema::preset_versions::table
+        .find(challenge.preset_version_id)
+        .select(PresetVersionRow::as_select())
+        .first(conn)?;
+    let start_ratings = start_ratings(conn, &challenge, (white_id, black_id), clock.now_db())?;
+    if let Some((white, black)) = &start_ratings {
+        check_rating_range(&challenge, if user == white_id { white } else { black })?;
+    }
+    let (setup, setup_name) = setups::resolve(
+        &setups::decode(&version.setups),
+        &version.setup_fen,
+        challenge.setup_choice.as_deref(),
+    );
+    let start = Position::from_fen(&rules.variant, &setup)
+        .map_err(|e| GameError::Corrupt(format!("preset setup: {e}")))?;
+    let now = clock.now_db();
+    let game_id = create::insert(
+        conn,
+        now,
+        (white_id, black_id),
+        &GameSpec {
+            preset_version_id: challenge.preset_version_id,
+            setup: &setup,
+            setup_name: setup_name.as_deref(),
+            start: &start,
+            control: challenge.time_control(),
+            allow_vacation: challenge.allow_vacation,
+            rated_variant: challenge.rated_variant.as_deref(),
+            ratings: start_ratings,
+            challenge_id: Some(challenge.id),
+            tournament: None,
+            computer_level,
+        },
+    )?;
+    let changed = diesel::update(
+        challenges::table
+            .filter(challenges::id.eq(id))
+            .filter(challenges::status.eq(ChallengeStatus::Open)),
+    )
+    .set((
+        challenges::status.eq(ChallengeStatus::Accepted),
+        challenges::game_id.eq(Some(game_id)),
+        challenges::resolved_at.eq(Some(now)),
+    ))
+    .execute(conn)?;
+    if changed != 1 {
+        return Err(GameError::ChallengeClosed);
+    }
+    // Against the computer the player started the game on the site themselves: no mail.
+    if computer_level.is_none() {
         let game = GameRow::load(conn, game_id)?;
         mail::game_started(conn, clock, config, &game, &rules, &start)?;
-        Ok(game_id)
-    })
+    }
+    Ok(game_id)
 }
 
 /// The invited player says no; the challenge's author is told by mail.

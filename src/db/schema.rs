@@ -257,6 +257,7 @@ diesel::table! {
         draw_declined_by -> Nullable<BigInt>,
         draw_declined_ply -> Nullable<BigInt>,
         takebacks -> BigInt,
+        computer_level -> Nullable<BigInt>,
     }
 }
 

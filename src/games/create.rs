@@ -34,6 +34,8 @@ pub struct GameSpec<'a> {
     pub challenge_id: Option<ChallengeId>,
     /// A tournament game: the event and the round.
     pub tournament: Option<(i64, i64)>,
+    /// A game against the computer: the level its side plays at.
+    pub computer_level: Option<i64>,
 }
 
 /// Stores a new game between `white` and `black` starting at `now`; returns its id.
@@ -77,6 +79,7 @@ pub fn insert(
             tournament_id: spec.tournament.map(|(id, _)| id),
             tournament_round: spec.tournament.map(|(_, round)| round),
             setup_name: spec.setup_name,
+            computer_level: spec.computer_level,
         },
     )
 }

@@ -67,6 +67,8 @@ pub struct GameRow {
     pub draw_declined_ply: Option<i64>,
     /// Moves taken back so far: with the ply, it names this history of the game.
     pub takebacks: i64,
+    /// A game against the computer: the level (1..=8) its side plays at.
+    pub computer_level: Option<i64>,
 }
 
 impl GameRow {
@@ -119,6 +121,17 @@ impl GameRow {
         user == self.white_id || user == self.black_id
     }
 
+    /// The name shown for the player `username` of this game: "Computer (level N)" for
+    /// the computer's side of a game against it, the username otherwise.
+    pub fn player_name(&self, username: &str) -> String {
+        match self.computer_level {
+            Some(level) if crate::accounts::users::is_computer(username) => {
+                format!("Computer (level {level})")
+            }
+            _ => username.to_owned(),
+        }
+    }
+
     pub fn opponent_of(&self, user: UserId) -> UserId {
         if user == self.white_id {
             self.black_id
@@ -159,6 +172,7 @@ pub struct NewGame<'a> {
     pub tournament_id: Option<i64>,
     pub tournament_round: Option<i64>,
     pub setup_name: Option<&'a str>,
+    pub computer_level: Option<i64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

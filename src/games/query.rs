@@ -38,7 +38,11 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         preset: (slug, name, current_version),
         players,
     } = super::players::game_with_players(conn, id)?;
-    let (white, black) = (players.white.user, players.black.user);
+    let (mut white, mut black) = (players.white.user, players.black.user);
+    // Wherever the page names the players, the computer is "Computer (level N)".
+    for user in [&mut white, &mut black] {
+        user.username = game.player_name(&user.username);
+    }
     // One vacation when a player plays himself.
     let mut vacations: Vec<VacationRow> = players
         .white
@@ -171,9 +175,9 @@ fn to_listings(
         .map(|(g, variant)| GameListing {
             id: g.id,
             variant,
-            white: name(g.white_id),
-            black: name(g.black_id),
-            opponent: name(g.opponent_of(user)),
+            white: g.player_name(&name(g.white_id)),
+            black: g.player_name(&name(g.black_id)),
+            opponent: g.player_name(&name(g.opponent_of(user))),
             my_turn: g.is_active() && g.player_to_move() == user,
             ply: g.ply,
             deadline_at: g.deadline_at,

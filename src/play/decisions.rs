@@ -46,8 +46,25 @@ pub fn resign(
     user: UserId,
     id: GameId,
 ) -> Result<(), GameError> {
+    resign_at(db, clock, config, user, id, None)
+}
+
+/// [`resign`], only if the game is still at `ply` (`None`: whatever its ply): the
+/// computer resigns the position it searched, not a later one. [`GameError::MovedOn`]
+/// otherwise.
+pub fn resign_at(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+    ply: Option<i64>,
+) -> Result<(), GameError> {
     db.write(|conn| {
         let game = own_active_game(conn, id, user, "Only the players of this game can resign.")?;
+        if ply.is_some_and(|ply| ply != game.ply) {
+            return Err(GameError::MovedOn);
+        }
         let ending = Ending::of(
             Some(loss_for(&game, user)),
             EndReason::Resignation,

@@ -275,6 +275,11 @@ fn write_move(
         Reply::Nothing => None,
     };
     let Some(Answered { row, worked: reply }) = answered else {
+        // The computer's reply comes within seconds of the player's move, while they are
+        // on the page: no "your move" mail for it.
+        if by_computer(updated, players, user) {
+            return Ok((None, updated.clone()));
+        }
         mail::after_move(
             conn,
             clock,
@@ -322,6 +327,14 @@ fn write_move(
         }
     };
     Ok((Some(Answered { row, worked: reply }), last))
+}
+
+/// Whether `user`'s move in `game` is the computer's, in a game against it.
+fn by_computer(game: &GameRow, players: &Players, user: UserId) -> bool {
+    game.computer_level.is_some()
+        && [&players.white.user, &players.black.user]
+            .iter()
+            .any(|u| u.id == user && crate::accounts::users::is_computer(&u.username))
 }
 
 /// Ends the game the move `worked` left as `row` with the rules' verdict on it.

@@ -141,6 +141,7 @@ impl Setup {
                 ratings,
                 challenge_id: None,
                 tournament: Some((self.tournament.id, round)),
+                computer_level: None,
             },
         )
     }

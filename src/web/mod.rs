@@ -50,6 +50,9 @@ pub struct AppState {
     pub clock: SharedClock,
     /// Notify after queueing mail to have the mail job deliver it right away.
     pub mail_wakeup: Arc<Notify>,
+    /// Notify after a move in (or the start of) a game against the computer, to have it
+    /// answer right away.
+    pub computer_wakeup: Arc<Notify>,
     /// Board SVGs and legal-move lists already rendered, by position.
     pub renders: Arc<render_cache::GameRenders>,
     /// The move lists of recently shown or played games.

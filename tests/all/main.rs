@@ -16,6 +16,7 @@ mod accounts;
 mod admin;
 mod api;
 mod architecture;
+mod computer;
 mod conditional;
 mod endings;
 mod faults;

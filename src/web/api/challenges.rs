@@ -33,9 +33,14 @@ pub enum ColorJson {
 pub struct NewChallenge {
     /// A preset's slug; a built-in preset is named after its variant (`chess`, `terachess2`).
     pub preset: String,
-    /// A username, or `null` for a challenge open to anyone.
+    /// A username, `"computer"` for a game against the computer (it starts at once, at
+    /// `level`), or `null` for a challenge open to anyone.
     #[serde(default)]
     pub opponent: Option<String>,
+    /// With `"opponent": "computer"`: the computer's level, 1 (weakest) to 8. Games against
+    /// the computer are never rated: `"rated": true` is refused with 422.
+    #[serde(default)]
+    pub level: Option<i64>,
     /// The author's colour.
     pub color: ColorJson,
     pub time_control: TimeControlJson,
@@ -57,9 +62,14 @@ pub struct NewChallenge {
 #[derive(Serialize, ToSchema)]
 pub struct Created {
     pub id: i64,
+    /// A game against the computer: the game, started at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<i64>,
 }
 
-/// Offers a game to a named player or to anyone.
+/// Offers a game to a named player or to anyone; or, with `"opponent": "computer"` and a
+/// `level` from 1 to 8, starts a game against the computer at once (never rated: `"rated":
+/// true` is refused with 422) and answers its `game_id` too.
 #[utoipa::path(
     post,
     path = "/api/v1/challenges",
@@ -67,7 +77,7 @@ pub struct Created {
     security(("token" = ["play"])),
     request_body = NewChallenge,
     responses(
-        (status = 201, description = "The challenge's id", body = Created),
+        (status = 201, description = "The challenge's id (and the game's, against the computer)", body = Created),
         (status = 400, description = "Not JSON of this shape", body = super::ErrorBody),
         (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
         (status = 403, description = "The token lacks the play scope", body = super::ErrorBody),
@@ -80,6 +90,16 @@ pub async fn create(
     body: ApiJson<NewChallenge>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let computer = body
+        .opponent
+        .as_deref()
+        .is_some_and(|name| name.trim().eq_ignore_ascii_case("computer"));
+    let level = body.level;
+    if level.is_some() && !computer {
+        return Err(invalid(
+            "level: a level is for a game against the computer only.",
+        ));
+    }
     let input = challenges::NewChallenge {
         preset: body.preset,
         color: match body.color {
@@ -97,12 +117,30 @@ pub async fn create(
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let author = caller.user;
+    if computer {
+        let level = level.ok_or_else(|| {
+            invalid("level: a game against the computer needs a level from 1 to 8.")
+        })?;
+        let (id, game) = run(&state, move |db| {
+            challenges::against_computer(db, &*clock, &config, &author, &input, level)
+        })
+        .await?;
+        state.mail_wakeup.notify_one();
+        state.computer_wakeup.notify_one();
+        return Ok(created(&Created {
+            id: id.0,
+            game_id: Some(game.0),
+        }));
+    }
     let id = run(&state, move |db| {
         challenges::create(db, &*clock, &config, &author, &input)
     })
     .await?;
     state.mail_wakeup.notify_one();
-    Ok(created(&Created { id: id.0 }))
+    Ok(created(&Created {
+        id: id.0,
+        game_id: None,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -298,4 +336,13 @@ pub async fn cancel(
     Ok(ok(&Done {
         status: "cancelled".into(),
     }))
+}
+
+/// A refused value, named, as a 422.
+fn invalid(message: &str) -> ApiError {
+    ApiError::new(
+        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        message.to_owned(),
+    )
 }

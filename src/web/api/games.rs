@@ -44,9 +44,11 @@ pub struct GameJson {
     pub preset_version: i64,
     /// The variant's name (`Terachess II`).
     pub variant: String,
-    /// Usernames.
+    /// Usernames; the computer's side of a game against it reads `Computer (level N)`.
     pub white: String,
     pub black: String,
+    /// A game against the computer: the level (1..8) it plays at; `null` otherwise.
+    pub computer_level: Option<i64>,
     /// `active` or `finished`.
     pub status: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `null` while the game goes on.
@@ -115,6 +117,7 @@ fn to_json(data: &GameData, url: String) -> Result<GameJson, ApiError> {
             .filter(|_| game.is_active())
             .map(|by| colour_of(data, by).to_owned()),
         rated: game.rated_variant.is_some(),
+        computer_level: game.computer_level,
         moves: data
             .moves
             .iter()
@@ -304,6 +307,8 @@ pub async fn move_(
     })
     .await?;
     state.mail_wakeup.notify_one();
+    // A game against the computer: it answers now.
+    state.computer_wakeup.notify_one();
     Ok(ok(&game_json(&state, id).await?))
 }
 

@@ -107,7 +107,7 @@ pub async fn create(
         service::create(db, &*clock, &organiser, &input)
     })
     .await?;
-    Ok(created(&Created { id }))
+    Ok(created(&Created { id, game_id: None }))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -662,6 +662,8 @@ async fn submit_move(
     let err = match result {
         Ok(_) => {
             state.mail_wakeup.notify_one();
+            // A game against the computer: it answers now.
+            state.computer_wakeup.notify_one();
             return Ok(render::redirect(&format!("/games/{id}?done=move")));
         }
         Err(e) => e,

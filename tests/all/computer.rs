@@ -1,0 +1,329 @@
+//! Games against the computer: started through the API at once and never rated, answered by
+//! the computer's worker (`computer::run_once`, called here so each reply is awaited
+//! deterministically) through the same move path as a person, ended through `play::end`;
+//! a restarted server answers a pending game; two server processes never both play one
+//! turn; the computer's replies send no "your move" mail; bad input is refused with 422.
+
+use diesel::prelude::*;
+use plypost_rules::{Position, Variant};
+use rand::{rngs::StdRng, seq::SliceRandom, SeedableRng};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::common::api::Api;
+use crate::common::{Backend, TestApp};
+use plypost::computer::{self, Report, Turn};
+use plypost::db::schema::{game_moves, rating_history, ratings};
+
+/// `server::launch`'s jobs: mail, cleanup, clock, computer.
+const COMPUTER_JOB: usize = 3;
+
+/// Stops the app's own computer job, so that the test's `run_once` calls are the only
+/// players of the computer's moves.
+fn stop_computer_job(app: &TestApp) {
+    app.jobs[COMPUTER_JOB].abort();
+}
+
+async fn run_once(app: &TestApp) -> Report {
+    let (pool, clock, config, log) = (
+        app.state.pool.clone(),
+        app.clock.clone(),
+        app.config.clone(),
+        app.state.move_logs.clone(),
+    );
+    tokio::task::spawn_blocking(move || {
+        computer::run_once(&pool, &*clock, &config, &log, 2).expect("computer run")
+    })
+    .await
+    .expect("computer task")
+}
+
+/// Starts a chess game against the computer at `level` as `color`; returns its id.
+async fn start(api: &Api<'_>, level: i64, color: &str) -> i64 {
+    let (status, body) = api
+        .post(
+            "/api/v1/challenges",
+            json!({
+                "preset": "chess",
+                "opponent": "computer",
+                "level": level,
+                "color": color,
+                "time_control": {"kind": "days", "days": 3},
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert!(body["id"].as_i64().is_some(), "{body}");
+    body["game_id"].as_i64().expect("game id")
+}
+
+async fn game(api: &Api<'_>, id: i64) -> Value {
+    let (status, body) = api.get(&format!("/api/v1/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// A legal move of the game's position: a mate when there is one, else one at random.
+fn pick_move(fen: &str, rng: &mut StdRng) -> String {
+    let variant = Variant::builtin("chess").expect("chess");
+    let pos = Position::from_fen(&variant, fen).expect("FEN");
+    let moves = pos.legal_moves();
+    let mating = moves.iter().find(|mv| {
+        let after = pos.play_unchecked(mv);
+        after.is_check() && after.legal_moves().is_empty()
+    });
+    let mv = mating.or_else(|| moves.choose(rng)).expect("a legal move");
+    pos.move_compact(mv)
+}
+
+async fn against_level_1_to_the_end(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    let browser = app.player("ann").await;
+    let ann = Api::login(&app, "ann").await;
+    let id = start(&ann, 1, "white").await;
+    let first = game(&ann, id).await;
+    assert_eq!(first["black"], "Computer (level 1)");
+    assert_eq!(first["computer_level"], 1);
+    assert_eq!(first["rated"], false);
+    let mut rng = StdRng::seed_from_u64(33);
+    let mut state = first;
+    let mut computer_moves = 0;
+    for _ in 0..600 {
+        if state["status"] != "active" {
+            break;
+        }
+        let ply = state["ply"].as_i64().expect("ply");
+        assert_eq!(
+            state["to_move"], "white",
+            "the computer answered every move"
+        );
+        let text = pick_move(state["fen"].as_str().expect("fen"), &mut rng);
+        state = ann.play(id, ply + 1, &text).await;
+        if state["status"] != "active" {
+            break;
+        }
+        let report = run_once(&app).await;
+        assert!(
+            matches!(report.turns.as_slice(), [(g, Turn::Moved(_))] if g.0 == id),
+            "{report:?}"
+        );
+        computer_moves += 1;
+        state = game(&ann, id).await;
+    }
+    assert_eq!(state["status"], "finished", "the game ended");
+    assert!(computer_moves > 0);
+    let reason = state["reason"].as_str().expect("reason");
+    assert!(
+        ["checkmate", "stalemate", "repetition", "move_count"].contains(&reason),
+        "ended by the board: {reason}"
+    );
+    assert!(state["result"].is_string());
+    eprintln!(
+        "ended: {} {} after {} plies",
+        state["result"], reason, state["ply"]
+    );
+    // Never rated: no ratings at all.
+    let rows: (i64, i64) = app
+        .with_db(|conn| {
+            (
+                ratings::table.count().get_result(conn).unwrap(),
+                rating_history::table.count().get_result(conn).unwrap(),
+            )
+        })
+        .await;
+    assert_eq!(rows, (0, 0));
+    // No "your move" mail for the computer's replies (it answers within seconds), and
+    // none to the computer's account ever.
+    let mail = app.queued_mail().await;
+    assert!(
+        !mail.iter().any(|(kind, _, _)| kind == "your_turn"),
+        "{:?}",
+        mail.iter().map(|(k, to, _)| (k, to)).collect::<Vec<_>>()
+    );
+    assert!(mail.iter().all(|(_, to, _)| to == "ann@example.org"));
+    assert!(mail.iter().any(|(kind, _, _)| kind == "game_end"));
+    // The home page names the computer with its level.
+    let page = app.get_text_as(&browser, &format!("/games/{id}")).await;
+    assert!(page.contains("Computer (level 1)"), "{page}");
+}
+
+async fn the_page_and_lists_name_the_computer(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    let browser = app.player("bea").await;
+    let bea = Api::login(&app, "bea").await;
+    let id = start(&bea, 5, "black").await;
+    let page = app.get_text_as(&browser, &format!("/games/{id}")).await;
+    assert!(page.contains("Computer (level 5)"), "{page}");
+    let home = app.get_text_as(&browser, "/").await;
+    assert!(home.contains("Computer (level 5)"), "{home}");
+    // The computer, White, moves first.
+    let report = run_once(&app).await;
+    assert!(
+        matches!(report.turns.as_slice(), [(_, Turn::Moved(_))]),
+        "{report:?}"
+    );
+    assert_eq!(game(&bea, id).await["ply"], 1);
+}
+
+async fn a_restarted_server_answers_a_pending_game(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    app.player("cid").await;
+    let cid = Api::login(&app, "cid").await;
+    // The computer plays White: its move is pending as soon as the game starts.
+    let id = start(&cid, 2, "black").await;
+    let pending = app
+        .with_db(|conn| computer::pending(conn).expect("pending"))
+        .await;
+    assert_eq!(pending.iter().map(|g| g.0).collect::<Vec<_>>(), vec![id]);
+    assert_eq!(game(&cid, id).await["ply"], 0);
+    // A fresh server process on the same database answers it on its own, at start.
+    let fresh = app.sibling().await;
+    let fresh_cid = Api::login(&fresh, "cid").await;
+    fresh
+        .eventually(std::time::Duration::from_secs(20), || async {
+            let g = game(&fresh_cid, id).await;
+            (g["ply"] == 1).then_some(())
+        })
+        .await;
+    // And it answers the next move too (woken by the move, or by its poll).
+    let g = game(&fresh_cid, id).await;
+    let text = pick_move(
+        g["fen"].as_str().expect("fen"),
+        &mut StdRng::seed_from_u64(1),
+    );
+    fresh_cid.play(id, 2, &text).await;
+    fresh
+        .eventually(std::time::Duration::from_secs(20), || async {
+            let g = game(&fresh_cid, id).await;
+            (g["ply"] == 3 || g["status"] != "active").then_some(())
+        })
+        .await;
+    stop_computer_job(&fresh);
+}
+
+async fn two_processes_play_one_move_per_turn(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    let other = app.sibling().await;
+    stop_computer_job(&other);
+    app.player("dan").await;
+    let dan = Api::login(&app, "dan").await;
+    let id = start(&dan, 1, "black").await;
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..6 {
+        let (a, b) = tokio::join!(run_once(&app), run_once(&other));
+        let moved = a
+            .turns
+            .iter()
+            .chain(&b.turns)
+            .filter(|(_, t)| matches!(t, Turn::Moved(_)))
+            .count();
+        let g = game(&dan, id).await;
+        if g["status"] != "active" {
+            break;
+        }
+        assert_eq!(moved, 1, "round {round}: {a:?} {b:?}");
+        let ply = g["ply"].as_i64().expect("ply");
+        assert_eq!(ply, 2 * round + 1);
+        let text = pick_move(g["fen"].as_str().expect("fen"), &mut rng);
+        if dan
+            .post(
+                &format!("/api/v1/games/{id}/moves"),
+                json!({"ply": ply + 1, "move": text}),
+            )
+            .await
+            .0
+            != StatusCode::OK
+        {
+            break;
+        }
+    }
+    // One stored move per ply, the computer's from one process only.
+    let plies: Vec<i64> = app
+        .with_db(move |conn| {
+            game_moves::table
+                .filter(game_moves::game_id.eq(id))
+                .order(game_moves::ply)
+                .select(game_moves::ply)
+                .load(conn)
+                .unwrap()
+        })
+        .await;
+    assert!(plies.len() >= 2);
+    assert_eq!(plies, (1..=plies.len() as i64).collect::<Vec<_>>());
+}
+
+async fn bad_input_is_refused(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    app.player("eve").await;
+    let eve = Api::login(&app, "eve").await;
+    let body = |extra: Value| {
+        let mut b = json!({
+            "preset": "chess",
+            "opponent": "computer",
+            "color": "white",
+            "time_control": {"kind": "days", "days": 3},
+        });
+        for (k, v) in extra.as_object().expect("object") {
+            b[k] = v.clone();
+        }
+        b
+    };
+    for (extra, field) in [
+        (json!({"level": 0}), "level"),
+        (json!({"level": 9}), "level"),
+        (json!({}), "level"),
+        (json!({"level": 3, "rated": true}), "rated"),
+    ] {
+        let (status, answer) = eve.post("/api/v1/challenges", body(extra.clone())).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{extra}: {answer}"
+        );
+        assert!(answer.to_string().contains(field), "{extra}: {answer}");
+    }
+    // A level without the computer is refused too.
+    let (status, answer) = eve
+        .post(
+            "/api/v1/challenges",
+            json!({
+                "preset": "chess",
+                "color": "white",
+                "time_control": {"kind": "days", "days": 3},
+                "level": 3,
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    // Nothing was started; no one can register as the computer.
+    let games = app
+        .with_db(|conn| computer::pending(conn).expect("pending"))
+        .await;
+    assert!(games.is_empty());
+    let res = crate::common::post_with(
+        &app.new_client(),
+        &app.address,
+        "/register",
+        &[
+            ("username", "Computer"),
+            ("email", "c@example.org"),
+            ("password", crate::common::PASSWORD),
+            ("password_confirm", crate::common::PASSWORD),
+        ],
+    )
+    .await;
+    assert_ne!(res.status(), StatusCode::SEE_OTHER);
+}
+
+backend_tests!(
+    against_level_1_to_the_end,
+    the_page_and_lists_name_the_computer,
+    a_restarted_server_answers_a_pending_game,
+    two_processes_play_one_move_per_turn,
+    bad_input_is_refused,
+);
