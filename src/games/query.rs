@@ -29,6 +29,8 @@ pub struct GameData {
     pub position: Position,
     /// The preset version the game pins.
     pub preset: VersionLabel,
+    /// A game against the computer: the computer's account.
+    pub computer: Option<UserId>,
 }
 
 pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<GameData, GameError> {
@@ -40,7 +42,11 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
     } = super::players::game_with_players(conn, id)?;
     let (mut white, mut black) = (players.white.user, players.black.user);
     // Wherever the page names the players, the computer is "Computer (level N)".
+    let mut computer = None;
     for user in [&mut white, &mut black] {
+        if game.computer_level.is_some() && crate::accounts::users::is_computer(&user.username) {
+            computer = Some(user.id);
+        }
         user.username = game.player_name(&user.username);
     }
     // One vacation when a player plays himself.
@@ -70,7 +76,18 @@ pub fn game_data(conn: &mut DbConn, log: &MoveLogCache, id: GameId) -> Result<Ga
         rules,
         position,
         preset,
+        computer,
     })
+}
+
+/// A game's ply and status: what the game page polls while the computer thinks.
+pub fn ply_and_status(conn: &mut DbConn, id: GameId) -> Result<(i64, GameStatus), GameError> {
+    games::table
+        .find(id)
+        .select((games::ply, games::status))
+        .first(conn)
+        .optional()?
+        .ok_or(GameError::NotFound)
 }
 
 /// A game in a player's list.

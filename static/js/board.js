@@ -466,3 +466,31 @@
     });
   }
 })();
+
+/* Games against the computer: while it thinks (<p id="computer-thinking" data-state=URL
+ * data-ply=N>), poll URL ({"ply":N,"status":"active"}) and reload the page when the ply or
+ * the status changes; slower after the first minute, given up after about half an hour. */
+(function () {
+  var note = document.getElementById('computer-thinking');
+  if (!note || !window.fetch) return;
+  var url = note.getAttribute('data-state');
+  var ply = Number(note.getAttribute('data-ply'));
+  var tries = 0;
+  function again() {
+    if (tries < 400) setTimeout(poll, tries < 60 ? 1000 : 5000);
+  }
+  function poll() {
+    tries += 1;
+    fetch(url, { credentials: 'same-origin', cache: 'no-store' })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (s) {
+        if (s && (s.ply !== ply || s.status !== 'active')) {
+          window.location.reload();
+        } else {
+          again();
+        }
+      })
+      .catch(again);
+  }
+  setTimeout(poll, 1000);
+})();

@@ -320,7 +320,87 @@ async fn bad_input_is_refused(backend: Backend) {
     assert_ne!(res.status(), StatusCode::SEE_OTHER);
 }
 
+/// The challenge form's "the computer" choice starts the game and opens it; while the
+/// computer thinks the page carries the note the script polls with, and the state it polls
+/// changes when the computer has moved.
+async fn the_form_starts_a_game_and_the_page_waits(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    let browser = app.player("fay").await;
+    let form = app.get_text_as(&browser, "/challenges/new").await;
+    assert!(
+        form.contains(r#"name="against" value="computer""#),
+        "{form}"
+    );
+    assert!(form.contains(r#"name="level""#));
+    let res = app
+        .post_as(
+            &browser,
+            "/challenges",
+            &[
+                ("preset", "chess"),
+                ("color", "black"),
+                ("time_kind", "days"),
+                ("days_per_move", "3"),
+                ("rating", "rated"),
+                ("against", "computer"),
+                ("level", "2"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = crate::common::location(&res);
+    let id: i64 = to
+        .strip_prefix("/games/")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("redirected to {to}"));
+    let (status, page) = app.get_as(&browser, &to).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Computer (level 2)"));
+    assert!(
+        page.contains("casual"),
+        "the form's rating is ignored: never rated"
+    );
+    assert!(page.contains(r#"id="computer-thinking""#), "{page}");
+    assert!(page.contains(&format!(r#"data-state="/games/{id}/state""#)));
+    let state: Value = browser
+        .get(app.url(&format!("/games/{id}/state")))
+        .send()
+        .await
+        .expect("GET state")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(state, json!({"ply": 0, "status": "active"}));
+    run_once(&app).await;
+    let state: Value = browser
+        .get(app.url(&format!("/games/{id}/state")))
+        .send()
+        .await
+        .expect("GET state")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(state, json!({"ply": 1, "status": "active"}));
+    let page = app.get_text_as(&browser, &to).await;
+    assert!(
+        !page.contains(r#"id="computer-thinking""#),
+        "the player's turn now"
+    );
+    // A bad level on the form is refused, named.
+    let res = app
+        .post_as(
+            &browser,
+            "/challenges",
+            &[("preset", "chess"), ("against", "computer"), ("level", "9")],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.expect("body").contains("Level"));
+}
+
 backend_tests!(
+    the_form_starts_a_game_and_the_page_waits,
     against_level_1_to_the_end,
     the_page_and_lists_name_the_computer,
     a_restarted_server_answers_a_pending_game,

@@ -178,9 +178,25 @@ struct ChallengeForm {
     rating_max: String,
     /// `slug:name` (a start position of that preset), `random`, or empty for the default.
     setup: String,
+    /// `person` (a named player or anyone) or `computer`.
+    against: String,
+    /// The computer's level, 1..8, when `against` is `computer`.
+    level: String,
 }
 
 impl ChallengeForm {
+    /// The computer's level when the form asks for a game against the computer: such a
+    /// game is always casual (the rating choice is ignored) and has no named opponent.
+    fn computer_level(&self) -> Result<Option<i64>, String> {
+        if self.against.trim() != "computer" {
+            return Ok(None);
+        }
+        match self.level.trim().parse::<i64>() {
+            Ok(level) if (1..=8).contains(&level) => Ok(Some(level)),
+            _ => Err("Level: the computer plays at a level from 1 to 8.".to_owned()),
+        }
+    }
+
     /// The challenge this form asks for, of `preset`; an error names the field it is about.
     fn typed(&self, preset: &str) -> Result<NewChallenge, String> {
         let color = self
@@ -249,6 +265,8 @@ impl Default for ChallengeForm {
             rating_min: String::new(),
             rating_max: String::new(),
             setup: String::new(),
+            against: "person".to_owned(),
+            level: "3".to_owned(),
         }
     }
 }
@@ -380,13 +398,29 @@ async fn create(
     } else {
         form.preset.clone()
     };
-    let typed = form.typed(preset.trim());
+    let typed = form.typed(preset.trim()).and_then(|mut input| {
+        let level = form.computer_level()?;
+        if level.is_some() {
+            input.opponent = None;
+            input.rated = false;
+            input.rating_range = (None, None);
+        }
+        Ok((input, level))
+    });
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state
         .db(move |conn| {
             let result = typed
                 .map_err(GameError::Invalid)
-                .and_then(|input| challenges::create(conn, &*clock, &config, &author, &input));
+                .and_then(|(input, level)| match level {
+                    Some(level) => {
+                        challenges::against_computer(conn, &*clock, &config, &author, &input, level)
+                            .map(|(_, game)| Some(game))
+                    }
+                    None => {
+                        challenges::create(conn, &*clock, &config, &author, &input).map(|_| None)
+                    }
+                });
             let presets = if result.is_err() {
                 preset_query::challenge_choices(conn, author.id, Some(preset.trim()))
                     .unwrap_or_default()
@@ -397,7 +431,12 @@ async fn create(
         })
         .await?;
     match result {
-        Ok(_) => {
+        Ok(Some(game)) => {
+            // Against the computer: the game has started; it answers at once.
+            state.computer_wakeup.notify_one();
+            Ok(render::redirect(&format!("/games/{game}")))
+        }
+        Ok(None) => {
             state.mail_wakeup.notify_one();
             Ok(render::redirect("/games?done=created"))
         }

@@ -46,6 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/legend", web::get().to(legend))
+        .route("/games/{id}/state", web::get().to(game_state))
         .route("/games/{id}/move", web::post().to(submit_move))
         .route("/games/{id}/resign", web::post().to(resign))
         .route("/games/{id}/draw/accept", web::post().to(accept_draw))
@@ -118,6 +119,8 @@ struct GamePage<'a> {
     start_fen: String,
     is_player: bool,
     can_move: bool,
+    /// A game against the computer waiting for its move: the page polls its state.
+    computer_thinking: bool,
     next_ply: i64,
     draw_offered_to_me: bool,
     /// "bob declined your draw offer", for the offerer until the next move.
@@ -225,6 +228,7 @@ fn game_page<'a>(
         rules,
         position,
         preset,
+        computer,
         ..
     } = data;
     let viewer = ctx.user.as_ref();
@@ -298,6 +302,7 @@ fn game_page<'a>(
         start_fen: game.start_fen.clone(),
         is_player,
         can_move,
+        computer_thinking: game.is_active() && computer == Some(game.player_to_move()),
         next_ply: game.ply + 1,
         draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
@@ -504,6 +509,25 @@ fn load_on(
 
 /// The game page. The session and the game are read on one connection: the page is what
 /// players reload most.
+/// `GET /games/{id}/state`: the game's ply and status as JSON, which the game page polls
+/// while the computer thinks (and reloads when the ply changes).
+async fn game_state(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = GameId(parse_id(&path)?);
+    let found = state
+        .db(move |conn| crate::games::query::ply_and_status(conn, id))
+        .await?;
+    match found {
+        Ok((ply, status)) => Ok(HttpResponse::Ok()
+            .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+            .json(serde_json::json!({"ply": ply, "status": status.as_str()}))),
+        Err(GameError::NotFound) => Err(WebError::NotFound),
+        Err(e) => Err(WebError::Internal(e.to_string())),
+    }
+}
+
 async fn show(
     state: web::Data<AppState>,
     pending: PendingCtx,
