@@ -6,7 +6,7 @@
 //! Arguments: the variant, the number of games (default 100) and the plies of each game at
 //! most (default 160; a game stops earlier when it is over). Deterministic for a given
 //! command line.
-use plypost_rules::{Game, Position, Variant};
+use plypost_rules::{Color, Game, Outcome, Position, Variant};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -40,13 +40,23 @@ fn main() {
                 break;
             }
         }
+        // A game the rules ended says how; one stopped at the ply limit is unfinished.
+        let result = match game.outcome() {
+            Some(Outcome::Decisive {
+                winner: Color::White,
+                ..
+            }) => "1-0",
+            Some(Outcome::Decisive { .. }) => "0-1",
+            Some(Outcome::Draw { .. }) => "1/2-1/2",
+            None => "*",
+        };
         println!("[Event \"Random game {number}\"]");
         println!("[Site \"plypost bench\"]");
         println!("[Date \"2026.12.04\"]");
         println!("[Round \"-\"]");
         println!("[White \"random-white-{}\"]", number % 50);
         println!("[Black \"random-black-{}\"]", number % 47);
-        println!("[Result \"*\"]");
+        println!("[Result \"{result}\"]");
         println!("[Variant \"{name}\"]");
         println!();
         let mut line = String::new();
@@ -68,7 +78,7 @@ fn main() {
         if !line.is_empty() {
             line.push(' ');
         }
-        println!("{line}*");
+        println!("{line}{result}");
         println!();
     }
 }
