@@ -90,6 +90,8 @@ pub struct ListGame {
     pub white_name: Option<String>,
     pub black_name: Option<String>,
     pub imported: bool,
+    /// A game against the computer: its level (its side reads "Computer (level N)").
+    pub computer_level: Option<i64>,
     pub status: GameStatus,
     pub result: Option<GameResult>,
     pub result_reason: Option<EndReason>,
@@ -380,6 +382,17 @@ pub fn status_words(
     }
 }
 
+/// `name` as a game against the computer at `level` shows it: "Computer (level N)" for
+/// the computer's account.
+pub(crate) fn computer_name(name: String, level: Option<i64>) -> String {
+    match level {
+        Some(level) if crate::accounts::users::is_computer(&name) => {
+            format!("Computer (level {level})")
+        }
+        _ => name,
+    }
+}
+
 /// Turns a page of games into rows.
 pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, LogError> {
     let user_ids: Vec<UserId> = games
@@ -397,10 +410,11 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
     let after = crate::ratings::after_games(conn, &finished)?;
     let rating_of =
         |game: GameId, user: UserId| after.get(&(game, user)).map(crate::ratings::label);
-    let name = |id: UserId, stored: &Option<String>| {
+    let name = |id: UserId, stored: &Option<String>, level: Option<i64>| {
         stored
             .clone()
             .or_else(|| names.get(&id).cloned())
+            .map(|name| computer_name(name, level))
             .unwrap_or_default()
     };
     Ok(games
@@ -408,8 +422,8 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
         .map(|g| {
             let preset = presets.get(&g.preset_version_id);
             let (white, black) = (
-                name(g.white_id, &g.white_name),
-                name(g.black_id, &g.black_name),
+                name(g.white_id, &g.white_name, g.computer_level),
+                name(g.black_id, &g.black_name, g.computer_level),
             );
             LogRow {
                 game: Some(g.id),

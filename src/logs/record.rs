@@ -38,6 +38,8 @@ pub struct RecordGame {
     pub imported: bool,
     pub white_name: Option<String>,
     pub black_name: Option<String>,
+    /// A game against the computer: its level.
+    pub computer_level: Option<i64>,
     pub source_event: Option<String>,
     pub source_site: Option<String>,
     pub reserve_secs: Option<i64>,
@@ -191,6 +193,7 @@ fn assemble(conn: &mut DbConn, found: Vec<RecordGame>) -> Result<Vec<GameRecord>
                 stored
                     .clone()
                     .or_else(|| names.get(&id).cloned())
+                    .map(|name| super::list::computer_name(name, game.computer_level))
                     .unwrap_or_default()
             };
             Ok(GameRecord {

@@ -146,6 +146,11 @@ async fn against_level_1_to_the_end(backend: Backend) {
     // The home page names the computer with its level.
     let page = app.get_text_as(&browser, &format!("/games/{id}")).await;
     assert!(page.contains("Computer (level 1)"), "{page}");
+    // So do the logs and the game's PGN.
+    let logs = app.get_text_as(&browser, "/logs").await;
+    assert!(logs.contains("Computer (level 1)"), "{logs}");
+    let pgn = app.get_text_as(&browser, &format!("/logs/{id}.pgn")).await;
+    assert!(pgn.contains(r#"[Black "Computer (level 1)"]"#), "{pgn}");
 }
 
 async fn the_page_and_lists_name_the_computer(backend: Backend) {
