@@ -103,7 +103,10 @@ async fn against_level_1_to_the_end(backend: Backend) {
         if state["status"] != "active" {
             break;
         }
+        let asked = std::time::Instant::now();
         let report = run_once(&app).await;
+        // Level 1 thinks 0.1 s at most; the rest is the write.
+        assert!(asked.elapsed() < std::time::Duration::from_secs(2));
         assert!(
             matches!(report.turns.as_slice(), [(g, Turn::Moved(_))] if g.0 == id),
             "{report:?}"
@@ -404,7 +407,73 @@ async fn the_form_starts_a_game_and_the_page_waits(backend: Backend) {
     assert!(res.text().await.expect("body").contains("Level"));
 }
 
+/// Puts game `id` (the computer Black) in `fen`, Black to move, with the player's draw
+/// offer standing if `offer`: a position the test needs without playing to it.
+async fn set_position(app: &TestApp, id: i64, fen: &'static str, offer: bool) {
+    app.with_db(move |conn| {
+        use plypost::db::schema::games;
+        let white: plypost::db::UserId = games::table
+            .find(plypost::games::GameId(id))
+            .select(games::white_id)
+            .first(conn)
+            .unwrap();
+        diesel::update(games::table.find(plypost::games::GameId(id)))
+            .set((
+                games::start_fen.eq(fen),
+                games::current_fen.eq(fen),
+                games::side_to_move.eq(plypost::domain::Side::Black),
+                games::draw_offer_by.eq(offer.then_some(white)),
+            ))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+}
+
+/// From level 4 the computer resigns a lost position (through the resignation path); below
+/// it plays on. In a dead-drawn position it accepts the player's draw offer.
+async fn resigns_lost_games_and_takes_dead_draws(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    app.player("gil").await;
+    let gil = Api::login(&app, "gil").await;
+    // A queen and a rook against a bare king, Black (the computer) to move, with a choice
+    // of moves (a forced move is played without a search).
+    let lost = "k7/8/8/8/3R4/3Q4/8/7K b - - 0 1";
+    let strong = start(&gil, 4, "white").await;
+    let weak = start(&gil, 3, "white").await;
+    let drawn = start(&gil, 8, "white").await;
+    set_position(&app, strong, lost, false).await;
+    set_position(&app, weak, lost, false).await;
+    set_position(&app, drawn, "k7/8/8/8/8/8/8/K7 b - - 0 1", true).await;
+    let started = std::time::Instant::now();
+    let report = run_once(&app).await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let turn = |id: i64| {
+        report
+            .turns
+            .iter()
+            .find(|(g, _)| g.0 == id)
+            .map(|(_, t)| t.clone())
+    };
+    assert_eq!(turn(strong), Some(Turn::Resigned), "{report:?}");
+    assert!(matches!(turn(weak), Some(Turn::Moved(_))), "{report:?}");
+    assert_eq!(turn(drawn), Some(Turn::AcceptedDraw), "{report:?}");
+    let g = game(&gil, strong).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("1-0"), Some("resignation"))
+    );
+    let g = game(&gil, drawn).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("1/2-1/2"), Some("agreement"))
+    );
+    assert_eq!(game(&gil, weak).await["status"], "active");
+}
+
 backend_tests!(
+    resigns_lost_games_and_takes_dead_draws,
     the_form_starts_a_game_and_the_page_waits,
     against_level_1_to_the_end,
     the_page_and_lists_name_the_computer,
