@@ -381,6 +381,19 @@ pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
     applied.map_err(|e| DbError::Migration(e.to_string()))
 }
 
+/// Keeps the query planner's statistics current. SQLite: `PRAGMA optimize` analyzes the
+/// tables whose statistics are missing or stale, bounded by `analysis_limit` (rows read per
+/// index), so it stays cheap on a big archive; called at start and by the clean-up job.
+/// PostgreSQL's autovacuum does the same there.
+pub fn refresh_statistics(conn: &mut DbConn) -> Result<(), diesel::result::Error> {
+    use diesel::RunQueryDsl;
+    if let DbConn::Sqlite(c) = conn {
+        diesel::sql_query("PRAGMA analysis_limit = 1000").execute(c)?;
+        diesel::sql_query("PRAGMA optimize = 0x10002").execute(c)?;
+    }
+    Ok(())
+}
+
 /// True when the error is a violated UNIQUE constraint (on either backend).
 pub fn is_unique_violation(err: &diesel::result::Error) -> bool {
     matches!(

@@ -1,5 +1,5 @@
 //! Forgets what is no longer needed: old log-in attempts, expired reset tokens and
-//! sessions, mail sent long ago.
+//! sessions, mail sent long ago; and keeps the planner's statistics current.
 
 use std::time::Duration;
 
@@ -50,6 +50,7 @@ pub fn run_once(conn: &mut DbConn, clock: &SharedClock) -> Result<(), String> {
         + crate::accounts::verify::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let ended = sessions::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let mails = outbox::purge_sent_before(conn, now - KEEP_SENT_MAIL).map_err(|e| e.to_string())?;
+    crate::db::refresh_statistics(conn).map_err(|e| format!("statistics: {e}"))?;
     if attempts + resets + ended + mails > 0 {
         tracing::info!(attempts, resets, sessions = ended, mails, "cleaned up");
     }
