@@ -660,6 +660,19 @@ mod tests {
     }
 
     #[test]
+    fn engine_threads_default_to_the_cores_less_one() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let c = config(&[KEY]).unwrap();
+        assert_eq!(c.engine_threads, cores.saturating_sub(1).max(1));
+        let c = config(&[KEY, ("PLYPOST_ENGINE_THREADS", "3")]).unwrap();
+        assert_eq!(c.engine_threads, 3);
+        for bad in ["0", "many", "-2"] {
+            let err = config(&[KEY, ("PLYPOST_ENGINE_THREADS", bad)]).unwrap_err();
+            assert_eq!(err.name, "PLYPOST_ENGINE_THREADS");
+        }
+    }
+
+    #[test]
     fn move_cache_is_set_in_megabytes() {
         let c = config(&[KEY, ("PLYPOST_MOVE_CACHE_MB", " 16 ")]).unwrap();
         assert_eq!(c.move_cache_bytes, 16 * 1024 * 1024);
