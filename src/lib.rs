@@ -5,12 +5,13 @@
 //! using those listed before it: `accounts`, `presets`, `ratings`, `mail`, `games` (games as
 //! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
 //! `play` (moves, offers, and the one way a game ends), `computer` (the computer player, which
-//! plays through `play`), then `logs`, `admin`, `privacy`,
-//! `jobs`. A handler never talks SQL; a service never builds HTML and never imports `web`.
+//! plays through `play`), `analysis` (the engine's verdict on a position), then `logs`, `admin`,
+//! `privacy`, `jobs`. A handler never talks SQL; a service never builds HTML and never imports `web`.
 //! `tests/all/architecture.rs` checks these rules; `docs/life-of-a-game.md` follows a game.
 
 pub mod accounts;
 pub mod admin;
+pub mod analysis;
 pub mod challenges;
 pub mod clock;
 pub mod computer;

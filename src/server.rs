@@ -60,6 +60,7 @@ pub async fn launch(
     let api_limits = Arc::new(crate::web::api::RateLimiter::new(
         config.api_requests_per_minute,
     ));
+    let config_threads = config.engine_threads;
     let state = AppState {
         pool: pool.clone(),
         config: Arc::new(config),
@@ -73,6 +74,10 @@ pub async fn launch(
         export_limits: Arc::new(crate::web::api::RateLimiter::with_window(
             crate::web::pages::logs::EXPORTS_PER_WINDOW,
             crate::web::pages::logs::EXPORT_WINDOW,
+        )),
+        engine_slots: Arc::new(tokio::sync::Semaphore::new(config_threads)),
+        analysis_limits: Arc::new(crate::web::api::RateLimiter::new(
+            crate::web::api::analysis::PER_MINUTE,
         )),
     };
     let mail_worker = MailWorker {

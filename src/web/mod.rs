@@ -61,6 +61,11 @@ pub struct AppState {
     pub api_limits: Arc<api::RateLimiter>,
     /// Bulk exports per client address.
     pub export_limits: Arc<api::RateLimiter<String>>,
+    /// Searches the analysis may run at once (`PLYPOST_ENGINE_THREADS`); a request finding
+    /// none free is answered 503.
+    pub engine_slots: Arc<tokio::sync::Semaphore>,
+    /// Analyses per account per minute.
+    pub analysis_limits: Arc<api::RateLimiter>,
     /// Heavy work that must not take every database connection: PGN imports and bulk
     /// exports running at once in this process.
     pub heavy_work: Arc<HeavyWork>,

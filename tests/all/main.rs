@@ -14,6 +14,7 @@ mod common;
 
 mod accounts;
 mod admin;
+mod analysis;
 mod api;
 mod architecture;
 mod computer;

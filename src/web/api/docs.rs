@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{challenges, conditional, games, presets, tokens, tournaments, users};
+use super::{analysis, challenges, conditional, games, presets, tokens, tournaments, users};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/openapi.json").get(openapi));
@@ -47,6 +47,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         tournaments::join,
         tournaments::leave,
         tournaments::start,
+        analysis::analyse,
     ),
     components(schemas(super::ErrorBody)),
     modifiers(&BearerToken, &CommonResponses),
@@ -57,6 +58,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (name = "challenges", description = "Offers of a game"),
         (name = "games", description = "Games, moves, resignations and draws"),
         (name = "tournaments", description = "Round-robin and Swiss events"),
+        (name = "analysis", description = "The built-in engine's verdict on a position"),
     )
 )]
 pub struct ApiDoc;

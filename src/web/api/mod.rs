@@ -6,6 +6,7 @@
 //! To add an endpoint: a handler with a `#[utoipa::path]` attribute in the module of its
 //! resource, its route in that module's `configure`, and its path in [`docs::ApiDoc`].
 
+pub mod analysis;
 pub mod auth;
 pub mod challenges;
 pub mod conditional;
@@ -53,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(games::configure)
             .configure(conditional::configure)
             .configure(tournaments::configure)
+            .configure(analysis::configure)
             .default_service(web::to(unknown_endpoint))
             .wrap(actix_web::middleware::from_fn(auth::require_token)),
     );
@@ -153,6 +155,10 @@ impl ResponseError for ApiError {
             }
             StatusCode::TOO_MANY_REQUESTS => {
                 response.insert_header((header::RETRY_AFTER, "60"));
+            }
+            // Every engine slot is busy: soon one is free.
+            StatusCode::SERVICE_UNAVAILABLE => {
+                response.insert_header((header::RETRY_AFTER, "5"));
             }
             _ => {}
         }

@@ -1,0 +1,172 @@
+//! `POST /api/v1/analysis`: the engine's verdict on a position of any preset — the score
+//! from White's side, the best line in SAN and UCI (checked legal by the rules crate), and
+//! every bad input refused with its reason; limits per account and on the server's engines.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::common::api::Api;
+use crate::common::{Backend, TestApp, TestOptions};
+use plypost_rules::{Position, Variant};
+
+async fn analyse(api: &Api<'_>, body: Value) -> (StatusCode, Value) {
+    api.post("/api/v1/analysis", body).await
+}
+
+/// Mates are found and scored from White's side; a line from the start of a big variant is
+/// legal move by move.
+async fn the_engine_judges_any_preset(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("ann").await;
+    let ann = Api::login(&app, "ann").await;
+
+    // White mates in one: Ra8#.
+    let (status, body) = analyse(
+        &ann,
+        json!({"preset": "chess", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "movetime_ms": 500}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["score"], json!({"mate": 1}), "{body}");
+    assert_eq!(body["pv"][0], "Ra8#");
+    assert_eq!(body["pv_uci"][0], "a1a8");
+    // Black to move mates in one: the score says Black (negative).
+    let (_, body) = analyse(
+        &ann,
+        json!({"preset": "chess", "fen": "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "movetime_ms": 500}),
+    )
+    .await;
+    assert_eq!(body["score"], json!({"mate": -1}), "{body}");
+    assert_eq!(body["pv"][0], "Ra1#");
+
+    // Terachess II from its setup after two moves in any notation.
+    let (status, body) = analyse(
+        &ann,
+        json!({"preset": "terachess2", "moves": ["e4-e6", "Pe13-e11"], "movetime_ms": 300}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["score"]["cp"].is_i64(), "{body}");
+    assert!(body["depth"].as_u64().unwrap_or(0) >= 1, "{body}");
+    assert!(body["nodes"].as_u64().unwrap_or(0) > 0, "{body}");
+    let variant = Variant::builtin("terachess2").expect("terachess2");
+    let mut position = Position::start(&variant);
+    for text in ["e4-e6", "Pe13-e11"] {
+        let mv = position.parse_move(text).expect("a legal opening");
+        position = position.play_unchecked(&mv);
+    }
+    let pv: Vec<&str> = body["pv"]
+        .as_array()
+        .expect("pv")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let uci = body["pv_uci"].as_array().expect("pv_uci");
+    assert!(!pv.is_empty() && pv.len() == uci.len(), "{body}");
+    for san in pv {
+        let mv = position
+            .parse_move(san)
+            .unwrap_or_else(|e| panic!("{san} is not legal: {e}"));
+        position = position.play_unchecked(&mv);
+    }
+}
+
+/// Every bad input is refused with what is wrong, and nothing runs.
+async fn bad_requests_are_named(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("ann").await;
+    let ann = Api::login(&app, "ann").await;
+    let cases = [
+        (
+            json!({"preset": "chess", "fen": "8/8 w"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "fen:",
+        ),
+        (
+            json!({"preset": "chess", "moves": ["e4", "e5", "Ke3"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "moves[2] (Ke3)",
+        ),
+        (
+            json!({"preset": "chess", "movetime_ms": 5000}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "movetime_ms",
+        ),
+        (
+            json!({"preset": "no-such-preset"}),
+            StatusCode::NOT_FOUND,
+            "preset",
+        ),
+        (
+            json!({"preset": "chess", "depth": 3}),
+            StatusCode::BAD_REQUEST,
+            "unknown field `depth`",
+        ),
+    ];
+    for (body, status, words) in cases {
+        let (got, answer) = analyse(&ann, body.clone()).await;
+        assert_eq!(got, status, "{body} → {answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{body}: {error}");
+    }
+    let res = reqwest::Client::new()
+        .post(app.url("/api/v1/analysis"))
+        .json(&json!({"preset": "chess"}))
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "a token is needed");
+}
+
+backend_tests!(the_engine_judges_any_preset, bad_requests_are_named);
+
+/// Twenty analyses a minute per account; with every engine slot busy the answer is 503 with
+/// `Retry-After`.
+#[actix_web::test]
+async fn analyses_are_limited() {
+    let app = TestApp::with(TestOptions {
+        backend: Backend::Sqlite,
+        smtp_url: None,
+        base_url: None,
+        env: vec![("PLYPOST_ENGINE_THREADS", "1".to_owned())],
+    })
+    .await;
+    app.player("ann").await;
+    app.player("bob").await;
+    let ann = Api::login(&app, "ann").await;
+    let bob = Api::login(&app, "bob").await;
+
+    // Bob's long search holds the only slot; Ann's request meanwhile finds none.
+    let long = analyse(&bob, json!({"preset": "terachess2", "movetime_ms": 2000}));
+    let busy = async {
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        let res = reqwest::Client::new()
+            .post(app.url("/api/v1/analysis"))
+            .bearer_auth(&ann.token)
+            .json(&json!({"preset": "chess", "movetime_ms": 10}))
+            .send()
+            .await
+            .expect("POST");
+        let retry = res
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        (res.status(), retry)
+    };
+    let ((status, _), (busy_status, retry)) = tokio::join!(long, busy);
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(busy_status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(retry.as_deref(), Some("5"));
+
+    // Ann has used one; nineteen more pass, the next is refused for a minute.
+    for i in 0..19 {
+        let (status, body) = analyse(&ann, json!({"preset": "chess", "movetime_ms": 1})).await;
+        assert_eq!(status, StatusCode::OK, "request {i}: {body}");
+    }
+    let (status, body) = analyse(&ann, json!({"preset": "chess", "movetime_ms": 1})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // Bob's budget is his own.
+    let (status, _) = analyse(&bob, json!({"preset": "chess", "movetime_ms": 1})).await;
+    assert_eq!(status, StatusCode::OK);
+}
