@@ -114,6 +114,19 @@ pub fn prepare(conn: &mut DbConn, request: &Request) -> Result<Prepared, Analysi
     })
 }
 
+/// A position already checked (an analysis board's), under `options`, for `movetime_ms`
+/// (clamped to 1..=[`MAX_MOVETIME_MS`]).
+pub fn at_position(
+    position: &Position,
+    options: plypost_rules::RuleOptions,
+    movetime_ms: u64,
+) -> Prepared {
+    Prepared {
+        root: Root::new(position.clone()).with_options(options),
+        movetime: Duration::from_millis(movetime_ms.clamp(1, MAX_MOVETIME_MS)),
+    }
+}
+
 /// Searches a prepared position within its time and [`MAX_NODES`]. Blocking: call it on a
 /// blocking thread.
 pub fn evaluate(prepared: &Prepared) -> Analysis {

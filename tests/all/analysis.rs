@@ -118,7 +118,89 @@ async fn bad_requests_are_named(backend: Backend) {
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "a token is needed");
 }
 
-backend_tests!(the_engine_judges_any_preset, bad_requests_are_named);
+/// The analysis board of a finished game offers the engine and marks its best move; the
+/// board of a game still being played never does, to its players or anyone else.
+async fn only_finished_games_are_analysed_on_their_boards(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let fields = [
+        ("preset", "chess"),
+        ("color", "white"),
+        ("days_per_move", "3"),
+    ];
+    let game = app.start_game(&alice, "bob", &bob, &fields).await;
+    app.play_all(&alice, &bob, game, &["e2-e4", "e7-e5"]).await;
+
+    // Being played: no engine for the players, nor for a spectator; asking is refused.
+    for client in [&alice, &bob, &carol] {
+        let page = app
+            .get_text_as(client, &format!("/games/{game}/analysis"))
+            .await;
+        assert!(page.contains("id=\"move-form\""), "the analysis board");
+        assert!(!page.contains("evaluate-form") && !page.contains("engine-verdict"));
+        let (status, page) = app
+            .get_as(client, &format!("/games/{game}/analysis?evaluate=1"))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert!(!page.contains("engine-verdict"));
+    }
+    let page = app.get_text_as(&alice, &format!("/games/{game}")).await;
+    assert!(!page.contains("evaluate"), "the game page offers no engine");
+
+    // Finished (Bob resigns): the board offers it; a line is judged and its move marked.
+    let res = app
+        .post_as(
+            &bob,
+            &format!("/games/{game}/resign"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let page = app
+        .get_text_as(&carol, &format!("/games/{game}/analysis"))
+        .await;
+    assert!(page.contains("id=\"evaluate-form\""), "{page}");
+    let (status, page) = app
+        .get_as(
+            &carol,
+            &format!("/games/{game}/analysis?line=g1f3&at=1&evaluate=1"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("id=\"engine-verdict\""), "{page}");
+    let line = page
+        .split("id=\"engine-line\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .expect("the best line");
+    assert!(
+        line.starts_with("2… "),
+        "Black to move after 2. Nf3: {line}"
+    );
+    let score = page
+        .split("id=\"engine-score\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .expect("the score");
+    assert!(
+        score.contains("equal") || score.contains("better") || score.contains("mates"),
+        "{score}"
+    );
+    // Visitors are asked to log in first.
+    let visitor = app.new_client();
+    let (status, _) = app
+        .get_as(&visitor, &format!("/games/{game}/analysis?evaluate=1"))
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+}
+
+backend_tests!(
+    the_engine_judges_any_preset,
+    bad_requests_are_named,
+    only_finished_games_are_analysed_on_their_boards,
+);
 
 /// Twenty analyses a minute per account; with every engine slot busy the answer is 503 with
 /// `Retry-After`.

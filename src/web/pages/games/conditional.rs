@@ -14,6 +14,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{error_response, parse_id, view};
+use crate::analysis;
 use crate::games::conditional::{self, CheckedTree, Step};
 use crate::games::query;
 use crate::games::{GameError, GameId};
@@ -40,6 +41,18 @@ struct AnalysisQuery {
     /// A move to play at `at` (the board's move form): the line is cut there and extended.
     #[serde(rename = "move")]
     mv: String,
+    /// Ask the engine about the position shown (finished games only).
+    evaluate: Option<String>,
+}
+
+/// The engine's verdict on the position shown, worded for the page.
+pub struct Verdict {
+    /// "+0.35 (White is better)", "Black mates in 3".
+    pub score: String,
+    /// The best line in SAN, numbered from the position.
+    pub line: String,
+    pub depth: u32,
+    pub nodes: u64,
 }
 
 pub struct LineStep {
@@ -69,6 +82,9 @@ struct AnalysisPage<'a> {
     to_move: &'static str,
     /// The viewer may save the line shown as conditional moves (with the game's ply).
     can_save: Option<i64>,
+    /// The engine may be asked (a finished game, a signed-in viewer).
+    can_evaluate: bool,
+    verdict: Option<Verdict>,
 }
 
 fn analysis_href(id: i64, line: &[String], at: usize) -> String {
@@ -131,9 +147,22 @@ async fn analysis(
     };
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let flipped = viewer == Some(data.game.black_id) && viewer != Some(data.game.white_id);
-    let last = at
+    let mut last = at
         .checked_sub(1)
         .and_then(|i| view::compact_squares(&compact[i]));
+    // The engine judges finished games only: never a game that is still being played.
+    let can_evaluate = !data.game.is_active() && viewer.is_some();
+    let verdict = if q.evaluate.is_some() {
+        let user = ctx.require_user()?;
+        if data.game.is_active() {
+            return Err(WebError::Forbidden);
+        }
+        let (verdict, best) = evaluate(&state, user, shown, data.rules.options).await?;
+        last = best.or(last);
+        Some(verdict)
+    } else {
+        None
+    };
     let over = plypost_rules::Game::outcome_at(shown, 1, data.rules.options).is_some();
     let can_save = viewer
         .filter(|v| data.game.is_active() && data.game.is_player(*v))
@@ -163,8 +192,84 @@ async fn analysis(
             "Black"
         },
         can_save,
+        can_evaluate,
+        verdict,
     };
     render::page(&page)
+}
+
+/// Asks the engine about `position` (one of the server's engine slots, within the viewer's
+/// budget of analyses): the verdict and the best move's squares, to mark on the board.
+async fn evaluate(
+    state: &AppState,
+    user: &crate::accounts::User,
+    position: &plypost_rules::Position,
+    options: plypost_rules::RuleOptions,
+) -> Result<
+    (
+        Verdict,
+        Option<(plypost_rules::Square, plypost_rules::Square)>,
+    ),
+    WebError,
+> {
+    if !state.analysis_limits.allow(user.id.0) {
+        return Err(WebError::TooManyRequests(format!(
+            "At most {} analyses a minute; please wait.",
+            crate::web::api::analysis::PER_MINUTE
+        )));
+    }
+    let Ok(_slot) = state.engine_slots.clone().try_acquire_owned() else {
+        return Err(WebError::Unavailable(
+            "Every engine is busy; please try again in a few seconds.".into(),
+        ));
+    };
+    let prepared = analysis::at_position(position, options, analysis::DEFAULT_MOVETIME_MS);
+    let verdict = web::block(move || analysis::evaluate(&prepared))
+        .await
+        .map_err(|e| WebError::Internal(format!("analysis: {e}")))?;
+    let best = verdict
+        .pv_uci
+        .first()
+        .and_then(|uci| view::compact_squares(uci));
+    Ok((words(&verdict, position), best))
+}
+
+/// A verdict in words: the score from White's side, the line numbered from `position`.
+fn words(verdict: &analysis::Analysis, position: &plypost_rules::Position) -> Verdict {
+    let score = match verdict.score {
+        plypost_engine::Score::Mate(n) if n > 0 => format!("White mates in {n}"),
+        plypost_engine::Score::Mate(n) => format!("Black mates in {}", -n),
+        plypost_engine::Score::Cp(cp) => {
+            let side = match cp {
+                c if c > 30 => " (White is better)",
+                c if c < -30 => " (Black is better)",
+                _ => " (about equal)",
+            };
+            format!("{:+.2}{side}", f64::from(cp) / 100.0)
+        }
+    };
+    let mut number = position.fullmove_number();
+    let mut white = position.side_to_move() == plypost_rules::Color::White;
+    let mut line = Vec::new();
+    for (i, san) in verdict.pv.iter().enumerate() {
+        if white {
+            line.push(format!("{number}. {san}"));
+        } else if i == 0 {
+            line.push(format!("{number}… {san}"));
+        } else {
+            line.push(san.clone());
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    Verdict {
+        score,
+        line: line.join(" "),
+        depth: verdict.depth,
+        nodes: verdict.nodes,
+    }
 }
 
 fn line_steps(
