@@ -443,7 +443,9 @@ async fn resigns_lost_games_and_takes_dead_draws(backend: Backend) {
     let strong = start(&gil, 4, "white").await;
     let weak = start(&gil, 3, "white").await;
     let drawn = start(&gil, 8, "white").await;
+    let offers = start(&gil, 2, "white").await;
     set_position(&app, strong, lost, false).await;
+    set_position(&app, offers, "k7/8/8/8/8/8/8/K7 b - - 0 1", false).await;
     set_position(&app, weak, lost, false).await;
     set_position(&app, drawn, "k7/8/8/8/8/8/8/K7 b - - 0 1", true).await;
     let started = std::time::Instant::now();
@@ -470,6 +472,13 @@ async fn resigns_lost_games_and_takes_dead_draws(backend: Backend) {
         (Some("1/2-1/2"), Some("agreement"))
     );
     assert_eq!(game(&gil, weak).await["status"], "active");
+    // Without an offer to accept in a dead-drawn position, it moves and offers a draw.
+    assert!(matches!(turn(offers), Some(Turn::Moved(_))), "{report:?}");
+    let g = game(&gil, offers).await;
+    assert_eq!(
+        (g["status"].as_str(), g["draw_offer"].as_str()),
+        (Some("active"), Some("black"))
+    );
 }
 
 backend_tests!(
