@@ -46,6 +46,8 @@ pub async fn launch(
         let applied = db::run_migrations(&mut conn)?;
         // One preset per built-in variant, with a new version if its definition changed.
         crate::presets::ensure_builtin_presets(&mut conn, &*startup_clock)?;
+        // Planner statistics before the first query, while nothing else writes.
+        db::refresh_statistics(&mut conn)?;
         Ok::<usize, db::DbError>(applied)
     })
     .await

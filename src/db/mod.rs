@@ -383,13 +383,15 @@ pub fn run_migrations(conn: &mut DbConn) -> Result<usize, DbError> {
 
 /// Keeps the query planner's statistics current. SQLite: `PRAGMA optimize` analyzes the
 /// tables whose statistics are missing or stale, bounded by `analysis_limit` (rows read per
-/// index), so it stays cheap on a big archive; called at start and by the clean-up job.
+/// index), so it stays cheap on a big archive; inside `BEGIN IMMEDIATE`, so that it queues
+/// with the other writers. Called at start (before the pool opens) and by the clean-up job.
 /// PostgreSQL's autovacuum does the same there.
 pub fn refresh_statistics(conn: &mut DbConn) -> Result<(), diesel::result::Error> {
-    use diesel::RunQueryDsl;
+    use diesel::connection::SimpleConnection;
     if let DbConn::Sqlite(c) = conn {
-        diesel::sql_query("PRAGMA analysis_limit = 1000").execute(c)?;
-        diesel::sql_query("PRAGMA optimize = 0x10002").execute(c)?;
+        c.batch_execute(
+            "PRAGMA analysis_limit = 1000; BEGIN IMMEDIATE; PRAGMA optimize = 0x10002; COMMIT;",
+        )?;
     }
     Ok(())
 }

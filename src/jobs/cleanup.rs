@@ -22,11 +22,19 @@ pub struct Cleanup {
 impl Cleanup {
     pub fn spawn(self) -> JoinHandle<()> {
         tokio::spawn(async move {
+            // The server refreshed the statistics at start; the job does it on later runs.
+            let mut first = true;
             loop {
                 let (pool, clock) = (self.pool.clone(), self.clock.clone());
+                let refresh = !std::mem::take(&mut first);
                 let result = tokio::task::spawn_blocking(move || {
                     let mut conn = pool.get().map_err(|e| e.to_string())?;
-                    run_once(&mut conn, &clock)
+                    run_once(&mut conn, &clock)?;
+                    if refresh {
+                        crate::db::refresh_statistics(&mut conn)
+                            .map_err(|e| format!("statistics: {e}"))?;
+                    }
+                    Ok::<(), String>(())
                 })
                 .await;
                 match result {
@@ -50,7 +58,6 @@ pub fn run_once(conn: &mut DbConn, clock: &SharedClock) -> Result<(), String> {
         + crate::accounts::verify::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let ended = sessions::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let mails = outbox::purge_sent_before(conn, now - KEEP_SENT_MAIL).map_err(|e| e.to_string())?;
-    crate::db::refresh_statistics(conn).map_err(|e| format!("statistics: {e}"))?;
     if attempts + resets + ended + mails > 0 {
         tracing::info!(attempts, resets, sessions = ended, mails, "cleaned up");
     }

@@ -89,8 +89,8 @@ struct PlanLine {
 }
 
 /// The logs' finished and result filters walk their own index in the list's order (no sort
-/// of every matching game), rating changes are found by game, and the clean-up job leaves
-/// the planner statistics (`sqlite_stat1`) behind.
+/// of every matching game), rating changes are found by game, and refreshing the statistics
+/// (at start and in the clean-up job) leaves them in `sqlite_stat1`.
 #[actix_web::test]
 async fn list_filters_use_their_indexes_and_statistics_are_kept() {
     let app = TestApp::new(Backend::Sqlite).await;
@@ -112,6 +112,7 @@ async fn list_filters_use_their_indexes_and_statistics_are_kept() {
     let plans = app
         .with_db(move |conn| {
             plypost::jobs::cleanup::run_once(conn, &clock).expect("clean-up");
+            plypost::db::refresh_statistics(conn).expect("statistics");
             let explain = |conn: &mut DbConn, sql: &str| -> String {
                 diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}"))
                     .load::<PlanLine>(conn)
