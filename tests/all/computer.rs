@@ -164,6 +164,12 @@ async fn the_page_and_lists_name_the_computer(backend: Backend) {
     let id = start(&bea, 5, "black").await;
     let page = app.get_text_as(&browser, &format!("/games/{id}")).await;
     assert!(page.contains("Computer (level 5)"), "{page}");
+    // It has no profile to link to; the player's name links to theirs.
+    assert!(
+        page.contains("<span class=\"white-player\">Computer (level 5)</span>"),
+        "{page}"
+    );
+    assert!(page.contains("href=\"/users/bea\""), "{page}");
     let home = app.get_text_as(&browser, "/").await;
     assert!(home.contains("Computer (level 5)"), "{home}");
     // The computer, White, moves first.

@@ -121,6 +121,9 @@ struct GamePage<'a> {
     can_move: bool,
     /// A game against the computer waiting for its move: the page polls its state.
     computer_thinking: bool,
+    /// Which side the computer plays (its name links to no profile).
+    white_is_computer: bool,
+    black_is_computer: bool,
     next_ply: i64,
     draw_offered_to_me: bool,
     /// "bob declined your draw offer", for the offerer until the next move.
@@ -303,6 +306,8 @@ fn game_page<'a>(
         is_player,
         can_move,
         computer_thinking: game.is_active() && computer == Some(game.player_to_move()),
+        white_is_computer: computer == Some(game.white_id),
+        black_is_computer: computer == Some(game.black_id),
         next_ply: game.ply + 1,
         draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
