@@ -75,6 +75,22 @@ pub struct Analysis {
     pub pv_uci: Vec<String>,
 }
 
+/// A free analysis board's start: the preset's current rules and the position (its setup
+/// when `fen` is empty).
+pub fn board(
+    conn: &mut DbConn,
+    preset: &str,
+    fen: &str,
+) -> Result<(rules::Rules, Position), AnalysisError> {
+    let preset = query::find_by_slug(conn, preset.trim())?;
+    let version = query::version(conn, preset.id, preset.current_version)?;
+    let rules = rules::load(conn, version.id)?;
+    let fen = Some(fen.trim()).filter(|f| !f.is_empty());
+    let start = Position::from_fen(&rules.variant, fen.unwrap_or(&version.setup_fen))
+        .map_err(|e| AnalysisError::Invalid(format!("FEN: {e}")))?;
+    Ok((rules, start))
+}
+
 /// Reads the preset and checks the position and the moves.
 pub fn prepare(conn: &mut DbConn, request: &Request) -> Result<Prepared, AnalysisError> {
     let movetime_ms = request.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);

@@ -196,7 +196,80 @@ async fn only_finished_games_are_analysed_on_their_boards(backend: Backend) {
     assert_eq!(status, StatusCode::SEE_OTHER);
 }
 
+/// The free analysis board: any preset, any FEN, a line played by moves in any notation, and
+/// the engine for signed-in players; bad input answered with its reason.
+async fn the_free_board_takes_any_preset_and_position(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let ann = app.player("ann").await;
+    let visitor = app.new_client();
+
+    let (status, page) = app.get_as(&visitor, "/analysis").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Analysis board · Chess") && page.contains("id=\"move-form\""));
+    assert!(
+        !page.contains("id=\"evaluate-form\""),
+        "visitors are asked to log in"
+    );
+
+    // A move in any notation extends the line; the address holds it.
+    let res = app
+        .get(&format!(
+            "/analysis?preset=shako&line=&at=0&move={}",
+            "e3-e5"
+        ))
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let next = crate::common::location(&res);
+    assert!(
+        next.starts_with("/analysis?preset=shako&line=e3e5&at=1"),
+        "{next}"
+    );
+    let (status, page) = app.get_as(&visitor, &next).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("id=\"analysis-line\""), "{page}");
+    assert!(page.contains("Black to move"), "{page}");
+    // An illegal move is refused with the rules' reason; the line stays.
+    let (status, page) = app
+        .get_as(
+            &visitor,
+            "/analysis?preset=shako&line=e3e5&at=1&move=Ke1-e5",
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"analysis-error\""), "{page}");
+
+    // Bad input: a FEN the variant cannot have, an unknown preset.
+    let res = app.get("/analysis?preset=chess&fen=8%2F8+w").await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(res.text().await.unwrap_or_default().contains("FEN"));
+    assert_eq!(
+        app.get("/analysis?preset=no-such-preset").await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Signed in, the engine judges the position: White mates in one.
+    let fen = "6k1%2F5ppp%2F8%2F8%2F8%2F8%2F8%2FR5K1+w+-+-+0+1";
+    let (status, page) = app
+        .get_as(
+            &ann,
+            &format!("/analysis?preset=chess&fen={fen}&evaluate=1"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("White mates in 1"), "{page}");
+    assert!(page.contains("1. Ra8#"), "{page}");
+    // Asking the engine needs an account.
+    let (status, _) = app
+        .get_as(
+            &visitor,
+            &format!("/analysis?preset=chess&fen={fen}&evaluate=1"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+}
+
 backend_tests!(
+    the_free_board_takes_any_preset_and_position,
     the_engine_judges_any_preset,
     bad_requests_are_named,
     only_finished_games_are_analysed_on_their_boards,

@@ -87,7 +87,7 @@ struct AnalysisPage<'a> {
     verdict: Option<Verdict>,
 }
 
-fn analysis_href(id: i64, line: &[String], at: usize) -> String {
+pub(super) fn analysis_href(id: i64, line: &[String], at: usize) -> String {
     format!("/games/{id}/analysis?line={}&at={at}", line.join(","))
 }
 
@@ -200,7 +200,7 @@ async fn analysis(
 
 /// Asks the engine about `position` (one of the server's engine slots, within the viewer's
 /// budget of analyses): the verdict and the best move's squares, to mark on the board.
-async fn evaluate(
+pub(super) async fn evaluate(
     state: &AppState,
     user: &crate::accounts::User,
     position: &plypost_rules::Position,

@@ -6,6 +6,7 @@ mod board_png;
 pub mod challenges;
 pub mod chat;
 pub mod conditional;
+mod free_analysis;
 pub mod notes;
 mod reach;
 pub mod view;
@@ -43,6 +44,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     reach::configure(cfg);
     chat::configure(cfg);
     conditional::configure(cfg);
+    free_analysis::configure(cfg);
     notes::configure(cfg);
     cfg.route("/games/{id}", web::get().to(show))
         .route("/games/{id}/legend", web::get().to(legend))
@@ -119,11 +121,7 @@ struct GamePage<'a> {
     start_fen: String,
     is_player: bool,
     can_move: bool,
-    /// A game against the computer waiting for its move: the page polls its state.
-    computer_thinking: bool,
-    /// Which side the computer plays (its name links to no profile).
-    white_is_computer: bool,
-    black_is_computer: bool,
+    computer: ComputerSide,
     next_ply: i64,
     draw_offered_to_me: bool,
     /// "bob declined your draw offer", for the offerer until the next move.
@@ -210,6 +208,25 @@ fn shown_moves(
         return stored();
     }
     joined.split('\n').map(str::to_owned).collect()
+}
+
+/// The computer's part in a game, for its page.
+struct ComputerSide {
+    /// It is to move: the page polls the game's state.
+    thinking: bool,
+    /// It plays White, Black: its name links to no profile.
+    white: bool,
+    black: bool,
+}
+
+impl ComputerSide {
+    fn of(game: &crate::games::model::GameRow, computer: Option<crate::db::UserId>) -> Self {
+        ComputerSide {
+            thinking: game.is_active() && computer == Some(game.player_to_move()),
+            white: computer == Some(game.white_id),
+            black: computer == Some(game.black_id),
+        }
+    }
 }
 
 fn game_page<'a>(
@@ -305,9 +322,7 @@ fn game_page<'a>(
         start_fen: game.start_fen.clone(),
         is_player,
         can_move,
-        computer_thinking: game.is_active() && computer == Some(game.player_to_move()),
-        white_is_computer: computer == Some(game.white_id),
-        black_is_computer: computer == Some(game.black_id),
+        computer: ComputerSide::of(&game, computer),
         next_ply: game.ply + 1,
         draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
