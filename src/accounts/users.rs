@@ -30,6 +30,8 @@ pub struct Preferences {
     pub notify_challenge: bool,
     /// Email how my games end.
     pub notify_game_end: bool,
+    /// Email the computer's replies even when they come within a minute of my move.
+    pub notify_computer: bool,
     /// Show moves in long notation instead of SAN.
     pub long_notation: bool,
     /// Show my games' chat to everyone once a game is over (if the opponent agrees).
@@ -319,6 +321,7 @@ pub fn update_preferences(
             users::notify_chat.eq(prefs.notify_chat),
             users::notify_challenge.eq(prefs.notify_challenge),
             users::notify_game_end.eq(prefs.notify_game_end),
+            users::notify_computer.eq(prefs.notify_computer),
             users::long_notation.eq(prefs.long_notation),
             users::public_chat.eq(prefs.public_chat),
             users::time_zone.eq(tz.name()),

@@ -43,6 +43,8 @@ pub struct User {
     /// When the address was confirmed by a mailed link; `None`: not yet, and no game mail
     /// goes to it.
     pub email_verified_at: Option<NaiveDateTime>,
+    /// Mail me the computer's replies even when they come within a minute of my move.
+    pub notify_computer: bool,
 }
 
 impl User {

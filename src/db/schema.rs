@@ -26,6 +26,7 @@ diesel::table! {
         notify_game_end -> Bool,
         long_notation -> Bool,
         email_verified_at -> Nullable<Timestamp>,
+        notify_computer -> Bool,
     }
 }
 

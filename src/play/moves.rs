@@ -275,9 +275,9 @@ fn write_move(
         Reply::Nothing => None,
     };
     let Some(Answered { row, worked: reply }) = answered else {
-        // The computer's reply comes within seconds of the player's move, while they are
-        // on the page: no "your move" mail for it.
-        if by_computer(updated, players, user) {
+        // The computer's reply within a minute of the player's move finds them on the page:
+        // no "your move" mail for it, unless they asked for one.
+        if by_computer(updated, players, user) && !mail_computer_reply(game, players, now) {
             return Ok((None, updated.clone()));
         }
         mail::after_move(
@@ -327,6 +327,23 @@ fn write_move(
         }
     };
     Ok((Some(Answered { row, worked: reply }), last))
+}
+
+/// Whether the computer's reply to the move `game` last had, played `now`, is mailed to the
+/// player: when they asked for such mails, or when it comes over a minute after their move
+/// (or the game's start), as after a restart.
+fn mail_computer_reply(game: &GameRow, players: &Players, now: NaiveDateTime) -> bool {
+    let player = players.to_move(game);
+    let human = if crate::accounts::users::is_computer(&player.user.username) {
+        if player.user.id == game.white_id {
+            &players.black.user
+        } else {
+            &players.white.user
+        }
+    } else {
+        &player.user
+    };
+    human.notify_computer || now - game.turn_started() > Duration::minutes(1)
 }
 
 /// Whether `user`'s move in `game` is the computer's, in a game against it.

@@ -487,7 +487,56 @@ async fn resigns_lost_games_and_takes_dead_draws(backend: Backend) {
     );
 }
 
+/// How many "your move" mails went to `to`.
+async fn your_move_mails(app: &TestApp, to: &str) -> usize {
+    app.queued_mail()
+        .await
+        .iter()
+        .filter(|(kind, addr, _)| kind == "your_turn" && addr == to)
+        .count()
+}
+
+/// A reply that comes over a minute after the player's move (a restart, a busy server) is
+/// mailed; so is every reply for a player who asked for them in settings.
+async fn late_or_wanted_replies_are_mailed(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    stop_computer_job(&app);
+    let browser = app.player("gus").await;
+    let gus = Api::login(&app, "gus").await;
+    let id = start(&gus, 1, "white").await;
+    let mut rng = StdRng::seed_from_u64(7);
+    let text = pick_move(game(&gus, id).await["fen"].as_str().expect("fen"), &mut rng);
+    gus.play(id, 1, &text).await;
+    // At once: no mail.
+    run_once(&app).await;
+    assert_eq!(your_move_mails(&app, "gus@example.org").await, 0);
+    // Two minutes late: mailed.
+    let text = pick_move(game(&gus, id).await["fen"].as_str().expect("fen"), &mut rng);
+    gus.play(id, 3, &text).await;
+    app.clock.advance(chrono::Duration::minutes(2));
+    run_once(&app).await;
+    assert_eq!(your_move_mails(&app, "gus@example.org").await, 1);
+    // Asked for: mailed at once too.
+    let res = app
+        .post_as(
+            &browser,
+            "/settings/preferences",
+            &[
+                ("notify_turn", "on"),
+                ("notify_computer", "on"),
+                ("time_zone", "UTC"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let text = pick_move(game(&gus, id).await["fen"].as_str().expect("fen"), &mut rng);
+    gus.play(id, 5, &text).await;
+    run_once(&app).await;
+    assert_eq!(your_move_mails(&app, "gus@example.org").await, 2);
+}
+
 backend_tests!(
+    late_or_wanted_replies_are_mailed,
     resigns_lost_games_and_takes_dead_draws,
     the_form_starts_a_game_and_the_page_waits,
     against_level_1_to_the_end,
