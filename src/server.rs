@@ -111,6 +111,7 @@ pub async fn launch(
         move_logs: state.move_logs.clone(),
         mail_wakeup: state.mail_wakeup.clone(),
         wakeup: state.computer_wakeup.clone(),
+        engine_slots: state.engine_slots.clone(),
     }
     .spawn();
     let mut jobs = vec![mail_worker, cleanup, clock_job, computer];

@@ -27,6 +27,9 @@ pub struct ComputerJob {
     pub mail_wakeup: Arc<Notify>,
     /// Notified after a move or a new game against the computer.
     pub wakeup: Arc<Notify>,
+    /// The server's engine slots (`PLYPOST_ENGINE_THREADS`), shared with the analyses: the
+    /// job searches with the slots it holds, so both together never exceed them.
+    pub engine_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl ComputerJob {
@@ -39,8 +42,14 @@ impl ComputerJob {
                     self.config.clone(),
                     self.move_logs.clone(),
                 );
+                let Some(slots) = self.slots_for_waiting_games().await else {
+                    let _ = tokio::time::timeout(POLL_INTERVAL, self.wakeup.notified()).await;
+                    continue;
+                };
+                let threads = slots.num_permits();
                 let result = tokio::task::spawn_blocking(move || {
-                    crate::computer::run_once(&pool, &*clock, &config, &logs, config.engine_threads)
+                    let _held = slots;
+                    crate::computer::run_once(&pool, &*clock, &config, &logs, threads)
                 })
                 .await;
                 crate::metrics::METRICS.job_run("computer", matches!(result, Ok(Ok(_))));
@@ -59,5 +68,40 @@ impl ComputerJob {
                 let _ = tokio::time::timeout(POLL_INTERVAL, self.wakeup.notified()).await;
             }
         })
+    }
+
+    /// When some game waits for the computer: the engine slots free now, at least one
+    /// (waiting for it if the analyses hold them all). `None` when no game waits.
+    async fn slots_for_waiting_games(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        let pool = self.pool.clone();
+        let waiting = tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get()
+                .map_err(|e| tracing::warn!(error = %e, "computer job: no connection"))
+                .ok()?;
+            crate::computer::pending(&mut conn)
+                .map_err(|e| tracing::warn!(error = %e, "computer job: waiting games not read"))
+                .ok()
+        })
+        .await
+        .ok()
+        .flatten()
+        .map_or(0, |games| games.len());
+        if waiting == 0 {
+            return None;
+        }
+        let mut held = self.engine_slots.clone().acquire_owned().await.ok()?;
+        let more = self
+            .engine_slots
+            .available_permits()
+            .min(waiting.saturating_sub(1));
+        if let Ok(extra) = self
+            .engine_slots
+            .clone()
+            .try_acquire_many_owned(more as u32)
+        {
+            held.merge(extra);
+        }
+        Some(held)
     }
 }

@@ -61,8 +61,8 @@ pub struct AppState {
     pub api_limits: Arc<api::RateLimiter>,
     /// Bulk exports per client address.
     pub export_limits: Arc<api::RateLimiter<String>>,
-    /// Searches the analysis may run at once (`PLYPOST_ENGINE_THREADS`); a request finding
-    /// none free is answered 503.
+    /// Searches the server runs at once (`PLYPOST_ENGINE_THREADS`), shared by the computer's
+    /// moves and the analyses; an analysis finding none free is answered 503.
     pub engine_slots: Arc<tokio::sync::Semaphore>,
     /// Analyses per account per minute.
     pub analysis_limits: Arc<api::RateLimiter>,

@@ -325,3 +325,38 @@ async fn analyses_are_limited() {
     let (status, _) = analyse(&bob, json!({"preset": "chess", "movetime_ms": 1})).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The computer's moves and the analyses share the server's engine slots: while the
+/// computer thinks with the only one, an analysis is answered 503; after its move, 200.
+#[actix_web::test]
+async fn the_computer_and_the_analyses_share_the_engines() {
+    let app = TestApp::with(TestOptions {
+        backend: Backend::Sqlite,
+        smtp_url: None,
+        base_url: None,
+        env: vec![("PLYPOST_ENGINE_THREADS", "1".to_owned())],
+    })
+    .await;
+    app.player("ann").await;
+    let ann = Api::login(&app, "ann").await;
+    // Level 8 plays White: it thinks for seconds on its first move.
+    let (status, body) = ann
+        .post(
+            "/api/v1/challenges",
+            json!({"opponent": "computer", "level": 8, "preset": "terachess2", "color": "black",
+                   "time_control": {"kind": "days", "days": 3}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let game = body["game_id"].as_i64().expect("game_id");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, body) = analyse(&ann, json!({"preset": "chess", "movetime_ms": 10})).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    app.eventually(std::time::Duration::from_secs(30), || async {
+        let (_, g) = ann.get(&format!("/api/v1/games/{game}")).await;
+        (g["ply"] == 1).then_some(())
+    })
+    .await;
+    let (status, body) = analyse(&ann, json!({"preset": "chess", "movetime_ms": 10})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
