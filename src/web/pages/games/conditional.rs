@@ -87,7 +87,7 @@ struct AnalysisPage<'a> {
     verdict: Option<Verdict>,
 }
 
-pub(super) fn analysis_href(id: i64, line: &[String], at: usize) -> String {
+fn analysis_href(id: i64, line: &[String], at: usize) -> String {
     format!("/games/{id}/analysis?line={}&at={at}", line.join(","))
 }
 
@@ -180,7 +180,7 @@ async fn analysis(
         } else {
             Arc::from(view::legal_moves_json(shown))
         },
-        steps: line_steps(id, first_ply, &steps, &compact, at),
+        steps: line_steps(&steps, first_ply, at, |n| analysis_href(id, &compact, n)),
         line: compact[..at].join(","),
         at,
         back: (at > 0).then(|| analysis_href(id, &compact, at - 1)),
@@ -272,12 +272,13 @@ fn words(verdict: &analysis::Analysis, position: &plypost_rules::Position) -> Ve
     }
 }
 
-fn line_steps(
-    id: i64,
-    first_ply: i64,
+/// The moves of an analysis line, numbered from `first_ply`, each linking to the board
+/// after it (`link(n)`: the address with `n` moves played).
+pub(super) fn line_steps(
     steps: &[Step],
-    compact: &[String],
+    first_ply: i64,
     at: usize,
+    link: impl Fn(usize) -> String,
 ) -> Vec<LineStep> {
     steps
         .iter()
@@ -292,7 +293,7 @@ fn line_steps(
             LineStep {
                 number,
                 san: step.san.clone(),
-                href: analysis_href(id, compact, i + 1),
+                href: link(i + 1),
                 current: i + 1 == at,
             }
         })

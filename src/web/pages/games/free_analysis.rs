@@ -8,7 +8,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use super::conditional::{evaluate, LineStep, Verdict};
+use super::conditional::{evaluate, line_steps, LineStep, Verdict};
 use super::view;
 use crate::analysis::{self, AnalysisError};
 use crate::games::conditional as lines;
@@ -171,7 +171,7 @@ async fn board(
         } else {
             Arc::from(view::legal_moves_json(shown))
         },
-        steps: numbered(&steps, first_ply, at, |i| href(&preset, &fen, &compact, i)),
+        steps: line_steps(&steps, first_ply, at, |n| href(&preset, &fen, &compact, n)),
         line: compact[..at].join(","),
         at,
         back: (at > 0).then(|| href(&preset, &fen, &compact, at - 1)),
@@ -196,29 +196,4 @@ fn first_ply(start: &plypost_rules::Position) -> i64 {
     let full = i64::from(start.fullmove_number().max(1));
     let black = start.side_to_move() == plypost_rules::Color::Black;
     2 * (full - 1) + 1 + i64::from(black)
-}
-
-fn numbered(
-    steps: &[lines::Step],
-    first_ply: i64,
-    at: usize,
-    link: impl Fn(usize) -> String,
-) -> Vec<LineStep> {
-    steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let ply = first_ply + i as i64;
-            LineStep {
-                number: if ply % 2 == 1 {
-                    format!("{}.", ply / 2 + 1)
-                } else {
-                    format!("{}…", ply / 2)
-                },
-                san: step.san.clone(),
-                href: link(i + 1),
-                current: i + 1 == at,
-            }
-        })
-        .collect()
 }
