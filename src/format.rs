@@ -23,6 +23,22 @@ pub fn date_in(utc: NaiveDateTime, time_zone: &str) -> String {
     }
 }
 
+/// `12345` → `12,345`.
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +52,15 @@ mod tests {
         assert_eq!(datetime_in(t, "Europe/Paris"), "2026-01-15 13:00 CET");
         assert_eq!(datetime_in(t, "nowhere"), "2026-01-15 12:00 UTC");
         assert_eq!(date_in(t, "Pacific/Kiritimati"), "2026-01-16");
+    }
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(10_000), "10,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(-4321), "-4,321");
     }
 }

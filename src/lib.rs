@@ -6,7 +6,7 @@
 //! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
 //! `play` (moves, offers, and the one way a game ends), `computer` (the computer player, which
 //! plays through `play`), `analysis` (the engine's verdict on a position), then `logs`, `admin`,
-//! `privacy`, `jobs`. A handler never talks SQL; a service never builds HTML and never imports `web`.
+//! `privacy`, `jobs`, and `seed` (a benchmark archive, written through them all). A handler never talks SQL; a service never builds HTML and never imports `web`.
 //! `tests/all/architecture.rs` checks these rules; `docs/life-of-a-game.md` follows a game.
 
 pub mod accounts;
@@ -29,6 +29,7 @@ pub mod play;
 pub mod presets;
 pub mod privacy;
 pub mod ratings;
+pub mod seed;
 pub mod server;
 pub mod time_control;
 pub mod tournaments;

@@ -72,6 +72,19 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Fill a benchmark database with generated players and random games of every variant,
+    /// written as played games are (`bench/scale.sh`). Refuses a database with real players.
+    Seed {
+        /// Games to add.
+        #[arg(long)]
+        games: u64,
+        /// Players in all (default: one per 200 games, between 500 and 3,000).
+        #[arg(long)]
+        players: Option<u32>,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Speak UCI on standard input and output (as Fairy-Stockfish does for variants: option
     /// UCI_Variant), for GUIs and match runners.
     Uci,
@@ -116,6 +129,11 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft(&variant, depth, fen.as_deref(), divide),
+        Command::Seed {
+            games,
+            players,
+            seed,
+        } => seed_archive(games, players, seed),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()).context("uci"),
     };
     match result {
@@ -204,6 +222,31 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
     if refused > 0 {
         anyhow::bail!("{refused} game(s) could not be imported");
     }
+    Ok(())
+}
+
+fn seed_archive(games: u64, players: Option<u32>, seed: u64) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let pool = db::pool(&config.database, 1, config.db_timeout).context("opening the database")?;
+    let mut conn = pool.get().context("opening the database")?;
+    db::run_migrations(&mut conn)?;
+    let plan = plypost::seed::Plan {
+        games,
+        players: players.unwrap_or_else(|| (games / 200).clamp(500, 3_000) as u32),
+        seed,
+    };
+    let started = std::time::Instant::now();
+    let mut shown = 0;
+    plypost::seed::run(&mut conn, &SystemClock, &config, plan, |written| {
+        if written - shown >= 10_000 || written == games {
+            shown = written;
+            eprintln!(
+                "seed: {written}/{games} games, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    db::refresh_statistics(&mut conn)?;
     Ok(())
 }
 

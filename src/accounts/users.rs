@@ -454,6 +454,16 @@ pub fn computer_user(conn: &mut DbConn, clock: &dyn Clock) -> Result<UserId, Acc
     reserved_user(conn, clock, COMPUTER_USERNAME, COMPUTER_KEY)
 }
 
+/// Up to five players whose names do not start with `prefix` (reserved accounts left out).
+pub fn names_without_prefix(conn: &mut DbConn, prefix: &str) -> Result<Vec<String>, AccountError> {
+    Ok(users::table
+        .filter(users::username.not_like(format!("{prefix}%")))
+        .filter(users::username.not_like("(%"))
+        .select(users::username)
+        .limit(5)
+        .load(conn)?)
+}
+
 /// The computer's account if it was ever created.
 pub fn find_computer_user(conn: &mut DbConn) -> Result<Option<UserId>, AccountError> {
     Ok(users::table

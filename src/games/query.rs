@@ -123,19 +123,27 @@ pub const RECENT_FINISHED: i64 = 10;
 
 pub fn games_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
     let mut out = active_of(conn, user)?;
-    out.finished = finished_of(conn, user, 0, RECENT_FINISHED)?;
+    out.finished = finished_of(conn, user, Walk::Newest, RECENT_FINISHED)?;
     Ok(out)
 }
 
 /// `user`'s games in progress (`finished` left empty), each list by deadline.
 pub fn active_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> {
-    let mine = games::white_id.eq(user).or(games::black_id.eq(user));
-    let active: Vec<(GameRow, String)> = games::table
-        .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(mine)
-        .filter(games::status.eq(GameStatus::Active))
-        .select((GameRow::as_select(), presets::name))
-        .load(conn)?;
+    let mut active = Vec::new();
+    // One query a side: each is a range of its own index (an OR would read them unordered).
+    for white in [true, false] {
+        let q = games::table
+            .inner_join(preset_versions::table.inner_join(presets::table))
+            .filter(games::status.eq(GameStatus::Active))
+            .select((GameRow::as_select(), presets::name))
+            .into_boxed::<crate::db::MultiBackend>();
+        let q = if white {
+            q.filter(games::white_id.eq(user))
+        } else {
+            q.filter(games::black_id.eq(user))
+        };
+        active.extend(q.load::<(GameRow, String)>(conn)?);
+    }
     let mut out = MyGames::default();
     for l in to_listings(conn, active, user)? {
         if l.my_turn {
@@ -156,24 +164,94 @@ pub fn active_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> 
     Ok(out)
 }
 
-/// `user`'s finished games, newest first: `limit` of them after the first `offset`.
+/// A place in a player's finished games: the end time and id of a game there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FinishedCursor {
+    pub finished_at: NaiveDateTime,
+    pub id: GameId,
+}
+
+impl FinishedCursor {
+    pub fn of(listing: &GameListing) -> Option<FinishedCursor> {
+        Some(FinishedCursor {
+            finished_at: listing.finished_at?,
+            id: listing.id,
+        })
+    }
+
+    /// Reads `to_param`'s form, `<microseconds since 1970>_<id>`; `None` for anything else.
+    pub fn parse(text: &str) -> Option<FinishedCursor> {
+        let (micros, id) = text.trim().split_once('_')?;
+        Some(FinishedCursor {
+            finished_at: chrono::DateTime::from_timestamp_micros(micros.parse().ok()?)?
+                .naive_utc(),
+            id: GameId(id.parse().ok()?),
+        })
+    }
+
+    pub fn to_param(self) -> String {
+        format!(
+            "{}_{}",
+            self.finished_at.and_utc().timestamp_micros(),
+            self.id.get()
+        )
+    }
+}
+
+/// Which finished games: the newest, those older than a cursor, or those newer than one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walk {
+    Newest,
+    Older(FinishedCursor),
+    Newer(FinishedCursor),
+}
+
+/// `limit` of `user`'s finished games from `walk`, newest first. Each side is read as an
+/// ordered range of its index from the cursor and the two are merged, so any page costs what
+/// the first costs, whatever the player's number of games.
 pub fn finished_of(
     conn: &mut DbConn,
     user: UserId,
-    offset: i64,
+    walk: Walk,
     limit: i64,
 ) -> Result<Vec<GameListing>, GameError> {
-    let finished: Vec<(GameRow, String)> = games::table
-        .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
-        .filter(games::status.eq(GameStatus::Finished))
-        .filter(games::imported.eq(false))
-        .order((games::finished_at.desc(), games::id.desc()))
-        .offset(offset)
-        .limit(limit)
-        .select((GameRow::as_select(), presets::name))
-        .load(conn)?;
-    to_listings(conn, finished, user)
+    let mut rows: Vec<(GameRow, String)> = Vec::new();
+    for white in [true, false] {
+        let mut q = games::table
+            .inner_join(preset_versions::table.inner_join(presets::table))
+            .filter(games::status.eq(GameStatus::Finished))
+            .filter(games::imported.eq(false))
+            .select((GameRow::as_select(), presets::name))
+            .limit(limit)
+            .into_boxed::<crate::db::MultiBackend>();
+        q = if white {
+            q.filter(games::white_id.eq(user))
+        } else {
+            q.filter(games::black_id.eq(user))
+        };
+        // `finished_at <= c` starts the index range at the cursor; the OR breaks ties.
+        q = match walk {
+            Walk::Newest => q.order((games::finished_at.desc(), games::id.desc())),
+            Walk::Older(c) => q
+                .filter(games::finished_at.le(c.finished_at))
+                .filter(games::finished_at.lt(c.finished_at).or(games::id.lt(c.id)))
+                .order((games::finished_at.desc(), games::id.desc())),
+            Walk::Newer(c) => q
+                .filter(games::finished_at.ge(c.finished_at))
+                .filter(games::finished_at.gt(c.finished_at).or(games::id.gt(c.id)))
+                .order((games::finished_at.asc(), games::id.asc())),
+        };
+        rows.extend(q.load::<(GameRow, String)>(conn)?);
+    }
+    rows.sort_by_key(|(g, _)| std::cmp::Reverse((g.finished_at, g.id)));
+    if let Walk::Newer(_) = walk {
+        // The `limit` nearest the cursor, still newest first.
+        let skip = rows.len().saturating_sub(usize::try_from(limit).unwrap_or(0));
+        rows.drain(..skip);
+    } else {
+        rows.truncate(usize::try_from(limit).unwrap_or(0));
+    }
+    to_listings(conn, rows, user)
 }
 
 fn to_listings(

@@ -33,6 +33,30 @@ pub(crate) fn store_move(
     Ok(())
 }
 
+/// Stores moves that arrive together (the archive seeder's games) and the row `updated` they
+/// leave, as [`store_move`] does for one.
+pub(crate) fn store_moves(
+    conn: &mut DbConn,
+    before: &GameRow,
+    updated: &GameRow,
+    moves: &[NewMove],
+) -> Result<(), GameError> {
+    // SQLite binds at most 32,766 values a statement: 8 a move.
+    for chunk in moves.chunks(1_000) {
+        crate::on_backend!(conn, |c| diesel::insert_into(game_moves::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    let update = MoveUpdate {
+        after: updated,
+        before,
+    };
+    if update.execute(conn)? != 1 {
+        return Err(GameError::MovedOn);
+    }
+    Ok(())
+}
+
 /// `user` declined the standing draw offer of `game` at its current ply.
 pub(crate) fn store_draw_declined(
     conn: &mut DbConn,

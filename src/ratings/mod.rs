@@ -282,18 +282,38 @@ pub struct HistoryPoint {
     pub recorded_at: NaiveDateTime,
 }
 
-/// A player's rating after each rated game, oldest first, all variants.
+/// How many of a variant's latest rating changes a profile's chart shows.
+pub const HISTORY_POINTS: i64 = 300;
+
+/// A player's rating after each of their last [`HISTORY_POINTS`] rated games of each variant
+/// they are rated in, oldest first within a variant. One index range a variant, so a player
+/// with thousands of rated games costs what one with three hundred does.
 pub fn history(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<HistoryPoint>> {
-    rating_history::table
-        .filter(rating_history::user_id.eq(user))
-        .order((rating_history::recorded_at.asc(), rating_history::id.asc()))
-        .select((
-            rating_history::variant,
-            rating_history::rating,
-            rating_history::deviation,
-            rating_history::recorded_at,
-        ))
-        .load(conn)
+    let variants: Vec<String> = ratings::table
+        .filter(ratings::user_id.eq(user))
+        .select(ratings::variant)
+        .load(conn)?;
+    let mut out = Vec::new();
+    for variant in variants {
+        let mut points: Vec<HistoryPoint> = rating_history::table
+            .filter(rating_history::user_id.eq(user))
+            .filter(rating_history::variant.eq(&variant))
+            .order((
+                rating_history::recorded_at.desc(),
+                rating_history::id.desc(),
+            ))
+            .limit(HISTORY_POINTS)
+            .select((
+                rating_history::variant,
+                rating_history::rating,
+                rating_history::deviation,
+                rating_history::recorded_at,
+            ))
+            .load(conn)?;
+        points.reverse();
+        out.extend(points);
+    }
+    Ok(out)
 }
 
 /// A leaderboard line.

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ok, run, timestamp, ApiError, ApiJson, ApiUser};
+use super::{ok, ok_page, run, timestamp, ApiError, ApiJson, ApiUser};
 use crate::db::UserId;
 use crate::domain::GameStatus;
 use crate::games::query::{self, GameData, GameListing};
@@ -162,6 +162,9 @@ pub struct ListQuery {
     pub status: Option<String>,
     /// Only games where it is the caller's move.
     pub my_turn: Option<bool>,
+    /// The next page of finished games: the cursor of the `Link: <…>; rel="next"` header
+    /// (finished games only, older than the last one of the page before).
+    pub before: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -180,7 +183,7 @@ pub struct GameSummary {
     pub finished: Option<String>,
 }
 
-/// How many finished games the list gives.
+/// How many finished games a page of the list gives.
 const FINISHED_LIMIT: i64 = 100;
 
 fn summary(g: GameListing) -> GameSummary {
@@ -200,7 +203,8 @@ fn summary(g: GameListing) -> GameSummary {
 }
 
 /// The caller's games: in progress (those awaiting the caller's move first, least time
-/// left first), then the last 100 finished.
+/// left first), then the 100 last finished; the older finished games a page of 100 at a
+/// time, from the `Link: <…>; rel="next"` header.
 #[utoipa::path(
     get,
     path = "/api/v1/games",
@@ -208,7 +212,8 @@ fn summary(g: GameListing) -> GameSummary {
     security(("token" = ["read"])),
     params(ListQuery),
     responses(
-        (status = 200, description = "The caller's games", body = Vec<GameSummary>),
+        (status = 200, description = "The caller's games", body = Vec<GameSummary>,
+         headers(("Link" = String, description = "The next page, when there is one: `<url>; rel=\"next\"`"))),
         (status = 400, description = "A bad filter", body = super::ErrorBody),
         (status = 401, description = "No token, or a bad one", body = super::ErrorBody),
     )
@@ -218,20 +223,37 @@ pub async fn list(
     caller: ApiUser,
     filter: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let ListQuery { status, my_turn } = filter.into_inner();
-    let status = match status.as_deref() {
+    let ListQuery {
+        status,
+        my_turn,
+        before,
+    } = filter.into_inner();
+    let bad = |message: &'static str| {
+        ApiError::new(
+            actix_web::http::StatusCode::BAD_REQUEST,
+            "bad_query",
+            message,
+        )
+    };
+    let mut status = match status.as_deref() {
         None | Some("") => None,
-        Some(text) => Some(text.parse::<GameStatus>().map_err(|_| {
-            ApiError::new(
-                actix_web::http::StatusCode::BAD_REQUEST,
-                "bad_query",
-                "status is `active` or `finished`.",
-            )
-        })?),
+        Some(text) => Some(
+            text.parse::<GameStatus>()
+                .map_err(|_| bad("status is `active` or `finished`."))?,
+        ),
+    };
+    let walk = match before.as_deref().map(str::trim) {
+        None | Some("") => query::Walk::Newest,
+        Some(text) => {
+            let cursor = query::FinishedCursor::parse(text)
+                .ok_or_else(|| bad("before is the cursor of a `Link` header."))?;
+            status = Some(GameStatus::Finished);
+            query::Walk::Older(cursor)
+        }
     };
     let me = caller.user.id;
     let my_turn = my_turn.unwrap_or(false);
-    let games = run(&state, move |db| {
+    let (games, last) = run(&state, move |db| {
         let mut out = Vec::new();
         if status != Some(GameStatus::Finished) {
             let active = query::active_of(db, me)?;
@@ -240,13 +262,23 @@ pub async fn list(
                 out.extend(active.their_turn);
             }
         }
+        let mut last = None;
         if status != Some(GameStatus::Active) && !my_turn {
-            out.extend(query::finished_of(db, me, 0, FINISHED_LIMIT)?);
+            let mut finished = query::finished_of(db, me, walk, FINISHED_LIMIT + 1)?;
+            if finished.len() as i64 > FINISHED_LIMIT {
+                finished.truncate(FINISHED_LIMIT as usize);
+                last = finished.last().and_then(query::FinishedCursor::of);
+            }
+            out.extend(finished);
         }
-        Ok::<_, GameError>(out)
+        Ok::<_, GameError>((out, last))
     })
     .await?;
-    Ok(ok(&games.into_iter().map(summary).collect::<Vec<_>>()))
+    let next = last.map(|c| format!("/api/v1/games?status=finished&before={}", c.to_param()));
+    Ok(ok_page(
+        &games.into_iter().map(summary).collect::<Vec<_>>(),
+        next,
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -251,7 +251,7 @@ async fn player_feed(
                 return Ok(None);
             };
             let started = query::recently_started(conn, user.id, limit)?;
-            let finished = query::finished_of(conn, user.id, 0, limit)?;
+            let finished = query::finished_of(conn, user.id, query::Walk::Newest, limit)?;
             Ok::<_, GameError>(Some((user, started, finished)))
         })
         .await?

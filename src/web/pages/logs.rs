@@ -87,6 +87,8 @@ struct IndexPage<'a> {
     problems: Vec<String>,
     rows: Vec<RowView>,
     total: i64,
+    /// "1,234" or, past the count's bound, "10,000+".
+    total_text: String,
     challenges: bool,
     first_link: Option<String>,
     prev_link: Option<String>,
@@ -158,6 +160,11 @@ async fn index(
             .collect(),
         problems,
         rows: rows.into_iter().map(|r| row_view(r, &tz)).collect(),
+        total_text: if total > list::COUNT_BOUND {
+            format!("{}+", crate::format::thousands(list::COUNT_BOUND))
+        } else {
+            crate::format::thousands(total)
+        },
         total,
         challenges: filter.status == StatusFilter::Open,
         first_link: paged.then(|| page_link(&filter, "", None)),

@@ -58,8 +58,10 @@ struct ProfilePage<'a> {
     ratings: Vec<VariantRating>,
     current: Vec<ListedGame>,
     finished: Vec<ListedGame>,
-    page: i64,
-    more: bool,
+    /// Links to the newest page, the newer and the older games, when there are such.
+    newest_link: Option<String>,
+    newer_link: Option<String>,
+    older_link: Option<String>,
     /// The viewer's record against this player (signed in, someone else's profile).
     record: Option<Record>,
     can_challenge: bool,
@@ -67,10 +69,25 @@ struct ProfilePage<'a> {
     block: Option<bool>,
 }
 
+/// The finished games' page: older than `before`, or newer than `after` (cursors of
+/// `FinishedCursor`); a malformed cursor is the first page.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct PageQuery {
-    page: i64,
+    before: String,
+    after: String,
+}
+
+impl PageQuery {
+    fn walk(&self) -> query::Walk {
+        if let Some(c) = query::FinishedCursor::parse(&self.before) {
+            query::Walk::Older(c)
+        } else if let Some(c) = query::FinishedCursor::parse(&self.after) {
+            query::Walk::Newer(c)
+        } else {
+            query::Walk::Newest
+        }
+    }
 }
 
 /// What a profile shows, read on one connection.
@@ -92,7 +109,7 @@ async fn profile(
     q: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let name = path.into_inner();
-    let page = q.page.clamp(0, 10_000);
+    let walk = q.walk();
     let now = state.clock.now_db();
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let found = state
@@ -113,12 +130,7 @@ async fn profile(
                 ratings: ratings::of_user(conn, user.id, now)?,
                 history: ratings::history(conn, user.id)?,
                 games: query::active_of(conn, user.id)?,
-                finished: query::finished_of(
-                    conn,
-                    user.id,
-                    page * FINISHED_PER_PAGE,
-                    FINISHED_PER_PAGE + 1,
-                )?,
+                finished: query::finished_of(conn, user.id, walk, FINISHED_PER_PAGE + 1)?,
                 record,
                 blocked,
                 user,
@@ -129,10 +141,10 @@ async fn profile(
     let Some(found) = found else {
         return Err(WebError::NotFound);
     };
-    render::page(&profile_page(&ctx, found, page))
+    render::page(&profile_page(&ctx, found, walk))
 }
 
-fn profile_page(ctx: &Ctx, found: Profile, page: i64) -> ProfilePage<'_> {
+fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_> {
     let time_zone = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
     let ratings = found
         .ratings
@@ -156,13 +168,32 @@ fn profile_page(ctx: &Ctx, found: Profile, page: i64) -> ProfilePage<'_> {
         .chain(&games.their_turn)
         .map(|g| listed(g, time_zone))
         .collect();
-    let mut finished: Vec<ListedGame> = found
-        .finished
-        .iter()
-        .map(|g| listed(g, time_zone))
-        .collect();
-    let more = finished.len() as i64 > FINISHED_PER_PAGE;
-    finished.truncate(FINISHED_PER_PAGE as usize);
+    // One row more than shown tells whether there are more beyond, in the walk's direction
+    // (the oldest for older pages, the newest for newer ones).
+    let mut rows = found.finished;
+    let more = rows.len() as i64 > FINISHED_PER_PAGE;
+    if more {
+        match walk {
+            query::Walk::Newer(_) => {
+                rows.remove(0);
+            }
+            _ => rows.truncate(FINISHED_PER_PAGE as usize),
+        }
+    }
+    let base = format!("/users/{}", found.user.username);
+    let link = |key: &str, game: Option<&GameListing>| {
+        game.and_then(query::FinishedCursor::of)
+            .map(|c| format!("{base}?{key}={}", c.to_param()))
+    };
+    let (newer_exists, older_exists) = match walk {
+        query::Walk::Newest => (false, more),
+        query::Walk::Older(_) => (true, more),
+        query::Walk::Newer(_) => (more, true),
+    };
+    let newer_link = newer_exists.then(|| link("after", rows.first())).flatten();
+    let older_link = older_exists.then(|| link("before", rows.last())).flatten();
+    let newest_link = (walk != query::Walk::Newest).then(|| base.clone());
+    let finished: Vec<ListedGame> = rows.iter().map(|g| listed(g, time_zone)).collect();
     let is_me = ctx.user.as_ref().is_some_and(|u| u.id == found.user.id);
     ProfilePage {
         ctx,
@@ -171,8 +202,9 @@ fn profile_page(ctx: &Ctx, found: Profile, page: i64) -> ProfilePage<'_> {
         ratings,
         current,
         finished,
-        page,
-        more,
+        newest_link,
+        newer_link,
+        older_link,
         record: found.record,
         can_challenge: !is_me && found.blocked != Some(true),
         block: found.blocked,

@@ -1,0 +1,12 @@
+DROP INDEX games_pair;
+DROP INDEX games_black;
+DROP INDEX games_white;
+CREATE INDEX games_white ON games (white_id, status, finished_at);
+CREATE INDEX games_black ON games (black_id, status, finished_at);
+DROP INDEX games_logs_reason_activity;
+DROP INDEX games_logs_black_name;
+DROP INDEX games_logs_white_name;
+CREATE INDEX games_logs_white_name ON games (lower(white_name));
+CREATE INDEX games_logs_black_name ON games (lower(black_name));
+DROP INDEX games_logs_black_activity;
+DROP INDEX games_logs_white_activity;
