@@ -285,20 +285,31 @@ fn to_listings(
         .collect())
 }
 
-/// `user`'s most recently started games (imported ones left out), newest first.
+/// `user`'s most recently started games (imported ones left out), newest first. Games get
+/// their ids as they start, so each side is a range of its `(player, id)` index.
 pub fn recently_started(
     conn: &mut DbConn,
     user: UserId,
     limit: i64,
 ) -> Result<Vec<GameListing>, GameError> {
-    let rows: Vec<(GameRow, String)> = games::table
-        .inner_join(preset_versions::table.inner_join(presets::table))
-        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
-        .filter(games::imported.eq(false))
-        .order((games::created_at.desc(), games::id.desc()))
-        .limit(limit)
-        .select((GameRow::as_select(), presets::name))
-        .load(conn)?;
+    let mut rows: Vec<(GameRow, String)> = Vec::new();
+    for white in [true, false] {
+        let q = games::table
+            .inner_join(preset_versions::table.inner_join(presets::table))
+            .filter(games::imported.eq(false))
+            .order(games::id.desc())
+            .limit(limit)
+            .select((GameRow::as_select(), presets::name))
+            .into_boxed::<crate::db::MultiBackend>();
+        let q = if white {
+            q.filter(games::white_id.eq(user))
+        } else {
+            q.filter(games::black_id.eq(user))
+        };
+        rows.extend(q.load::<(GameRow, String)>(conn)?);
+    }
+    rows.sort_by_key(|(g, _)| std::cmp::Reverse(g.id));
+    rows.truncate(usize::try_from(limit).unwrap_or(0));
     to_listings(conn, rows, user)
 }
 
@@ -336,14 +347,24 @@ pub fn head_to_head(conn: &mut DbConn, me: UserId, them: UserId) -> Result<Recor
     Ok(record)
 }
 
-/// The ids of the games `user` plays that are still in progress.
+/// The ids of the games `user` plays that are still in progress, in order.
 pub fn active_ids_of(conn: &mut DbConn, user: UserId) -> Result<Vec<GameId>, GameError> {
-    Ok(games::table
+    // A side at a time, each a range of its index (with an OR, SQLite would walk the table
+    // in id order to spare a sort).
+    let mut ids: Vec<GameId> = games::table
         .filter(games::status.eq(GameStatus::Active))
-        .filter(games::white_id.eq(user).or(games::black_id.eq(user)))
-        .order(games::id)
+        .filter(games::white_id.eq(user))
         .select(games::id)
-        .load(conn)?)
+        .load(conn)?;
+    ids.extend(
+        games::table
+            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::black_id.eq(user))
+            .select(games::id)
+            .load::<GameId>(conn)?,
+    );
+    ids.sort();
+    Ok(ids)
 }
 
 /// A challenge in a list.

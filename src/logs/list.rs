@@ -214,10 +214,12 @@ fn filtered_games<'a>(f: &LogFilter, r: &Resolved, branch: Option<&PlayerBranch>
     if let Some(to) = f.to_time() {
         q = q.filter(sql::<Bool>(&format!("{date_expr} < ")).bind::<Timestamp, _>(to));
     }
+    // Written out, not bound: the partial index of imported games serves `games.imported`
+    // only when the planner sees the value (PostgreSQL plans bound values generically).
     q = match f.imported {
         Imported::Include => q,
-        Imported::Exclude => q.filter(games::imported.eq(false)),
-        Imported::Only => q.filter(games::imported.eq(true)),
+        Imported::Exclude => q.filter(sql::<Bool>("NOT games.imported")),
+        Imported::Only => q.filter(sql::<Bool>("games.imported")),
     };
     q
 }
@@ -350,13 +352,14 @@ fn first_rows(
     Ok(rows)
 }
 
-/// Counting stops here: past it the page says "10,000+", so that a count never reads the
+/// Counting stops here: past it the page says "1,000+", so that a count never reads the
 /// whole archive.
-pub const COUNT_BOUND: i64 = 10_000;
+pub const COUNT_BOUND: i64 = 1_000;
 
-/// How many games match `f`, up to [`COUNT_BOUND`] + 1 (more than the bound).
+/// How many games match `f`, up to [`COUNT_BOUND`] + 1 (more than the bound). Counted in the
+/// list's order, so that the count reads the page's index too.
 pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64, LogError> {
-    let ids: Vec<GameId> = filtered_games(f, r, None)
+    let ids: Vec<GameId> = ordered(filtered_games(f, r, None), f.sort, f.ascending, None, true)
         .select(games::id)
         .limit(COUNT_BOUND + 1)
         .load(conn)?;

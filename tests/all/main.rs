@@ -34,6 +34,7 @@ mod presets;
 mod privacy;
 mod ratings;
 mod refusals;
+mod scale;
 mod security;
 mod setups;
 mod startup;
