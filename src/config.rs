@@ -120,6 +120,9 @@ pub struct Config {
     /// `PLYPOST_ENGINE_THREADS`: how many computer players' searches run at once (games
     /// against the computer); default: the machine's cores less one, at least 1.
     pub engine_threads: usize,
+    /// `PLYPOST_KEEP_SENT_MAIL_DAYS`: how long a sent mail's row is kept (it answers "did it
+    /// go out?" and keeps reminders from going twice); its body goes an hour after sending.
+    pub keep_sent_mail_days: i64,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -251,6 +254,13 @@ impl Config {
             metrics_token,
             trusted_proxies,
             engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
+            keep_sent_mail_days: number_setting(
+                "PLYPOST_KEEP_SENT_MAIL_DAYS",
+                get("PLYPOST_KEEP_SENT_MAIL_DAYS"),
+                1..=3650,
+                "days",
+            )?
+            .unwrap_or(DEFAULT_KEEP_SENT_MAIL_DAYS),
         })
     }
 
@@ -400,6 +410,9 @@ fn engine_threads(text: Option<String>) -> Result<usize, ConfigError> {
     )?
     .unwrap_or_else(|| cores.saturating_sub(1).max(1)))
 }
+
+/// Sent mail rows are kept a month by default.
+const DEFAULT_KEEP_SENT_MAIL_DAYS: i64 = 30;
 
 fn number_setting<T>(
     name: &'static str,

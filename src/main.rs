@@ -72,6 +72,10 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Rewrite the database without its free space (SQLite: `VACUUM`, which also turns on
+    /// incremental auto-vacuum for files made before it was the default; it holds the write
+    /// lock while it runs, so schedule it in a quiet hour). PostgreSQL: `VACUUM (ANALYZE)`.
+    Vacuum,
     /// Fill a benchmark database with generated players and random games of every variant,
     /// written as played games are (`bench/scale.sh`). Refuses a database with real players.
     Seed {
@@ -129,6 +133,7 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft(&variant, depth, fen.as_deref(), divide),
+        Command::Vacuum => vacuum(),
         Command::Seed {
             games,
             players,
@@ -222,6 +227,20 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
     if refused > 0 {
         anyhow::bail!("{refused} game(s) could not be imported");
     }
+    Ok(())
+}
+
+fn vacuum() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let mut conn = db::establish(&config.database).context("opening the database")?;
+    db::run_migrations(&mut conn)?;
+    let done = db::vacuum(&mut conn).context("vacuum")?;
+    println!(
+        "{} database: {} MB before, {} MB after",
+        config.database.backend_name(),
+        done.before / 1_000_000,
+        done.after / 1_000_000
+    );
     Ok(())
 }
 

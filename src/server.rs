@@ -102,6 +102,7 @@ pub async fn launch(
         pool: pool.clone(),
         clock: state.clock.clone(),
         interval: CLEANUP_INTERVAL,
+        retention: crate::jobs::cleanup::Retention::of(&state.config),
     }
     .spawn();
     let computer = ComputerJob {

@@ -235,9 +235,11 @@ pub fn establish(url: &DatabaseUrl) -> Result<DbConn, DbError> {
         DatabaseUrl::Postgres(url) => Ok(DbConn::Postgres(PgConnection::establish(url)?)),
         DatabaseUrl::Sqlite(path) => {
             let mut conn = SqliteConnection::establish(path)?;
-            // busy_timeout first: switching to WAL itself needs a lock.
+            // busy_timeout first: switching to WAL itself needs a lock. auto_vacuum takes
+            // effect in a new, empty file only (`plypost vacuum` switches an older one).
             conn.batch_execute(&format!(
                 "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS};
+                 PRAGMA auto_vacuum = INCREMENTAL;
                  PRAGMA journal_mode = WAL;
                  PRAGMA synchronous = NORMAL;
                  PRAGMA foreign_keys = ON;"
@@ -394,6 +396,85 @@ pub fn refresh_statistics(conn: &mut DbConn) -> Result<(), diesel::result::Error
         )?;
     }
     Ok(())
+}
+
+/// Pages the clean-up job gives back to the file system at most per run (40 MB of 4 KiB
+/// pages), so that a run holds the write lock for a moment only.
+const FREE_PAGES_PER_RUN: i64 = 10_000;
+
+#[derive(QueryableByName)]
+struct PragmaNumber {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+fn sqlite_pragma(c: &mut SqliteConnection, name: &str) -> QueryResult<i64> {
+    Ok(diesel::sql_query(format!("SELECT {name} AS n FROM pragma_{name}"))
+        .get_result::<PragmaNumber>(c)?
+        .n)
+}
+
+/// SQLite: gives the free pages of the file (left by deleted rows: sent mail, sessions) back
+/// to the file system, [`FREE_PAGES_PER_RUN`] at a time, when the file is in incremental
+/// auto-vacuum mode (new files are; `plypost vacuum` switches older ones). Returns the pages
+/// given back. PostgreSQL: nothing to do (autovacuum reuses the space).
+pub fn give_back_free_pages(conn: &mut DbConn) -> QueryResult<i64> {
+    let DbConn::Sqlite(c) = conn else {
+        return Ok(0);
+    };
+    const INCREMENTAL: i64 = 2;
+    if sqlite_pragma(c, "auto_vacuum")? != INCREMENTAL {
+        return Ok(0);
+    }
+    let before = sqlite_pragma(c, "freelist_count")?;
+    if before == 0 {
+        return Ok(0);
+    }
+    c.batch_execute(&format!("PRAGMA incremental_vacuum({FREE_PAGES_PER_RUN})"))?;
+    Ok(before - sqlite_pragma(c, "freelist_count")?)
+}
+
+/// What `plypost vacuum` did: the database's size before and after, in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vacuumed {
+    pub before: i64,
+    pub after: i64,
+}
+
+/// Rewrites the database without its free space (`plypost vacuum`, for the operator to
+/// schedule in a quiet hour: SQLite's `VACUUM` holds the write lock while it copies the
+/// file). SQLite also switches to incremental auto-vacuum, so that the clean-up job gives
+/// space back from then on. PostgreSQL: a plain `VACUUM (ANALYZE)` (it marks space for
+/// reuse; it never locks out writers).
+pub fn vacuum(conn: &mut DbConn) -> QueryResult<Vacuumed> {
+    match conn {
+        DbConn::Sqlite(c) => {
+            let size = |c: &mut SqliteConnection| -> QueryResult<i64> {
+                Ok(sqlite_pragma(c, "page_count")? * sqlite_pragma(c, "page_size")?)
+            };
+            let before = size(c)?;
+            c.batch_execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")?;
+            Ok(Vacuumed {
+                before,
+                after: size(c)?,
+            })
+        }
+        DbConn::Postgres(c) => {
+            let size = |c: &mut PgConnection| -> QueryResult<i64> {
+                Ok(
+                    diesel::sql_query("SELECT pg_database_size(current_database()) AS n")
+                        .get_result::<PragmaNumber>(c)?
+                        .n,
+                )
+            };
+            let before = size(c)?;
+            c.batch_execute("VACUUM (ANALYZE)")?;
+            Ok(Vacuumed {
+                before,
+                after: size(c)?,
+            })
+        }
+    }
 }
 
 /// True when the error is a violated UNIQUE constraint (on either backend).

@@ -1,5 +1,6 @@
 //! Forgets what is no longer needed: old log-in attempts, expired reset tokens and
-//! sessions, mail sent long ago; and keeps the planner's statistics current.
+//! sessions, the bodies of sent mail and, later, their rows; gives the freed pages of the
+//! SQLite file back to the file system; and keeps the planner's statistics current.
 
 use std::time::Duration;
 
@@ -10,13 +11,30 @@ use crate::clock::SharedClock;
 use crate::db::{DbConn, DbPool};
 use crate::mail::outbox;
 
-/// Sent mail is kept this long (to answer "did it go out?").
-pub const KEEP_SENT_MAIL: chrono::Duration = chrono::Duration::days(30);
+/// A sent mail's body is kept this long (for an operator looking into a complaint); only its
+/// row stays after, for [`Retention::sent_mail_rows`].
+pub const KEEP_SENT_BODIES: chrono::Duration = chrono::Duration::hours(1);
+
+/// How long what the job forgets is kept.
+#[derive(Debug, Clone, Copy)]
+pub struct Retention {
+    /// Rows of sent mail (`PLYPOST_KEEP_SENT_MAIL_DAYS`).
+    pub sent_mail_rows: chrono::Duration,
+}
+
+impl Retention {
+    pub fn of(config: &crate::config::Config) -> Retention {
+        Retention {
+            sent_mail_rows: chrono::Duration::days(config.keep_sent_mail_days),
+        }
+    }
+}
 
 pub struct Cleanup {
     pub pool: DbPool,
     pub clock: SharedClock,
     pub interval: Duration,
+    pub retention: Retention,
 }
 
 impl Cleanup {
@@ -27,9 +45,10 @@ impl Cleanup {
             loop {
                 let (pool, clock) = (self.pool.clone(), self.clock.clone());
                 let refresh = !std::mem::take(&mut first);
+                let retention = self.retention;
                 let result = tokio::task::spawn_blocking(move || {
                     let mut conn = pool.get().map_err(|e| e.to_string())?;
-                    run_once(&mut conn, &clock)?;
+                    run_once(&mut conn, &clock, retention)?;
                     if refresh {
                         crate::db::refresh_statistics(&mut conn)
                             .map_err(|e| format!("statistics: {e}"))?;
@@ -51,15 +70,23 @@ impl Cleanup {
     }
 }
 
-pub fn run_once(conn: &mut DbConn, clock: &SharedClock) -> Result<(), String> {
+pub fn run_once(
+    conn: &mut DbConn,
+    clock: &SharedClock,
+    retention: Retention,
+) -> Result<(), String> {
     let now = clock.now_db();
     let attempts = rate_limit::purge_old(conn, now).map_err(|e| e.to_string())?;
     let resets = reset::purge_expired(conn, &**clock).map_err(|e| e.to_string())?
         + crate::accounts::verify::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
     let ended = sessions::purge_expired(conn, &**clock).map_err(|e| e.to_string())?;
-    let mails = outbox::purge_sent_before(conn, now - KEEP_SENT_MAIL).map_err(|e| e.to_string())?;
-    if attempts + resets + ended + mails > 0 {
-        tracing::info!(attempts, resets, sessions = ended, mails, "cleaned up");
+    let bodies =
+        outbox::drop_sent_bodies(conn, now - KEEP_SENT_BODIES).map_err(|e| e.to_string())?;
+    let mails = outbox::purge_sent_before(conn, now - retention.sent_mail_rows)
+        .map_err(|e| e.to_string())?;
+    let pages = crate::db::give_back_free_pages(conn).map_err(|e| format!("vacuum: {e}"))?;
+    if attempts + resets + ended + bodies + mails > 0 || pages > 0 {
+        tracing::info!(attempts, resets, sessions = ended, bodies, mails, pages, "cleaned up");
     }
     Ok(())
 }

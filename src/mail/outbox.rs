@@ -249,6 +249,25 @@ pub fn count_by_status(conn: &mut DbConn, status: OutboxStatus) -> Result<i64, M
 }
 
 /// Deletes sent mail older than `before`; returns how many rows went.
+/// Empties the bodies (text, HTML, inline picture) of the mails sent before `before`: once
+/// delivered, only the row is needed. Reads the sent mails of the week before `before`,
+/// the job's range (it runs hourly; what a long stop leaves goes with the rows).
+pub fn drop_sent_bodies(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, MailError> {
+    Ok(diesel::update(
+        outbox::table
+            .filter(outbox::status.eq(OutboxStatus::Sent))
+            .filter(outbox::sent_at.lt(before))
+            .filter(outbox::sent_at.ge(before - Duration::days(7)))
+            .filter(outbox::body_text.ne("")),
+    )
+    .set((
+        outbox::body_text.eq(""),
+        outbox::body_html.eq(None::<String>),
+        outbox::inline_image.eq(None::<String>),
+    ))
+    .execute(conn)?)
+}
+
 pub fn purge_sent_before(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, MailError> {
     Ok(diesel::delete(
         outbox::table

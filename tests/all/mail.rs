@@ -364,8 +364,17 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
     .await;
 
     let clock: Arc<dyn plypost::clock::Clock> = app.clock.clone();
+    let retention = plypost::jobs::cleanup::Retention::of(&app.config);
+    assert_eq!(retention.sent_mail_rows, chrono::Duration::days(30), "the default");
     let run = |clock: Arc<dyn plypost::clock::Clock>| {
-        app.with_db(move |conn| plypost::jobs::cleanup::run_once(conn, &clock).unwrap())
+        app.with_db(move |conn| plypost::jobs::cleanup::run_once(conn, &clock, retention).unwrap())
+    };
+    let body = || async {
+        app.queued_mail()
+            .await
+            .into_iter()
+            .map(|(_, _, body)| body)
+            .collect::<Vec<_>>()
     };
     run(clock.clone()).await;
     assert_eq!(
@@ -373,8 +382,18 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
         1,
         "recent mail is kept"
     );
+    assert!(body().await[0].contains("/password-reset/"), "with its body for now");
 
-    app.clock.advance(chrono::Duration::days(31));
+    // Delivered over an hour ago: only the row is left (it still prevents doubles).
+    app.clock.advance(chrono::Duration::minutes(61));
+    run(clock.clone()).await;
+    assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 1);
+    assert_eq!(body().await, vec![String::new()], "the body is gone");
+
+    app.clock.advance(chrono::Duration::days(29));
+    run(clock.clone()).await;
+    assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 1, "30 days: kept");
+    app.clock.advance(chrono::Duration::days(1));
     run(clock.clone()).await;
     assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 0);
     let (attempts, resets) = app

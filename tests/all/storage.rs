@@ -111,7 +111,10 @@ async fn list_filters_use_their_indexes_and_statistics_are_kept() {
     let clock: plypost::clock::SharedClock = app.clock.clone();
     let plans = app
         .with_db(move |conn| {
-            plypost::jobs::cleanup::run_once(conn, &clock).expect("clean-up");
+            let retention = plypost::jobs::cleanup::Retention {
+                sent_mail_rows: chrono::Duration::days(30),
+            };
+            plypost::jobs::cleanup::run_once(conn, &clock, retention).expect("clean-up");
             plypost::db::refresh_statistics(conn).expect("statistics");
             let explain = |conn: &mut DbConn, sql: &str| -> String {
                 diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}"))
@@ -158,4 +161,81 @@ async fn list_filters_use_their_indexes_and_statistics_are_kept() {
     }
     assert_eq!(ratings, "game_id", "rating changes are found by game");
     assert!(stats > 0, "PRAGMA optimize wrote statistics");
+}
+
+#[derive(QueryableByName)]
+struct Pragma {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+fn pragma(conn: &mut DbConn, name: &str) -> i64 {
+    diesel::sql_query(format!("SELECT {name} AS n FROM pragma_{name}"))
+        .get_result::<Pragma>(conn)
+        .expect("pragma")
+        .n
+}
+
+/// A new SQLite file gives the pages of deleted rows back to the file system (incremental
+/// auto-vacuum, run by the clean-up job); `plypost vacuum` shrinks a file made without it
+/// and switches it over.
+#[actix_web::test]
+async fn the_sqlite_file_gives_space_back() {
+    let app = TestApp::new(Backend::Sqlite).await;
+    let (mode, freed, free_after, pages) = app
+        .with_db(|conn| {
+            let mode = pragma(conn, "auto_vacuum");
+            conn.batch_execute(
+                "CREATE TABLE filler (b BLOB);
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                 INSERT INTO filler SELECT randomblob(4000) FROM n;",
+            )
+            .unwrap();
+            let full = pragma(conn, "page_count");
+            conn.batch_execute("DELETE FROM filler").unwrap();
+            let free = pragma(conn, "freelist_count");
+            assert!(free > 1_000, "deleted rows leave free pages: {free}");
+            let freed = plypost::db::give_back_free_pages(conn).unwrap();
+            let pages = pragma(conn, "page_count");
+            assert!(pages < full - 1_000, "{pages} pages of {full}");
+            (mode, freed, pragma(conn, "freelist_count"), pages)
+        })
+        .await;
+    assert_eq!(mode, 2, "incremental auto-vacuum");
+    assert!(freed > 1_000, "{freed}");
+    assert_eq!(free_after, 0);
+    assert!(pages > 0);
+
+    // A file made before: no auto-vacuum; `plypost vacuum` shrinks it and switches it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        let mut old = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        old.batch_execute(
+            "CREATE TABLE filler (b BLOB);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+             INSERT INTO filler SELECT randomblob(4000) FROM n;
+             DELETE FROM filler;",
+        )
+        .unwrap();
+    }
+    let before = std::fs::metadata(&path).unwrap().len();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .arg("vacuum")
+        .env("PLYPOST_DATABASE_URL", &path)
+        .env("PLYPOST_SECRET_KEY", "0123456789abcdef0123456789abcdef")
+        .env("PLYPOST_MAIL_DIR", dir.path().join("mail"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("sqlite database:") && said.contains("MB after"), "{said}");
+    let after = std::fs::metadata(&path).unwrap().len();
+    assert!(after < before / 4, "{after} bytes of {before}");
+    let mut old = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    let mode = diesel::sql_query("SELECT auto_vacuum AS n FROM pragma_auto_vacuum")
+        .get_result::<Pragma>(&mut old)
+        .unwrap()
+        .n;
+    assert_eq!(mode, 2, "switched to incremental auto-vacuum");
 }
