@@ -181,9 +181,11 @@ fn migrate() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Imports each file; a game that fails is reported and skipped. Fails (exit code 1) when
-/// any game was refused, so scripts notice.
+/// Imports each file, a game at a time (a file of any size is read in the memory of one
+/// game), with a progress line on standard error every 1,000 games; a game that fails is
+/// reported and skipped. Fails (exit code 1) when any game was refused, so scripts notice.
 fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    use plypost::logs::{import::Place, pgn::GameTexts};
     let config = Config::from_env()?;
     let pool = db::pool(&config.database, 1, config.db_timeout).context("opening the database")?;
     let mut conn = pool.get().context("opening the database")?;
@@ -191,43 +193,64 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
     let clock = SystemClock;
     let mut refused = 0;
     for path in files {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let report = plypost::logs::import::import_pgn(&mut conn, &clock, &text, None)
-            .with_context(|| format!("importing {}", path.display()))?;
-        for (index, outcome) in &report.games {
-            match outcome {
-                ImportOutcome::Imported {
-                    id,
-                    white,
-                    black,
-                    plies,
-                } => println!(
-                    "{}: game {index} ({white} - {black}): imported as game {id}, {plies} plies",
-                    path.display()
-                ),
-                ImportOutcome::Refused {
-                    white,
-                    black,
-                    reason,
-                } => eprintln!(
-                    "{}: game {index} ({white} - {black}): not imported: {reason}",
-                    path.display()
-                ),
+        let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+        let started = std::time::Instant::now();
+        let (mut read, mut imported) = (0, 0);
+        for game in GameTexts::new(std::io::BufReader::new(file)) {
+            let (line, text) = game.with_context(|| format!("reading {}", path.display()))?;
+            let place = Place {
+                games: read,
+                lines: line - 1,
+            };
+            let report = plypost::logs::import::import_part(&mut conn, &clock, &text, None, place)
+                .with_context(|| format!("importing {}", path.display()))?;
+            read += report.games.len();
+            imported += report.imported();
+            refused += report.refused();
+            print_outcomes(path, &report.games);
+            if read / 1_000 != (read - report.games.len()) / 1_000 {
+                eprintln!(
+                    "{}: {read} games read, {imported} imported, {} refused, {:.0} games/s",
+                    path.display(),
+                    read - imported,
+                    read as f64 / started.elapsed().as_secs_f64()
+                );
             }
         }
         println!(
-            "{}: {} imported, {} refused",
+            "{}: {imported} imported, {} refused",
             path.display(),
-            report.imported(),
-            report.refused()
+            read - imported
         );
-        refused += report.refused();
     }
     if refused > 0 {
         anyhow::bail!("{refused} game(s) could not be imported");
     }
     Ok(())
+}
+
+fn print_outcomes(path: &std::path::Path, games: &[(usize, ImportOutcome)]) {
+    for (index, outcome) in games {
+        match outcome {
+            ImportOutcome::Imported {
+                id,
+                white,
+                black,
+                plies,
+            } => println!(
+                "{}: game {index} ({white} - {black}): imported as game {id}, {plies} plies",
+                path.display()
+            ),
+            ImportOutcome::Refused {
+                white,
+                black,
+                reason,
+            } => eprintln!(
+                "{}: game {index} ({white} - {black}): not imported: {reason}",
+                path.display()
+            ),
+        }
+    }
 }
 
 fn vacuum() -> anyhow::Result<()> {

@@ -79,6 +79,26 @@ pub fn import_pgn(
     text: &str,
     by: Option<UserId>,
 ) -> Result<ImportReport, LogError> {
+    import_part(db, clock, text, by, Place::default())
+}
+
+/// Where a part of a longer file starts: games and lines before it (reports count from the
+/// file's start).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Place {
+    pub games: usize,
+    pub lines: usize,
+}
+
+/// [`import_pgn`] for a part of a longer file (the command line reads files a game at a
+/// time, [`super::pgn::GameTexts`], so that their size does not matter).
+pub fn import_part(
+    db: &mut Db,
+    clock: &dyn Clock,
+    text: &str,
+    by: Option<UserId>,
+    place: Place,
+) -> Result<ImportReport, LogError> {
     let mut report = ImportReport::default();
     if let Some(user) = by {
         count_upload(db, clock, user)?;
@@ -87,7 +107,7 @@ pub fn import_pgn(
     let text = text.replace('\0', "");
     let mut plies_left = MAX_PLIES_PER_UPLOAD;
     for (i, parsed) in pgn::read_games(&text).into_iter().enumerate() {
-        let index = i + 1;
+        let index = place.games + i + 1;
         let bounded = by.is_some();
         if bounded && index > MAX_GAMES_PER_UPLOAD {
             report.games.push((
@@ -105,7 +125,7 @@ pub fn import_pgn(
         }
         let parsed = match parsed {
             Ok(game) if bounded => within_bounds(game, &mut plies_left),
-            other => other.map_err(|e| format!("line {}: {}", e.line, e.message)),
+            other => other.map_err(|e| format!("line {}: {}", place.lines + e.line, e.message)),
         };
         let outcome = match parsed {
             Err(reason) => ImportOutcome::Refused {

@@ -162,6 +162,82 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, SyntaxError>> {
     games
 }
 
+/// The games of a PGN stream one at a time, as text with the number of the line each
+/// starts on, so that a file of any size is read in the memory of one game. A game starts
+/// at a tag line (`[`) that follows moves; braces (comments) may span lines and hide such
+/// lines.
+pub struct GameTexts<R> {
+    lines: std::io::Lines<R>,
+    /// Lines read so far.
+    read: usize,
+    /// The next game's first line (number, text), read while looking for this game's end.
+    pending: Option<(usize, String)>,
+}
+
+impl<R: std::io::BufRead> GameTexts<R> {
+    pub fn new(reader: R) -> Self {
+        GameTexts {
+            lines: reader.lines(),
+            read: 0,
+            pending: None,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for GameTexts<R> {
+    /// The line the game starts on, and its text.
+    type Item = std::io::Result<(usize, String)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut text = String::new();
+        let mut first = None;
+        let mut in_moves = false;
+        loop {
+            let (number, line) = match self.pending.take() {
+                Some(pending) => pending,
+                None => match self.lines.next() {
+                    Some(Ok(line)) => {
+                        self.read += 1;
+                        (self.read, line)
+                    }
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => break,
+                },
+            };
+            let trimmed = line.trim();
+            if in_moves && is_tag_line(trimmed) {
+                self.pending = Some((number, line));
+                break;
+            }
+            if !trimmed.is_empty() {
+                first.get_or_insert(number);
+                in_moves |= !trimmed.starts_with('[');
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let first = first?;
+        Some(Ok((first, text)))
+    }
+}
+
+/// `[Name "value"]`: a whole tag pair. Only such a line after moves starts the next game
+/// (a comment may hold a line that starts with `[`, hardly a whole tag pair; and an
+/// unclosed comment must not swallow the rest of the file).
+fn is_tag_line(line: &str) -> bool {
+    let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+        return false;
+    };
+    let Some((name, value)) = inner.split_once(' ') else {
+        return false;
+    };
+    !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && value.trim().len() >= 2
+        && value.trim().starts_with('"')
+        && value.trim().ends_with('"')
+}
+
 struct Reader {
     chars: Vec<char>,
     pos: usize,
@@ -218,10 +294,17 @@ impl Reader {
         }
     }
 
+    /// Skips the rest of a game that could not be read: to the next tag line after a blank
+    /// line (games are separated by one; the tags of a game are not), so that the rest of a
+    /// broken game's tags is not taken for another game.
     fn skip_to_next_game(&mut self) {
+        let mut after_blank = false;
         loop {
+            let start = self.pos;
             self.skip_line();
-            if self.at_end() || self.peek() == Some('[') {
+            let blank = self.chars[start..self.pos].iter().all(|c| c.is_whitespace());
+            after_blank |= blank;
+            if self.at_end() || (after_blank && self.peek() == Some('[')) {
                 break;
             }
         }
@@ -394,6 +477,25 @@ fn attach_comment(mv: &mut PgnMove, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_are_split_from_a_stream() {
+        let text = "\n[Event \"a\"]\n[White \"x\"]\n\n1. e4 {a comment\n[not a tag] still} e5 1-0\n\n\
+                    [Event \"b\"]\n\n1. d4 *\n[Event \"c\"]\n1. c4\n0-1\n\n";
+        assert!(is_tag_line("[Event \"a b\"]") && !is_tag_line("[not a tag] still}"));
+        let games: Vec<(usize, String)> = GameTexts::new(text.as_bytes())
+            .map(|g| g.unwrap())
+            .collect();
+        let starts: Vec<usize> = games.iter().map(|(line, _)| *line).collect();
+        assert_eq!(starts, vec![2, 9, 12]);
+        assert!(games[0].1.contains("[not a tag] still} e5 1-0"));
+        assert!(games[1].1.starts_with("[Event \"b\"]"));
+        assert!(games[2].1.contains("1. c4\n0-1"));
+        let parsed: Vec<_> = games.iter().flat_map(|(_, t)| read_games(t)).collect();
+        assert!(parsed.iter().all(|g| g.is_ok()), "{parsed:?}");
+        assert_eq!(parsed.len(), 3);
+        assert_eq!(GameTexts::new("\n\n".as_bytes()).count(), 0);
+    }
 
     fn at(s: &str) -> NaiveDateTime {
         NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").unwrap()

@@ -1015,7 +1015,69 @@ print(json.dumps({"moves": sans, "result": game.headers["Result"], "fen": board.
     );
 }
 
+/// The command line reads a long file a game at a time: every game is imported, a refused
+/// one is named by its number and line in the whole file, and a progress line comes every
+/// 1,000 games.
+async fn a_long_file_is_imported_game_by_game(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("many.pgn");
+    let mut text = String::new();
+    for i in 1..=1_200 {
+        let moves = if i == 1_150 {
+            "1. e2-e4 e7-e5 2. Ke1-e3 *"
+        } else {
+            "1. e2-e4 e7-e5 *"
+        };
+        // Game 1100's White tag has no quotes: a syntax error on its second line.
+        let white = if i == 1_100 {
+            format!("white {i}")
+        } else {
+            format!("\"white {i}\"")
+        };
+        text.push_str(&format!(
+            "[Event \"long file\"]\n[White {white}]\n[Black \"black\"]\n[Result \"*\"]\n\
+             [Variant \"chess\"]\n\n{moves}\n\n"
+        ));
+    }
+    std::fs::write(&file, &text).unwrap();
+    let url = match &app.config.database {
+        DatabaseUrl::Sqlite(path) => path.clone(),
+        DatabaseUrl::Postgres(url) => url.clone(),
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .arg("import")
+        .arg(&file)
+        .env("PLYPOST_DATABASE_URL", &url)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "one game refused: {stderr}");
+    assert!(stdout.contains("1198 imported, 2 refused"), "{stdout}");
+    assert!(stdout.contains("game 1200 (white 1200 - black): imported"), "{stdout}");
+    assert!(
+        stderr.contains("game 1150 (white 1150 - black): not imported: move 2. Ke1-e3"),
+        "{stderr}"
+    );
+    // Game 1100 starts on line 1 + 1099 * 8 of the file; its White tag is the next line.
+    let line = 1 + 1_099 * 8 + 1;
+    assert!(
+        stderr.contains(&format!("game 1100 ( - ): not imported: line {line}:")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("many.pgn: 1000 games read, 1000 imported, 0 refused"),
+        "a progress line: {stderr}"
+    );
+    let (_, page) = logs(&app, "imported=only&player=white+1200").await;
+    assert_eq!(listed(&page).len(), 1);
+}
+
 backend_tests!(
+    a_long_file_is_imported_game_by_game,
     python_chess_reads_the_pgn,
     filters_combine,
     keyset_pages,
