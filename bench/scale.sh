@@ -31,7 +31,7 @@ cargo build --release --quiet
 bin=$root/plypost-$phase
 cp target/release/plypost "$bin"
 export PLYPOST_SECRET_KEY=0123456789abcdef0123456789abcdef PLYPOST_MAIL_DIR=$root/mail \
-    RUST_LOG=warn PLYPOST_TRUSTED_PROXIES=127.0.0.1
+    RUST_LOG=warn PLYPOST_TRUSTED_PROXIES=127.0.0.1 PLYPOST_API_RATE_LIMIT=100000
 psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
 database() { # the database of size $1 (the working one without $1)
     case $backend in

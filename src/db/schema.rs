@@ -155,6 +155,7 @@ diesel::table! {
         name_key -> Text,
         retired -> Bool,
         forked_from -> Nullable<BigInt>,
+        games_played -> BigInt,
     }
 }
 

@@ -13,6 +13,7 @@ use crate::ratings::glicko2::Rating;
 use crate::time_control::TimeControl;
 
 fn insert_row(conn: &mut DbConn, row: NewGame) -> Result<GameId, GameError> {
+    crate::presets::count_game(conn, row.preset_version_id)?;
     let query = diesel::insert_into(games::table).values(row);
     let id: i64 = crate::on_backend!(conn, |c| query.returning(games::id).get_result(c))?;
     Ok(GameId(id))

@@ -259,10 +259,20 @@ impl LogFilter {
         };
         f.from = date("from", &q.from);
         f.to = date("to", &q.to);
+        // A range of start dates lists by start date unless another order is asked for: that
+        // order walks one index through the range (by last move, the whole range is sorted).
+        if q.sort.trim().is_empty() && f.starts_ranged() {
+            f.sort = Sort::Started;
+        }
         // A malformed cursor is simply the first page.
         f.after = Cursor::parse(q.after.trim());
         f.before = Cursor::parse(q.before.trim());
         (f, problems)
+    }
+
+    /// Whether the filter is a range of start dates.
+    fn starts_ranged(&self) -> bool {
+        self.date == DateField::Started && (self.from.is_some() || self.to.is_some())
     }
 
     /// The start of the range (inclusive), UTC.
@@ -325,7 +335,8 @@ impl LogFilter {
         put(
             "sort",
             match self.sort {
-                Sort::LastMove => None,
+                // Said when it is not what the range would choose.
+                Sort::LastMove => self.starts_ranged().then_some("last_move"),
                 Sort::Started => Some("started"),
                 Sort::Length => Some("length"),
             },

@@ -357,13 +357,28 @@ fn first_rows(
 pub const COUNT_BOUND: i64 = 1_000;
 
 /// How many games match `f`, up to [`COUNT_BOUND`] + 1 (more than the bound). Counted in the
-/// list's order, so that the count reads the page's index too.
+/// list's order, so that the count reads the page's index too; the player filter's
+/// branches one at a time (they never share a game), as the page reads them.
 pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64, LogError> {
-    let ids: Vec<GameId> = ordered(filtered_games(f, r, None), f.sort, f.ascending, None, true)
-        .select(games::id)
-        .limit(COUNT_BOUND + 1)
-        .load(conn)?;
-    Ok(ids.len() as i64)
+    let mut count = |branch: Option<&PlayerBranch>| -> Result<i64, LogError> {
+        let ids: Vec<GameId> = ordered(filtered_games(f, r, branch), f.sort, f.ascending, None, true)
+            .select(games::id)
+            .limit(COUNT_BOUND + 1)
+            .load(conn)?;
+        Ok(ids.len() as i64)
+    };
+    let branches = player_branches(f, r);
+    if branches.is_empty() {
+        return count(None);
+    }
+    let mut total = 0;
+    for b in &branches {
+        total += count(Some(b))?;
+        if total > COUNT_BOUND {
+            break;
+        }
+    }
+    Ok(total.min(COUNT_BOUND + 1))
 }
 
 /// A row of the logs page, ready to show.

@@ -148,6 +148,22 @@ pub fn parse_definition(text: &str) -> Result<Variant, PresetError> {
         .map_err(|errors| PresetError::Corrupt(format!("{} definition error(s)", errors.len())))
 }
 
+/// Counts a game started with `version` for its preset (imported games are not counted:
+/// they were not played here). Call it in the write that stores the game.
+pub fn count_game(
+    conn: &mut DbConn,
+    version: PresetVersionId,
+) -> Result<(), diesel::result::Error> {
+    let preset: PresetId = preset_versions::table
+        .find(version)
+        .select(preset_versions::preset_id)
+        .first(conn)?;
+    diesel::update(presets::table.find(preset))
+        .set(presets::games_played.eq(presets::games_played + 1))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Creates or updates the built-in preset of every built-in variant (call at start-up).
 pub fn ensure_builtin_presets(
     conn: &mut DbConn,

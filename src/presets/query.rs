@@ -67,14 +67,11 @@ pub fn rules_of(
 type TimeRow = (String, i64, Option<i64>, Option<i64>, Option<i64>);
 
 /// Games played with each of these presets.
+/// Games played with each preset (kept as games start: [`super::count_game`]).
 fn game_counts(conn: &mut DbConn, ids: &[PresetId]) -> Result<HashMap<PresetId, i64>, PresetError> {
-    // Imported games were not played here: they do not count.
-    let rows: Vec<(PresetId, i64)> = games::table
-        .filter(games::imported.eq(false))
-        .inner_join(preset_versions::table)
-        .filter(preset_versions::preset_id.eq_any(ids))
-        .group_by(preset_versions::preset_id)
-        .select((preset_versions::preset_id, diesel::dsl::count(games::id)))
+    let rows: Vec<(PresetId, i64)> = presets::table
+        .filter(presets::id.eq_any(ids))
+        .select((presets::id, presets::games_played))
         .load(conn)?;
     Ok(rows.into_iter().collect())
 }
@@ -393,12 +390,10 @@ pub fn detail(
             games::created_at,
         ))
         .load(conn)?;
-    let games_total: i64 = games::table
-        .filter(games::imported.eq(false))
-        .inner_join(preset_versions::table)
-        .filter(preset_versions::preset_id.eq(preset.id))
-        .count()
-        .get_result(conn)?;
+    let games_total: i64 = presets::table
+        .find(preset.id)
+        .select(presets::games_played)
+        .first(conn)?;
     let open_challenges = open_challenge_count(conn, preset.id)?;
     let ids: Vec<UserId> = versions
         .iter()

@@ -283,7 +283,7 @@ pub struct HistoryPoint {
 }
 
 /// How many of a variant's latest rating changes a profile's chart shows.
-pub const HISTORY_POINTS: i64 = 300;
+pub const HISTORY_POINTS: i64 = 120;
 
 /// A player's rating after each of their last [`HISTORY_POINTS`] rated games of each variant
 /// they are rated in, oldest first within a variant. One index range a variant, so a player

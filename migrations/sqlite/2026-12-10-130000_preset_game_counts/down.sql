@@ -1,0 +1,1 @@
+ALTER TABLE presets DROP COLUMN games_played;
