@@ -85,6 +85,10 @@ enum Command {
         /// Players in all (default: one per 200 games, between 500 and 3,000).
         #[arg(long)]
         players: Option<u32>,
+        /// Round-robin tournaments to add, four to six players each (default: one per 1,000
+        /// games).
+        #[arg(long)]
+        events: Option<u64>,
         /// Seed of the random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -137,8 +141,9 @@ fn main() -> ExitCode {
         Command::Seed {
             games,
             players,
+            events,
             seed,
-        } => seed_archive(games, players, seed),
+        } => seed_archive(games, players, events, seed),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()).context("uci"),
     };
     match result {
@@ -193,7 +198,8 @@ fn import(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
     let clock = SystemClock;
     let mut refused = 0;
     for path in files {
-        let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+        let file =
+            std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
         let started = std::time::Instant::now();
         let (mut read, mut imported) = (0, 0);
         for game in GameTexts::new(std::io::BufReader::new(file)) {
@@ -267,7 +273,12 @@ fn vacuum() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn seed_archive(games: u64, players: Option<u32>, seed: u64) -> anyhow::Result<()> {
+fn seed_archive(
+    games: u64,
+    players: Option<u32>,
+    events: Option<u64>,
+    seed: u64,
+) -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let pool = db::pool(&config.database, 1, config.db_timeout).context("opening the database")?;
     let mut conn = pool.get().context("opening the database")?;
@@ -275,6 +286,7 @@ fn seed_archive(games: u64, players: Option<u32>, seed: u64) -> anyhow::Result<(
     let plan = plypost::seed::Plan {
         games,
         players: players.unwrap_or_else(|| (games / 200).clamp(500, 3_000) as u32),
+        events: events.unwrap_or(games / 1_000),
         seed,
     };
     let started = std::time::Instant::now();

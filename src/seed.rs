@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::accounts::{users, AccountError};
-use crate::clock::Clock;
+use crate::clock::{Clock, TestClock};
 use crate::config::Config;
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult, Side};
@@ -24,6 +24,7 @@ use crate::games::{record, GameError};
 use crate::play::end::{end, Ending};
 use crate::presets::{self, model::PresetVersionRow, PresetError};
 use crate::time_control::TimeControl;
+use crate::tournaments::{self, form::NewTournament};
 use plypost_rules::{Game, Outcome, Position, Variant};
 
 /// Seeded players are named `seed-00001`, …; a database with other players is refused.
@@ -44,6 +45,8 @@ pub struct Plan {
     pub games: u64,
     /// Players in all (registered as needed).
     pub players: u32,
+    /// Round-robin tournaments to add (four to six players each).
+    pub events: u64,
     /// Seed of the random choices: the same plan on the same database gives the same games.
     pub seed: u64,
 }
@@ -76,6 +79,8 @@ struct PoolGame {
 }
 
 struct VariantPool {
+    /// The variant, also its built-in preset's slug.
+    name: &'static str,
     version: PresetVersionRow,
     rated: Option<String>,
     start_fen: String,
@@ -102,15 +107,80 @@ pub fn run(
         db.write(|conn| -> Result<(), SeedError> {
             for i in written..written + count {
                 // Games start evenly over the span, in id order.
-                let start = first + Duration::seconds(i as i64 * SPAN_DAYS * 86_400 / plan.games as i64);
+                let start =
+                    first + Duration::seconds(i as i64 * SPAN_DAYS * 86_400 / plan.games as i64);
                 let pool = &pools[rng.gen_range(0..pools.len())];
                 let (white, black) = pairing(&mut rng, &players);
-                seed_game(conn, clock, config, &mut rng, pool, (white, black), (start, now))?;
+                seed_game(
+                    conn,
+                    clock,
+                    config,
+                    &mut rng,
+                    pool,
+                    (white, black),
+                    (start, now),
+                )?;
             }
             Ok(())
         })?;
         written += count;
         progress(written);
+    }
+    let events = plan.events;
+    for k in 0..events {
+        // Spread over the span like the games, each with a clock of its own: the event starts,
+        // and its games end, at their own times.
+        let at = first + Duration::seconds(k as i64 * SPAN_DAYS * 86_400 / events as i64);
+        let event_clock = TestClock::new(at.and_utc());
+        seed_event(db, &event_clock, config, &mut rng, (&players, &pools), now)?;
+    }
+    Ok(())
+}
+
+/// A round-robin event, organised, joined (it starts when full) and played out through the
+/// tournament services; its games end at their own times, by `clock`.
+fn seed_event(
+    db: &mut Db,
+    clock: &TestClock,
+    config: &Config,
+    rng: &mut StdRng,
+    (players, pools): (&[UserId], &[VariantPool]),
+    now: NaiveDateTime,
+) -> Result<(), SeedError> {
+    let size = rng.gen_range(4..=6);
+    let pool = &pools[rng.gen_range(0..pools.len())];
+    let entrants: Vec<UserId> = rand::seq::index::sample(rng, players.len(), size)
+        .into_iter()
+        .map(|i| players[i])
+        .collect();
+    let organiser = users::find(db, entrants[0])?
+        .ok_or_else(|| SeedError::Refused("a seeded player vanished".into()))?;
+    let mut form = NewTournament::round_robin(
+        &format!("{} cup {}", pool.name, rng.gen_range(1..1_000_000)),
+        pool.name,
+        size as i64,
+    );
+    form.rated = rng.gen_bool(0.5) && pool.rated.is_some();
+    form.min_players = Some(size as i64);
+    let id = tournaments::form::create(db, clock, &organiser, &form)?;
+    for player in &entrants {
+        tournaments::entry::join(db, clock, config, *player, id)?;
+    }
+    let start = clock.now_db();
+    if now - start < Duration::days(SPAN_DAYS / 100) {
+        // Recent: still being played.
+        return Ok(());
+    }
+    // Every game at once; each ends by `clock`, set to the end of the one before.
+    let games = tournaments::rounds::games_of(db, id)?;
+    for game in games {
+        db.write(|conn| -> Result<(), SeedError> {
+            let row = GameRow::load(conn, game.id)?;
+            if !row.is_active() {
+                return Ok(());
+            }
+            play_out(conn, clock, config, rng, pool, row, (start, now))
+        })?;
     }
     Ok(())
 }
@@ -184,6 +254,7 @@ fn variant_pools(
             .map(|_| random_game(rng, &start, rules.options))
             .collect();
         pools.push(VariantPool {
+            name,
             rated: presets::rated_variant(&version).map(str::to_owned),
             start_fen: start.to_fen(),
             start,
@@ -237,8 +308,7 @@ fn length(rng: &mut StdRng) -> usize {
     }
 }
 
-/// One game started at `start`: its moves, then its end unless it is recent enough to be in
-/// progress at `now`.
+/// One game started at `start`, played out.
 fn seed_game(
     conn: &mut DbConn,
     clock: &dyn Clock,
@@ -269,7 +339,24 @@ fn seed_game(
         computer_level: None,
     };
     let id = create::insert(conn, start, players, &spec)?;
-    let before = GameRow::load(conn, id)?;
+    let row = GameRow::load(conn, id)?;
+    play_out(conn, clock, config, rng, pool, row, (start, now))
+}
+
+/// Plays the game `before` (just started at `start`) from the pool: its moves, then its end
+/// unless it is recent enough to be in progress at `now`.
+fn play_out(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    config: &Config,
+    rng: &mut StdRng,
+    pool: &VariantPool,
+    before: GameRow,
+    (start, now): (NaiveDateTime, NaiveDateTime),
+) -> Result<(), SeedError> {
+    let (id, players) = (before.id, (before.white_id, before.black_id));
+    let days = before.days_per_move.unwrap_or(3);
+    let control = TimeControl::DaysPerMove(days);
     let game = &pool.games[rng.gen_range(0..pool.games.len())];
     let plies = length(rng).min(game.moves.len());
     let played = &game.moves[..plies];

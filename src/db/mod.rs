@@ -409,9 +409,11 @@ struct PragmaNumber {
 }
 
 fn sqlite_pragma(c: &mut SqliteConnection, name: &str) -> QueryResult<i64> {
-    Ok(diesel::sql_query(format!("SELECT {name} AS n FROM pragma_{name}"))
-        .get_result::<PragmaNumber>(c)?
-        .n)
+    Ok(
+        diesel::sql_query(format!("SELECT {name} AS n FROM pragma_{name}"))
+            .get_result::<PragmaNumber>(c)?
+            .n,
+    )
 }
 
 /// SQLite: gives the free pages of the file (left by deleted rows: sent mail, sessions) back
@@ -453,7 +455,9 @@ pub fn vacuum(conn: &mut DbConn) -> QueryResult<Vacuumed> {
                 Ok(sqlite_pragma(c, "page_count")? * sqlite_pragma(c, "page_size")?)
             };
             let before = size(c)?;
-            c.batch_execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")?;
+            c.batch_execute(
+                "PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);",
+            )?;
             Ok(Vacuumed {
                 before,
                 after: size(c)?,

@@ -183,8 +183,7 @@ impl FinishedCursor {
     pub fn parse(text: &str) -> Option<FinishedCursor> {
         let (micros, id) = text.trim().split_once('_')?;
         Some(FinishedCursor {
-            finished_at: chrono::DateTime::from_timestamp_micros(micros.parse().ok()?)?
-                .naive_utc(),
+            finished_at: chrono::DateTime::from_timestamp_micros(micros.parse().ok()?)?.naive_utc(),
             id: GameId(id.parse().ok()?),
         })
     }
@@ -246,7 +245,9 @@ pub fn finished_of(
     rows.sort_by_key(|(g, _)| std::cmp::Reverse((g.finished_at, g.id)));
     if let Walk::Newer(_) = walk {
         // The `limit` nearest the cursor, still newest first.
-        let skip = rows.len().saturating_sub(usize::try_from(limit).unwrap_or(0));
+        let skip = rows
+            .len()
+            .saturating_sub(usize::try_from(limit).unwrap_or(0));
         rows.drain(..skip);
     } else {
         rows.truncate(usize::try_from(limit).unwrap_or(0));

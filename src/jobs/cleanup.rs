@@ -86,7 +86,15 @@ pub fn run_once(
         .map_err(|e| e.to_string())?;
     let pages = crate::db::give_back_free_pages(conn).map_err(|e| format!("vacuum: {e}"))?;
     if attempts + resets + ended + bodies + mails > 0 || pages > 0 {
-        tracing::info!(attempts, resets, sessions = ended, bodies, mails, pages, "cleaned up");
+        tracing::info!(
+            attempts,
+            resets,
+            sessions = ended,
+            bodies,
+            mails,
+            pages,
+            "cleaned up"
+        );
     }
     Ok(())
 }

@@ -124,7 +124,8 @@ impl ListGame {
 }
 
 type GamesQuery<'a> = games::BoxedQuery<'a, MultiBackend>;
-type GamesCondition<'a> = Box<dyn BoxableExpression<games::table, MultiBackend, SqlType = Bool> + 'a>;
+type GamesCondition<'a> =
+    Box<dyn BoxableExpression<games::table, MultiBackend, SqlType = Bool> + 'a>;
 
 /// One way a game matches the player filter: that player's side, by account or, for an
 /// imported game, by the name in the file. Each has an index in the list's order.
@@ -173,7 +174,11 @@ fn player_branches(f: &LogFilter, r: &Resolved) -> Vec<PlayerBranch> {
 
 /// The games matching the filter (no order, no page); `branch`: only those matching the
 /// player filter that way (`None`: any way).
-fn filtered_games<'a>(f: &LogFilter, r: &Resolved, branch: Option<&PlayerBranch>) -> GamesQuery<'a> {
+fn filtered_games<'a>(
+    f: &LogFilter,
+    r: &Resolved,
+    branch: Option<&PlayerBranch>,
+) -> GamesQuery<'a> {
     let mut q: GamesQuery<'a> = games::table.into_boxed();
     if let Some(v) = &r.versions {
         q = q.filter(games::preset_version_id.eq_any(v.clone()));
@@ -325,10 +330,16 @@ fn first_rows(
     n: i64,
 ) -> Result<Vec<ListGame>, LogError> {
     let read = |conn: &mut DbConn, branch: Option<&PlayerBranch>| {
-        ordered(filtered_games(f, r, branch), f.sort, f.ascending, cursor, forward)
-            .select(ListGame::as_select())
-            .limit(n)
-            .load::<ListGame>(conn)
+        ordered(
+            filtered_games(f, r, branch),
+            f.sort,
+            f.ascending,
+            cursor,
+            forward,
+        )
+        .select(ListGame::as_select())
+        .limit(n)
+        .load::<ListGame>(conn)
     };
     let branches = player_branches(f, r);
     if branches.is_empty() {
@@ -361,10 +372,16 @@ pub const COUNT_BOUND: i64 = 1_000;
 /// branches one at a time (they never share a game), as the page reads them.
 pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64, LogError> {
     let mut count = |branch: Option<&PlayerBranch>| -> Result<i64, LogError> {
-        let ids: Vec<GameId> = ordered(filtered_games(f, r, branch), f.sort, f.ascending, None, true)
-            .select(games::id)
-            .limit(COUNT_BOUND + 1)
-            .load(conn)?;
+        let ids: Vec<GameId> = ordered(
+            filtered_games(f, r, branch),
+            f.sort,
+            f.ascending,
+            None,
+            true,
+        )
+        .select(games::id)
+        .limit(COUNT_BOUND + 1)
+        .load(conn)?;
         Ok(ids.len() as i64)
     };
     let branches = player_branches(f, r);

@@ -302,7 +302,9 @@ impl Reader {
         loop {
             let start = self.pos;
             self.skip_line();
-            let blank = self.chars[start..self.pos].iter().all(|c| c.is_whitespace());
+            let blank = self.chars[start..self.pos]
+                .iter()
+                .all(|c| c.is_whitespace());
             after_blank |= blank;
             if self.at_end() || (after_blank && self.peek() == Some('[')) {
                 break;
@@ -480,7 +482,8 @@ mod tests {
 
     #[test]
     fn games_are_split_from_a_stream() {
-        let text = "\n[Event \"a\"]\n[White \"x\"]\n\n1. e4 {a comment\n[not a tag] still} e5 1-0\n\n\
+        let text =
+            "\n[Event \"a\"]\n[White \"x\"]\n\n1. e4 {a comment\n[not a tag] still} e5 1-0\n\n\
                     [Event \"b\"]\n\n1. d4 *\n[Event \"c\"]\n1. c4\n0-1\n\n";
         assert!(is_tag_line("[Event \"a b\"]") && !is_tag_line("[not a tag] still}"));
         let games: Vec<(usize, String)> = GameTexts::new(text.as_bytes())

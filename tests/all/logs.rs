@@ -1057,7 +1057,10 @@ async fn a_long_file_is_imported_game_by_game(backend: Backend) {
     );
     assert_eq!(out.status.code(), Some(1), "one game refused: {stderr}");
     assert!(stdout.contains("1198 imported, 2 refused"), "{stdout}");
-    assert!(stdout.contains("game 1200 (white 1200 - black): imported"), "{stdout}");
+    assert!(
+        stdout.contains("game 1200 (white 1200 - black): imported"),
+        "{stdout}"
+    );
     assert!(
         stderr.contains("game 1150 (white 1150 - black): not imported: move 2. Ke1-e3"),
         "{stderr}"

@@ -365,7 +365,11 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
 
     let clock: Arc<dyn plypost::clock::Clock> = app.clock.clone();
     let retention = plypost::jobs::cleanup::Retention::of(&app.config);
-    assert_eq!(retention.sent_mail_rows, chrono::Duration::days(30), "the default");
+    assert_eq!(
+        retention.sent_mail_rows,
+        chrono::Duration::days(30),
+        "the default"
+    );
     let run = |clock: Arc<dyn plypost::clock::Clock>| {
         app.with_db(move |conn| plypost::jobs::cleanup::run_once(conn, &clock, retention).unwrap())
     };
@@ -382,7 +386,10 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
         1,
         "recent mail is kept"
     );
-    assert!(body().await[0].contains("/password-reset/"), "with its body for now");
+    assert!(
+        body().await[0].contains("/password-reset/"),
+        "with its body for now"
+    );
 
     // Delivered over an hour ago: only the row is left (it still prevents doubles).
     app.clock.advance(chrono::Duration::minutes(61));
@@ -392,7 +399,11 @@ async fn cleanup_forgets_old_rows(backend: Backend) {
 
     app.clock.advance(chrono::Duration::days(29));
     run(clock.clone()).await;
-    assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 1, "30 days: kept");
+    assert_eq!(
+        app.outbox_count(OutboxStatus::Sent).await,
+        1,
+        "30 days: kept"
+    );
     app.clock.advance(chrono::Duration::days(1));
     run(clock.clone()).await;
     assert_eq!(app.outbox_count(OutboxStatus::Sent).await, 0);

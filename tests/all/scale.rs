@@ -14,10 +14,10 @@ use diesel::prelude::*;
 
 use crate::common::{Backend, TestApp};
 use plypost::db::DbConn;
-use plypost::tournaments::TournamentStatus;
 use plypost::games::query::{self, Walk};
 use plypost::logs::filter::{FilterQuery, LogFilter};
 use plypost::logs::list;
+use plypost::tournaments::TournamentStatus;
 
 const WATCHED: &[&str] = &["games", "game_moves", "rating_history"];
 
@@ -66,7 +66,11 @@ impl Instrumentation for Recorder {
     fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
         if let InstrumentationEvent::StartQuery { query, .. } = event {
             let text = query.to_string();
-            let sql = text.split(" -- binds: ").next().unwrap_or_default().to_owned();
+            let sql = text
+                .split(" -- binds: ")
+                .next()
+                .unwrap_or_default()
+                .to_owned();
             self.0.lock().unwrap().push(sql);
         }
     }
@@ -160,9 +164,10 @@ fn plan_problem(conn: &mut DbConn, sql: &str) -> Option<String> {
                 .collect();
             c.batch_execute("DEALLOCATE plan_check").unwrap();
             let whole = plan.iter().any(|line| {
-                WATCHED
-                    .iter()
-                    .any(|table| line.contains(&format!("Seq Scan on {table} ")) || line.ends_with(&format!("Seq Scan on {table}")))
+                WATCHED.iter().any(|table| {
+                    line.contains(&format!("Seq Scan on {table} "))
+                        || line.ends_with(&format!("Seq Scan on {table}"))
+                })
             });
             whole.then(|| plan.join("\n"))
         }
@@ -176,6 +181,7 @@ async fn list_queries_read_indexes(backend: Backend) {
         let plan = plypost::seed::Plan {
             games: 1_500,
             players: 12,
+            events: 3,
             seed: 3,
         };
         plypost::seed::run(db, &*clock, &config, plan, |_| {}).expect("seeding");
@@ -232,8 +238,10 @@ async fn an_unindexed_filter_is_caught(backend: Backend) {
     let problem = app
         .with_db(|conn| {
             if let DbConn::Postgres(c) = conn {
-                c.batch_execute("SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan")
-                    .unwrap();
+                c.batch_execute(
+                    "SET enable_seqscan = off; SET plan_cache_mode = force_generic_plan",
+                )
+                .unwrap();
             }
             let sql = match conn {
                 DbConn::Sqlite(_) => "SELECT id FROM games WHERE games.messages = ?",
@@ -241,7 +249,8 @@ async fn an_unindexed_filter_is_caught(backend: Backend) {
             };
             let problem = plan_problem(conn, sql);
             if let DbConn::Postgres(c) = conn {
-                c.batch_execute("RESET enable_seqscan; RESET plan_cache_mode").unwrap();
+                c.batch_execute("RESET enable_seqscan; RESET plan_cache_mode")
+                    .unwrap();
             }
             problem
         })

@@ -227,9 +227,16 @@ async fn the_sqlite_file_gives_space_back() {
         .env("PLYPOST_MAIL_DIR", dir.path().join("mail"))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.contains("sqlite database:") && said.contains("MB after"), "{said}");
+    assert!(
+        said.contains("sqlite database:") && said.contains("MB after"),
+        "{said}"
+    );
     let after = std::fs::metadata(&path).unwrap().len();
     assert!(after < before / 4, "{after} bytes of {before}");
     let mut old = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
