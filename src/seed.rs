@@ -382,7 +382,7 @@ fn play_out(
     }
     let mut after = before.clone();
     if let Some(last) = played.last() {
-        let side = if (plies % 2 == 0) == white_first {
+        let side = if plies.is_multiple_of(2) == white_first {
             Side::White
         } else {
             Side::Black

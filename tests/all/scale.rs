@@ -258,4 +258,182 @@ async fn an_unindexed_filter_is_caught(backend: Backend) {
     assert!(problem.is_some(), "a full scan of games is reported");
 }
 
-backend_tests!(list_queries_read_indexes, an_unindexed_filter_is_caught);
+const SEED_PASSWORD: &str = "seed-password-not-secret";
+
+/// The links of `rel` in a page, in order (`&` read back from its escapes).
+fn links(page: &str, rel: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in page.split("<a href=\"").skip(1) {
+        let Some((href, rest)) = part.split_once('"') else {
+            continue;
+        };
+        let tag_end = rest.find('>').unwrap_or(rest.len());
+        if rest[..tag_end].contains(&format!("rel=\"{rel}\"")) {
+            out.push(href.replace("&amp;", "&").replace("&#38;", "&"));
+        }
+    }
+    out
+}
+
+/// Game ids linked from a page's list with `id`.
+fn game_ids(page: &str, list_id: &str, prefix: &str) -> Vec<i64> {
+    let Some(start) = page.find(&format!("id=\"{list_id}\"")) else {
+        return Vec::new();
+    };
+    let list = &page[start
+        ..page[start..]
+            .find("</ul>")
+            .map_or(page.len(), |e| start + e)];
+    list.split(&format!("href=\"{prefix}"))
+        .skip(1)
+        .filter_map(|s| s.split('"').next()?.parse().ok())
+        .collect()
+}
+
+/// The keyset pages walk every game exactly once, in order, on a seeded archive: the API's
+/// finished games (by `Link` headers), a profile's finished games (older, then newer again)
+/// and the logs' player filter, whose page merges four index ranges.
+async fn paged_lists_walk_every_game(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let (clock, config) = (app.clock.clone(), app.config.clone());
+    app.with_pooled(move |db| {
+        let plan = plypost::seed::Plan {
+            games: 330,
+            players: 3,
+            events: 0,
+            seed: 5,
+        };
+        plypost::seed::run(db, &*clock, &config, plan, |_| {}).expect("seeding");
+    })
+    .await;
+    // What the pages must show, read from the database: seed-00001's finished games, newest
+    // first, and all their games by last activity.
+    let (finished, by_activity) = app
+        .with_db(|conn| {
+            use plypost::db::schema::{games, users};
+            let me: i64 = users::table
+                .filter(users::username.eq("seed-00001"))
+                .select(users::id)
+                .first(conn)
+                .unwrap();
+            let mine = games::white_id.eq(me).or(games::black_id.eq(me));
+            let finished: Vec<i64> = games::table
+                .filter(mine)
+                .filter(games::status.eq("finished"))
+                .order((games::finished_at.desc(), games::id.desc()))
+                .select(games::id)
+                .load(conn)
+                .unwrap();
+            let all: Vec<(i64, chrono::NaiveDateTime, Option<chrono::NaiveDateTime>)> =
+                games::table
+                    .filter(mine)
+                    .select((games::id, games::created_at, games::last_move_at))
+                    .load(conn)
+                    .unwrap();
+            let mut all: Vec<(chrono::NaiveDateTime, i64)> = all
+                .into_iter()
+                .map(|(id, created, last)| (last.unwrap_or(created), id))
+                .collect();
+            all.sort();
+            all.reverse();
+            (
+                finished,
+                all.into_iter().map(|(_, id)| id).collect::<Vec<_>>(),
+            )
+        })
+        .await;
+    assert!(finished.len() > 150, "enough for pages: {}", finished.len());
+
+    // The API, page by page.
+    let res = app
+        .client
+        .post(app.url("/api/v1/tokens"))
+        .json(
+            &serde_json::json!({"username": "seed-00001", "password": SEED_PASSWORD,
+                                  "name": "pages", "scopes": ["read"]}),
+        )
+        .send()
+        .await
+        .unwrap();
+    let token = res.json::<serde_json::Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut url = "/api/v1/games?status=finished".to_owned();
+    let mut seen = Vec::new();
+    for _ in 0..100 {
+        let res = app
+            .client
+            .get(app.url(&url))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{url}");
+        let next = res
+            .headers()
+            .get("link")
+            .map(|l| l.to_str().unwrap().to_owned());
+        let page: Vec<serde_json::Value> = res.json().await.unwrap();
+        assert!(page.len() <= 100);
+        seen.extend(page.iter().map(|g| g["id"].as_i64().unwrap()));
+        let Some(next) = next else { break };
+        assert!(next.ends_with("; rel=\"next\""), "{next}");
+        url = next[1..next.find('>').unwrap()].to_owned();
+    }
+    assert_eq!(seen, finished, "the API's pages");
+    let res = app
+        .client
+        .get(app.url("/api/v1/games?before=nonsense"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+
+    // The profile: older pages to the end, then newer pages back to the start.
+    app.login("seed-00002", SEED_PASSWORD).await;
+    let mut page = app.get_text("/users/seed-00001").await;
+    let mut older = game_ids(&page, "finished-games", "/games/");
+    assert_eq!(older.len(), 20);
+    let mut pages = vec![older.clone()];
+    while let Some(link) = links(&page, "next").first().cloned() {
+        assert!(pages.len() < 100, "the pages end");
+        page = app.get_text(&link).await;
+        older = game_ids(&page, "finished-games", "/games/");
+        pages.push(older.clone());
+    }
+    assert_eq!(pages.concat(), finished, "the profile's older pages");
+    let mut back = Vec::new();
+    while let Some(link) = links(&page, "prev").first().cloned() {
+        assert!(back.len() < 100, "the pages end");
+        page = app.get_text(&link).await;
+        back.push(game_ids(&page, "finished-games", "/games/"));
+    }
+    back.reverse();
+    assert_eq!(
+        back.concat(),
+        pages[..pages.len() - 1].concat(),
+        "the newer pages, back to the newest"
+    );
+
+    // The logs' player filter.
+    let mut url = "/logs?player=seed-00001".to_owned();
+    let mut seen = Vec::new();
+    for _ in 0..100 {
+        let page = app.get_text(&url).await;
+        seen.extend(game_ids(&page, "logs-table", "/logs/"));
+        match links(&page, "next").first() {
+            Some(next) => url = next.clone(),
+            None => break,
+        }
+    }
+    seen.dedup();
+    assert_eq!(seen, by_activity, "the player's games by last activity");
+}
+
+backend_tests!(
+    list_queries_read_indexes,
+    an_unindexed_filter_is_caught,
+    paged_lists_walk_every_game,
+);
