@@ -300,7 +300,7 @@ fn seed_archive(
             );
         }
     })?;
-    db::refresh_statistics(&mut conn)?;
+    db::analyze_all(&mut conn)?;
     Ok(())
 }
 

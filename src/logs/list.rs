@@ -172,18 +172,51 @@ fn player_branches(f: &LogFilter, r: &Resolved) -> Vec<PlayerBranch> {
     out
 }
 
-/// The games matching the filter (no order, no page); `branch`: only those matching the
-/// player filter that way (`None`: any way).
-fn filtered_games<'a>(
-    f: &LogFilter,
-    r: &Resolved,
-    branch: Option<&PlayerBranch>,
-) -> GamesQuery<'a> {
+/// One ordered index range of a filter with alternatives: one way of matching the player
+/// filter, one preset version of the variant or preset filter (PostgreSQL reads `= ANY`
+/// unordered). `None`: any of them.
+#[derive(Debug, Clone, Default)]
+struct Branch {
+    player: Option<PlayerBranch>,
+    version: Option<PresetVersionId>,
+}
+
+/// Most preset versions read as ranges of their own; a filter with more reads them at once.
+const MAX_VERSION_BRANCHES: usize = 8;
+
+/// The branches of the filter: every player way with every version (a single branch of
+/// `None`s when it has neither).
+fn branches(f: &LogFilter, r: &Resolved) -> Vec<Branch> {
+    let players: Vec<Option<PlayerBranch>> = match player_branches(f, r) {
+        ways if ways.is_empty() => vec![None],
+        ways => ways.into_iter().map(Some).collect(),
+    };
+    let versions: Vec<Option<PresetVersionId>> = match &r.versions {
+        Some(v) if !v.is_empty() && v.len() <= MAX_VERSION_BRANCHES => {
+            v.iter().copied().map(Some).collect()
+        }
+        _ => vec![None],
+    };
+    players
+        .iter()
+        .flat_map(|p| {
+            versions.iter().map(move |v| Branch {
+                player: p.clone(),
+                version: *v,
+            })
+        })
+        .collect()
+}
+
+/// The games matching the filter (no order, no page), those of `branch` only.
+fn filtered_games<'a>(f: &LogFilter, r: &Resolved, branch: &Branch) -> GamesQuery<'a> {
     let mut q: GamesQuery<'a> = games::table.into_boxed();
-    if let Some(v) = &r.versions {
-        q = q.filter(games::preset_version_id.eq_any(v.clone()));
+    match (branch.version, &r.versions) {
+        (Some(v), _) => q = q.filter(games::preset_version_id.eq(v)),
+        (None, Some(v)) => q = q.filter(games::preset_version_id.eq_any(v.clone())),
+        (None, None) => {}
     }
-    match branch {
+    match &branch.player {
         Some(b) => q = q.filter(b.condition()),
         None => {
             let mut any: Option<GamesCondition<'a>> = None;
@@ -318,10 +351,10 @@ pub fn games_page(
     })
 }
 
-/// The first `n` games from the cursor, in the walk's order. The player filter is a
-/// disjunction that no one index serves in order: each of its branches is read as its own
-/// ordered range of `n` rows, and the ranges are merged, so a page costs the same for a
-/// player with ten games and one with a hundred thousand.
+/// The first `n` games from the cursor, in the walk's order. A filter with alternatives
+/// (the player filter's ways, the versions of a variant) is no one ordered index range:
+/// each branch is read as its own ordered range of `n` rows, and the ranges are merged, so
+/// a page costs the same for a player with ten games and one with a hundred thousand.
 fn first_rows(
     conn: &mut DbConn,
     f: &LogFilter,
@@ -329,37 +362,34 @@ fn first_rows(
     (cursor, forward): (Option<Cursor>, bool),
     n: i64,
 ) -> Result<Vec<ListGame>, LogError> {
-    let read = |conn: &mut DbConn, branch: Option<&PlayerBranch>| {
-        ordered(
-            filtered_games(f, r, branch),
-            f.sort,
-            f.ascending,
-            cursor,
-            forward,
-        )
-        .select(ListGame::as_select())
-        .limit(n)
-        .load::<ListGame>(conn)
-    };
-    let branches = player_branches(f, r);
-    if branches.is_empty() {
-        return Ok(read(conn, None)?);
-    }
+    let branches = branches(f, r);
     let mut rows = Vec::new();
     for b in &branches {
-        rows.extend(read(conn, Some(b))?);
+        rows.extend(
+            ordered(
+                filtered_games(f, r, b),
+                f.sort,
+                f.ascending,
+                cursor,
+                forward,
+            )
+            .select(ListGame::as_select())
+            .limit(n)
+            .load::<ListGame>(conn)?,
+        );
     }
-    let key = |g: &ListGame| {
-        let c = g.cursor(f.sort);
-        (c.key, c.id)
-    };
-    rows.sort_by_key(key);
-    rows.dedup_by_key(|g| g.id);
-    // Walking down the index: largest keys first.
-    if f.ascending != forward {
-        rows.reverse();
+    if branches.len() > 1 {
+        rows.sort_by_key(|g| {
+            let c = g.cursor(f.sort);
+            (c.key, c.id)
+        });
+        rows.dedup_by_key(|g| g.id);
+        // Walking down the index: largest keys first.
+        if f.ascending != forward {
+            rows.reverse();
+        }
+        rows.truncate(usize::try_from(n).unwrap_or(0));
     }
-    rows.truncate(usize::try_from(n).unwrap_or(0));
     Ok(rows)
 }
 
@@ -368,34 +398,21 @@ fn first_rows(
 pub const COUNT_BOUND: i64 = 1_000;
 
 /// How many games match `f`, up to [`COUNT_BOUND`] + 1 (more than the bound). Counted in the
-/// list's order, so that the count reads the page's index too; the player filter's
-/// branches one at a time (they never share a game), as the page reads them.
+/// list's order, a branch at a time (branches never share a game), so that the count reads
+/// the page's index ranges.
 pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64, LogError> {
-    let mut count = |branch: Option<&PlayerBranch>| -> Result<i64, LogError> {
-        let ids: Vec<GameId> = ordered(
-            filtered_games(f, r, branch),
-            f.sort,
-            f.ascending,
-            None,
-            true,
-        )
-        .select(games::id)
-        .limit(COUNT_BOUND + 1)
-        .load(conn)?;
-        Ok(ids.len() as i64)
-    };
-    let branches = player_branches(f, r);
-    if branches.is_empty() {
-        return count(None);
-    }
     let mut total = 0;
-    for b in &branches {
-        total += count(Some(b))?;
+    for b in &branches(f, r) {
+        let ids: Vec<GameId> = ordered(filtered_games(f, r, b), f.sort, f.ascending, None, true)
+            .select(games::id)
+            .limit(COUNT_BOUND + 1 - total)
+            .load(conn)?;
+        total += ids.len() as i64;
         if total > COUNT_BOUND {
             break;
         }
     }
-    Ok(total.min(COUNT_BOUND + 1))
+    Ok(total)
 }
 
 /// A row of the logs page, ready to show.
