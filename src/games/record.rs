@@ -23,6 +23,15 @@ pub(crate) fn store_move(
     diesel::insert_into(game_moves::table)
         .values(new_move)
         .execute(conn)?;
+    update_if_unchanged(conn, before, updated)
+}
+
+/// Writes the row `updated` if the game is still as `before` was read.
+fn update_if_unchanged(
+    conn: &mut DbConn,
+    before: &GameRow,
+    updated: &GameRow,
+) -> Result<(), GameError> {
     let update = MoveUpdate {
         after: updated,
         before,
@@ -47,14 +56,7 @@ pub(crate) fn store_moves(
             .values(chunk)
             .execute(c))?;
     }
-    let update = MoveUpdate {
-        after: updated,
-        before,
-    };
-    if update.execute(conn)? != 1 {
-        return Err(GameError::MovedOn);
-    }
-    Ok(())
+    update_if_unchanged(conn, before, updated)
 }
 
 /// `user` declined the standing draw offer of `game` at its current ply.
