@@ -54,6 +54,22 @@ pub fn current(
         .optional()
 }
 
+/// The vacations `users` are on, by user (one read for a list of games).
+pub fn current_of(
+    conn: &mut DbConn,
+    users: &[UserId],
+) -> Result<std::collections::HashMap<UserId, VacationRow>, diesel::result::Error> {
+    if users.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let rows: Vec<(UserId, VacationRow)> = vacations::table
+        .filter(vacations::user_id.eq_any(users))
+        .filter(vacations::ended_at.is_null())
+        .select((vacations::user_id, VacationRow::as_select()))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
 fn year_start(year: i32) -> NaiveDateTime {
     NaiveDate::from_ymd_opt(year, 1, 1)
         .unwrap_or(NaiveDate::MIN)

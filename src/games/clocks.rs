@@ -139,9 +139,13 @@ pub fn turn_clocks(
         .filter(games::deadline_at.is_not_null())
         .select(GameRow::as_select())
         .load(conn)?;
+    // The vacations of the players to move, in one read (a list may hold hundreds of games).
+    let to_move: Vec<UserId> = rows.iter().map(GameRow::player_to_move).collect();
+    let away = vacation::current_of(conn, &to_move)?;
     let mut out = std::collections::HashMap::new();
     for game in rows {
-        if let Some(turn) = turn_clock(conn, &game, now)? {
+        let on_vacation = away.get(&game.player_to_move()).cloned();
+        if let Some(turn) = turn_clock_given(&game, now, on_vacation) {
             out.insert(game.id, (turn.deadline, turn.paused_by.is_some()));
         }
     }
