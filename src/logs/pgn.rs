@@ -490,7 +490,7 @@ mod tests {
             .map(|g| g.unwrap())
             .collect();
         let starts: Vec<usize> = games.iter().map(|(line, _)| *line).collect();
-        assert_eq!(starts, vec![2, 9, 12]);
+        assert_eq!(starts, vec![2, 8, 11]);
         assert!(games[0].1.contains("[not a tag] still} e5 1-0"));
         assert!(games[1].1.starts_with("[Event \"b\"]"));
         assert!(games[2].1.contains("1. c4\n0-1"));
