@@ -254,13 +254,7 @@ impl Config {
             metrics_token,
             trusted_proxies,
             engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
-            keep_sent_mail_days: number_setting(
-                "PLYPOST_KEEP_SENT_MAIL_DAYS",
-                get("PLYPOST_KEEP_SENT_MAIL_DAYS"),
-                1..=3650,
-                "days",
-            )?
-            .unwrap_or(DEFAULT_KEEP_SENT_MAIL_DAYS),
+            keep_sent_mail_days: keep_sent_mail_days(get("PLYPOST_KEEP_SENT_MAIL_DAYS"))?,
         })
     }
 
@@ -413,6 +407,13 @@ fn engine_threads(text: Option<String>) -> Result<usize, ConfigError> {
 
 /// Sent mail rows are kept a month by default.
 const DEFAULT_KEEP_SENT_MAIL_DAYS: i64 = 30;
+
+fn keep_sent_mail_days(text: Option<String>) -> Result<i64, ConfigError> {
+    Ok(
+        number_setting("PLYPOST_KEEP_SENT_MAIL_DAYS", text, 1..=3650, "days")?
+            .unwrap_or(DEFAULT_KEEP_SENT_MAIL_DAYS),
+    )
+}
 
 fn number_setting<T>(
     name: &'static str,

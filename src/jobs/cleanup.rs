@@ -50,6 +50,12 @@ impl Cleanup {
                     let mut conn = pool.get().map_err(|e| e.to_string())?;
                     run_once(&mut conn, &clock, retention)?;
                     if refresh {
+                        // Not at start, beside the server's own first writes.
+                        let pages = crate::db::give_back_free_pages(&mut conn)
+                            .map_err(|e| format!("vacuum: {e}"))?;
+                        if pages > 0 {
+                            tracing::info!(pages, "free pages given back");
+                        }
                         crate::db::refresh_statistics(&mut conn)
                             .map_err(|e| format!("statistics: {e}"))?;
                     }
@@ -84,15 +90,13 @@ pub fn run_once(
         outbox::drop_sent_bodies(conn, now - KEEP_SENT_BODIES).map_err(|e| e.to_string())?;
     let mails = outbox::purge_sent_before(conn, now - retention.sent_mail_rows)
         .map_err(|e| e.to_string())?;
-    let pages = crate::db::give_back_free_pages(conn).map_err(|e| format!("vacuum: {e}"))?;
-    if attempts + resets + ended + bodies + mails > 0 || pages > 0 {
+    if attempts + resets + ended + bodies + mails > 0 {
         tracing::info!(
             attempts,
             resets,
             sessions = ended,
             bodies,
             mails,
-            pages,
             "cleaned up"
         );
     }
