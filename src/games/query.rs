@@ -164,6 +164,37 @@ pub fn active_of(conn: &mut DbConn, user: UserId) -> Result<MyGames, GameError> 
     Ok(out)
 }
 
+/// The `limit` most recently started of `user`'s games in progress, newest first, and how
+/// many they play in all: what a profile shows of a player with hundreds of games at once.
+/// Each side is a backward range of its `(player, status, finished_at, id)` index.
+pub fn recent_active_of(
+    conn: &mut DbConn,
+    user: UserId,
+    limit: i64,
+) -> Result<(Vec<GameListing>, usize), GameError> {
+    let mut rows: Vec<(GameRow, String)> = Vec::new();
+    for white in [true, false] {
+        let q = games::table
+            .inner_join(preset_versions::table.inner_join(presets::table))
+            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::finished_at.is_null())
+            .order(games::id.desc())
+            .limit(limit)
+            .select((GameRow::as_select(), presets::name))
+            .into_boxed::<crate::db::MultiBackend>();
+        let q = if white {
+            q.filter(games::white_id.eq(user))
+        } else {
+            q.filter(games::black_id.eq(user))
+        };
+        rows.extend(q.load::<(GameRow, String)>(conn)?);
+    }
+    rows.sort_by_key(|(g, _)| std::cmp::Reverse(g.id));
+    rows.truncate(usize::try_from(limit).unwrap_or(0));
+    let total = active_ids_of(conn, user)?.len();
+    Ok((to_listings(conn, rows, user)?, total))
+}
+
 /// A place in a player's finished games: the end time and id of a game there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FinishedCursor {
@@ -325,23 +356,25 @@ pub struct Record {
 /// `me`'s record against `them` in the games they finished together (imported ones left
 /// out; abandoned games, with no result, count as neither).
 pub fn head_to_head(conn: &mut DbConn, me: UserId, them: UserId) -> Result<Record, GameError> {
-    let rows: Vec<(UserId, Option<GameResult>)> = games::table
+    // Counted in the database, a colour and result at a time: a few rows, however many games.
+    let rows: Vec<(UserId, Option<GameResult>, i64)> = games::table
         .filter(
             (games::white_id.eq(me).and(games::black_id.eq(them)))
                 .or(games::white_id.eq(them).and(games::black_id.eq(me))),
         )
         .filter(games::status.eq(GameStatus::Finished))
         .filter(games::imported.eq(false))
-        .select((games::white_id, games::result))
+        .group_by((games::white_id, games::result))
+        .select((games::white_id, games::result, diesel::dsl::count_star()))
         .load(conn)?;
     let mut record = Record::default();
-    for (white, result) in rows {
+    for (white, result, count) in rows {
         match (result, white == me) {
-            (Some(GameResult::Draw), _) => record.draws += 1,
+            (Some(GameResult::Draw), _) => record.draws += count,
             (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => {
-                record.wins += 1
+                record.wins += count
             }
-            (Some(_), _) => record.losses += 1,
+            (Some(_), _) => record.losses += count,
             (None, _) => {}
         }
     }

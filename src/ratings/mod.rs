@@ -334,28 +334,43 @@ pub fn leaderboard(
     limit: usize,
 ) -> QueryResult<Vec<Ranked>> {
     let since = now - Duration::days(LEADERBOARD_ACTIVE_DAYS);
-    let rows: Vec<(String, RatingRow)> = ratings::table
-        .inner_join(users::table)
-        .filter(ratings::variant.eq(variant))
-        .filter(ratings::rated_at.ge(since))
-        .filter(ratings::deviation.lt(LEADERBOARD_DEVIATION_BELOW))
-        .order(ratings::rating.desc())
-        .select((users::username, RatingRow::as_select()))
-        .load(conn)?;
-    // The stored deviation is as of the last game; idle periods may have widened it since.
-    Ok(rows
-        .into_iter()
-        .map(|(username, row)| {
-            let now_rating = row.as_of(now);
-            Ranked {
-                username,
-                row,
-                now: now_rating,
-            }
-        })
-        .filter(|r| r.now.deviation < LEADERBOARD_DEVIATION_BELOW)
-        .take(limit)
-        .collect())
+    // Read down the (variant, rating) index a batch at a time until `limit` players pass:
+    // the cost follows the board's length, not the number of rated players.
+    let batch = (limit as i64).max(1) * 2;
+    let mut ranked = Vec::with_capacity(limit);
+    let mut offset = 0;
+    while ranked.len() < limit {
+        let rows: Vec<(String, RatingRow)> = ratings::table
+            .inner_join(users::table)
+            .filter(ratings::variant.eq(variant))
+            .filter(ratings::rated_at.ge(since))
+            .filter(ratings::deviation.lt(LEADERBOARD_DEVIATION_BELOW))
+            .order((ratings::rating.desc(), ratings::user_id))
+            .select((users::username, RatingRow::as_select()))
+            .limit(batch)
+            .offset(offset)
+            .load(conn)?;
+        let read = rows.len() as i64;
+        // The stored deviation is as of the last game; idle periods may have widened it since.
+        ranked.extend(
+            rows.into_iter()
+                .map(|(username, row)| {
+                    let now_rating = row.as_of(now);
+                    Ranked {
+                        username,
+                        row,
+                        now: now_rating,
+                    }
+                })
+                .filter(|r| r.now.deviation < LEADERBOARD_DEVIATION_BELOW),
+        );
+        if read < batch {
+            break;
+        }
+        offset += batch;
+    }
+    ranked.truncate(limit);
+    Ok(ranked)
 }
 
 #[cfg(test)]

@@ -109,6 +109,7 @@ fn every_list(conn: &mut DbConn) {
     query::head_to_head(conn, busy, other).unwrap();
     query::recently_started(conn, busy, 5).unwrap();
     query::active_ids_of(conn, busy).unwrap();
+    query::recent_active_of(conn, busy, 5).unwrap();
     query::open_challenges(conn, None).unwrap();
     let now = chrono::Utc::now().naive_utc();
     plypost::ratings::history(conn, busy).unwrap();
@@ -430,6 +431,27 @@ async fn paged_lists_walk_every_game(backend: Backend) {
     }
     seen.dedup();
     assert_eq!(seen, by_activity, "the player's games by last activity");
+
+    // A profile lists the newest games in progress and counts them all.
+    let (shown, total, active) = app
+        .with_db(|conn| {
+            let me = plypost::accounts::users::find_by_username(conn, "seed-00001")
+                .unwrap()
+                .unwrap()
+                .id;
+            let (shown, total) = query::recent_active_of(conn, me, 2).unwrap();
+            let active = query::active_ids_of(conn, me).unwrap();
+            (
+                shown.iter().map(|g| g.id.get()).collect::<Vec<_>>(),
+                total,
+                active,
+            )
+        })
+        .await;
+    assert!(active.len() > 2, "games in progress: {active:?}");
+    assert_eq!(total, active.len());
+    let newest: Vec<i64> = active.iter().rev().take(2).map(|id| id.get()).collect();
+    assert_eq!(shown, newest, "the two most recently started");
 }
 
 backend_tests!(

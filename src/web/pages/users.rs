@@ -25,6 +25,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Finished games per profile page.
 const FINISHED_PER_PAGE: i64 = 20;
+/// Games in progress a profile lists (the newest); the logs list them all.
+const CURRENT_SHOWN: i64 = 30;
 /// Players per leaderboard.
 const LEADERBOARD_SIZE: usize = 100;
 
@@ -57,6 +59,8 @@ struct ProfilePage<'a> {
     joined: String,
     ratings: Vec<VariantRating>,
     current: Vec<ListedGame>,
+    /// How many games in progress the player has, when that is more than `current` lists.
+    current_total: Option<usize>,
     finished: Vec<ListedGame>,
     /// Links to the newest page, the newer and the older games, when there are such.
     newest_link: Option<String>,
@@ -95,7 +99,8 @@ struct Profile {
     user: crate::accounts::User,
     ratings: Vec<(RatingRow, Rating)>,
     history: Vec<HistoryPoint>,
-    games: query::MyGames,
+    /// The newest games in progress, and how many there are in all.
+    current: (Vec<GameListing>, usize),
     finished: Vec<GameListing>,
     record: Option<Record>,
     /// Whether the viewer has blocked this player (`None`: their own profile, or no viewer).
@@ -129,7 +134,7 @@ async fn profile(
             Ok(Some(Profile {
                 ratings: ratings::of_user(conn, user.id, now)?,
                 history: ratings::history(conn, user.id)?,
-                games: query::active_of(conn, user.id)?,
+                current: query::recent_active_of(conn, user.id, CURRENT_SHOWN)?,
                 finished: query::finished_of(conn, user.id, walk, FINISHED_PER_PAGE + 1)?,
                 record,
                 blocked,
@@ -161,13 +166,9 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
             chart: rating_chart(&found.history, &row.variant),
         })
         .collect();
-    let games = found.games;
-    let current = games
-        .my_turn
-        .iter()
-        .chain(&games.their_turn)
-        .map(|g| listed(g, time_zone))
-        .collect();
+    let (current_games, total) = &found.current;
+    let current: Vec<ListedGame> = current_games.iter().map(|g| listed(g, time_zone)).collect();
+    let current_total = (*total > current.len()).then_some(*total);
     // One row more than shown tells whether there are more beyond, in the walk's direction
     // (the oldest for older pages, the newest for newer ones).
     let mut rows = found.finished;
@@ -201,6 +202,7 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
         joined: date_in(found.user.created_at, time_zone),
         ratings,
         current,
+        current_total,
         finished,
         newest_link,
         newer_link,
