@@ -12,7 +12,8 @@
 # BENCH_PHASE=seed only builds the copies, BENCH_PHASE=measure only measures them (on a
 # quiet machine), anything else does both. Results are appended to $BENCH_ROOT/scale.tsv
 # (label, page, median ms, p99 ms); the database's size per game goes to standard output.
-# BENCH_MOVES (default 420) moves are timed at each size; BENCH_REQUESTS (default 100)
+# BENCH_BIN: the binary to measure (default: built here). BENCH_MOVES (default 420) moves
+# are timed at each size; BENCH_REQUESTS (default 100)
 # requests a page. PostgreSQL: a server on 127.0.0.1:5432 (user postgres, trust auth);
 # plypost_scale* databases are dropped and created. Port 18081 must be free.
 set -euo pipefail
@@ -27,9 +28,12 @@ url=http://127.0.0.1:18081
 phase=${BENCH_PHASE:-all}
 mkdir -p "$root"
 # A copy of the binary: a rebuild during a long run must not change what is measured.
-cargo build --release --quiet
+# BENCH_BIN names a binary built beforehand (no build then).
+if [ -z "${BENCH_BIN:-}" ]; then
+    cargo build --release --quiet
+fi
 bin=$root/plypost-$phase
-cp target/release/plypost "$bin"
+cp "${BENCH_BIN:-target/release/plypost}" "$bin"
 export PLYPOST_SECRET_KEY=0123456789abcdef0123456789abcdef PLYPOST_MAIL_DIR=$root/mail \
     RUST_LOG=warn PLYPOST_TRUSTED_PROXIES=127.0.0.1 PLYPOST_API_RATE_LIMIT=100000
 psql_admin() { psql -q -h 127.0.0.1 -U postgres -c "$1" postgres; }
