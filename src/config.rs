@@ -123,6 +123,8 @@ pub struct Config {
     /// `PLYPOST_KEEP_SENT_MAIL_DAYS`: how long a sent mail's row is kept (it answers "did it
     /// go out?" and keeps reminders from going twice); its body goes an hour after sending.
     pub keep_sent_mail_days: i64,
+    /// `PLYPOST_BOTS_RATED` (`on`/`off`, default `on`): whether bots may play rated games.
+    pub bots_rated: bool,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -255,6 +257,7 @@ impl Config {
             trusted_proxies,
             engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
             keep_sent_mail_days: keep_sent_mail_days(get("PLYPOST_KEEP_SENT_MAIL_DAYS"))?,
+            bots_rated: on_off("PLYPOST_BOTS_RATED", get("PLYPOST_BOTS_RATED"), true)?,
         })
     }
 
@@ -462,6 +465,19 @@ fn verify_email_setting(value: Option<String>, smtp: bool) -> Result<bool, Confi
         Some("off") => Ok(false),
         Some(other) => Err(ConfigError::new(
             "PLYPOST_VERIFY_EMAIL",
+            format!("`{other}` is neither `on` nor `off`"),
+        )),
+    }
+}
+
+/// An `on`/`off` setting; `default` when unset or empty.
+fn on_off(name: &'static str, value: Option<String>, default: bool) -> Result<bool, ConfigError> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") => Ok(default),
+        Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(other) => Err(ConfigError::new(
+            name,
             format!("`{other}` is neither `on` nor `off`"),
         )),
     }

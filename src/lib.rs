@@ -5,13 +5,15 @@
 //! using those listed before it: `accounts`, `presets`, `ratings`, `mail`, `games` (games as
 //! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
 //! `play` (moves, offers, and the one way a game ends), `computer` (the computer player, which
-//! plays through `play`), `analysis` (the engine's verdict on a position), then `logs`, `admin`,
+//! plays through `play`), `analysis` (the engine's verdict on a position), `bots` (games and
+//! challenges as the bot API shows them), then `logs`, `admin`,
 //! `privacy`, `jobs`, and `seed` (a benchmark archive, written through them all). A handler never talks SQL; a service never builds HTML and never imports `web`.
 //! `tests/all/architecture.rs` checks these rules; `docs/life-of-a-game.md` follows a game.
 
 pub mod accounts;
 pub mod admin;
 pub mod analysis;
+pub mod bots;
 pub mod challenges;
 pub mod clock;
 pub mod computer;

@@ -408,6 +408,21 @@ async fn run_server(config: Config) -> anyhow::Result<()> {
         base_url = %config.base_url,
         "plypost is listening"
     );
+    // On SIGTERM or Ctrl-C the server stops taking requests and waits for those under way:
+    // the bot API's streams end at once, cleanly, so that it need not wait for them.
+    let streams = launched.state.bot_streams.clone();
+    actix_web::rt::spawn(async move {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => return,
+            };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        streams.shut_down();
+    });
     launched.server.await?;
     for job in launched.jobs {
         job.abort();

@@ -81,6 +81,9 @@ pub async fn launch(
         analysis_limits: Arc::new(crate::web::api::RateLimiter::new(
             crate::web::api::analysis::PER_MINUTE,
         )),
+        bot_streams: Arc::new(crate::web::lichess::StreamRegistry::new(
+            crate::web::lichess::StreamLimits::default(),
+        )),
     };
     let mail_worker = MailWorker {
         pool: pool.clone(),

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod api_tokens;
 pub mod blocks;
+pub mod bots;
 pub mod password;
 pub mod rate_limit;
 pub mod reset;

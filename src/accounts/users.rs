@@ -36,6 +36,8 @@ pub struct Preferences {
     pub long_notation: bool,
     /// Show my games' chat to everyone once a game is over (if the opponent agrees).
     pub public_chat: bool,
+    /// Bots may challenge me.
+    pub bot_challenges: bool,
     /// A chrono-tz name such as `Europe/Paris`.
     pub time_zone: String,
 }
@@ -324,6 +326,7 @@ pub fn update_preferences(
             users::notify_computer.eq(prefs.notify_computer),
             users::long_notation.eq(prefs.long_notation),
             users::public_chat.eq(prefs.public_chat),
+            users::bot_challenges.eq(prefs.bot_challenges),
             users::time_zone.eq(tz.name()),
             users::updated_at.eq(clock.now_db()),
         ))
@@ -355,9 +358,10 @@ pub fn notification_address(user: &User, kind: MailKind) -> Option<&str> {
         MailKind::GameEnd => user.notify_game_end,
         MailKind::PasswordReset | MailKind::MailAnswer | MailKind::VerifyEmail => true,
     };
-    // Game mail goes only to a confirmed address; a password reset proves itself.
+    // Game mail goes only to a confirmed address; a password reset proves itself. Bots get
+    // no mail at all: they follow their games through the bot API.
     let confirmed = user.email_verified() || kind == MailKind::PasswordReset;
-    (wanted && confirmed).then_some(user.email.as_str())
+    (wanted && confirmed && !user.is_bot).then_some(user.email.as_str())
 }
 
 /// The link (for the List-Unsubscribe header and the mail footer) that switches `kind` off.

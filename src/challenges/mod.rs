@@ -126,6 +126,7 @@ pub fn create(
             )));
         }
         let opponent = find_opponent(conn, author, opponent_name)?;
+        check_bots(config, author, opponent.as_ref(), input.rated)?;
         let (id, version) = insert_checked(
             conn,
             clock,
@@ -294,6 +295,40 @@ fn find_opponent(conn: &mut DbConn, author: &User, name: &str) -> Result<Option<
     Ok(Some(found))
 }
 
+/// The bot rules of a challenge from `author` to `opponent` (`None`: open to anyone): bots
+/// challenge named players only, and people only when they let bots challenge them; rated
+/// games with a bot only where the site allows them.
+fn check_bots(
+    config: &Config,
+    author: &User,
+    opponent: Option<&User>,
+    rated: bool,
+) -> Result<(), GameError> {
+    let bot_involved = author.is_bot || opponent.is_some_and(|o| o.is_bot);
+    if author.is_bot {
+        match opponent {
+            None => {
+                return Err(GameError::Invalid(
+                    "A bot challenges a named player, never anyone.".into(),
+                ))
+            }
+            Some(o) if !crate::accounts::bots::may_be_challenged_by_bots(o) => {
+                return Err(GameError::Invalid(format!(
+                    "{} does not take challenges from bots.",
+                    o.username
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    if bot_involved && rated && !config.bots_rated {
+        return Err(GameError::Invalid(
+            "Games with bots are casual on this site: ask for a casual game.".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn insert_challenge(conn: &mut DbConn, row: NewChallengeRow) -> Result<ChallengeId, GameError> {
     let query = diesel::insert_into(challenges::table).values(row);
     // RETURNING does not go through the MultiConnection enum.
@@ -382,6 +417,20 @@ fn accept_in(
             "You cannot accept this challenge: one of you has blocked the other.",
         ));
     }
+    let accepting = users::table
+        .find(user)
+        .select(User::as_select())
+        .first(conn)?;
+    if accepting.is_bot && challenge.opponent_id != Some(user) {
+        return Err(GameError::Forbidden(
+            "A bot accepts only the challenges made to it.",
+        ));
+    }
+    if accepting.is_bot && challenge.rated_variant.is_some() && !config.bots_rated {
+        return Err(GameError::Forbidden(
+            "Games with bots are casual on this site.",
+        ));
+    }
     let author_white = match challenge.author_color {
         ColorChoice::White => true,
         ColorChoice::Black => false,
@@ -457,6 +506,19 @@ pub fn decline(
     user: UserId,
     id: ChallengeId,
 ) -> Result<(), GameError> {
+    decline_because(db, clock, config, user, id, None)
+}
+
+/// [`decline`] with a reason's key (the bot API's `generic`, `later`, `tooFast`, ...), kept
+/// for the author's event stream.
+pub fn decline_because(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: ChallengeId,
+    reason: Option<&str>,
+) -> Result<(), GameError> {
     let allowed = |c: &ChallengeRow| {
         if c.opponent_id == Some(user) {
             Ok(())
@@ -472,7 +534,14 @@ pub fn decline(
         id,
         ChallengeStatus::Declined,
         allowed,
-        |conn, c| mail::challenge_declined(conn, clock, config, c),
+        |conn, c| {
+            if let Some(reason) = reason {
+                diesel::update(challenges::table.find(c.id))
+                    .set(challenges::decline_reason.eq(reason))
+                    .execute(conn)?;
+            }
+            mail::challenge_declined(conn, clock, config, c)
+        },
     )
 }
 

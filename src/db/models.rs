@@ -45,6 +45,12 @@ pub struct User {
     pub email_verified_at: Option<NaiveDateTime>,
     /// Mail me the computer's replies even when they come within a minute of my move.
     pub notify_computer: bool,
+    /// A bot account: plays through the bot API only, is never mailed (for good).
+    pub is_bot: bool,
+    /// Bots may challenge me.
+    pub bot_challenges: bool,
+    /// While a bot's event stream is open it refreshes this: the bot is online shortly after.
+    pub stream_seen_at: Option<NaiveDateTime>,
 }
 
 impl User {

@@ -27,6 +27,9 @@ diesel::table! {
         long_notation -> Bool,
         email_verified_at -> Nullable<Timestamp>,
         notify_computer -> Bool,
+        is_bot -> Bool,
+        bot_challenges -> Bool,
+        stream_seen_at -> Nullable<Timestamp>,
     }
 }
 
@@ -209,6 +212,7 @@ diesel::table! {
         rating_min -> Nullable<BigInt>,
         rating_max -> Nullable<BigInt>,
         setup_choice -> Nullable<Text>,
+        decline_reason -> Nullable<Text>,
     }
 }
 

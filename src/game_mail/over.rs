@@ -30,7 +30,7 @@ pub fn reason_words(reason: EndReason) -> &'static str {
         EndReason::Abandoned => "abandoned",
         EndReason::Withdrawal => "withdrawal from the tournament",
         EndReason::Adjudication => "adjudicated by an admin",
-        EndReason::Aborted => "aborted by an admin",
+        EndReason::Aborted => "aborted",
         EndReason::AccountDeleted => "account deleted",
     }
 }
@@ -122,6 +122,9 @@ fn what_ended_it(
         ),
         EndReason::Withdrawal => format!("{by} withdrew from the tournament."),
         EndReason::Adjudication => "An administrator decided the result.".to_owned(),
+        EndReason::Aborted if ending.by.is_some() => {
+            format!("{by} aborted the game before both sides had moved: it has no result and is not rated.")
+        }
         EndReason::Aborted => {
             "An administrator aborted the game: it has no result and is not rated.".to_owned()
         }

@@ -69,6 +69,29 @@ pub fn visible(
     Ok(Some(messages))
 }
 
+/// The last `count` messages of game `id` (at most 50), oldest first, as (author, text):
+/// what the bot API's game stream sends as they come, to a player of the game.
+pub fn latest(
+    conn: &mut DbConn,
+    id: GameId,
+    player: UserId,
+    count: i64,
+) -> Result<Vec<(String, String)>, GameError> {
+    let game = GameRow::load(conn, id)?;
+    if !game.is_player(player) {
+        return Ok(Vec::new());
+    }
+    let mut messages: Vec<(String, String)> = game_messages::table
+        .inner_join(users::table)
+        .filter(game_messages::game_id.eq(id))
+        .order(game_messages::id.desc())
+        .limit(count.clamp(0, 50))
+        .select((users::username, game_messages::body))
+        .load(conn)?;
+    messages.reverse();
+    Ok(messages)
+}
+
 #[derive(Template)]
 #[template(path = "mail/chat.txt")]
 struct ChatMail<'a> {

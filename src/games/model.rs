@@ -228,6 +228,8 @@ pub struct ChallengeRow {
     pub rating_max: Option<i64>,
     /// The start position asked for: a setup's name or `random`; `None`: the default.
     pub setup_choice: Option<String>,
+    /// Why the invited player declined, as the bot API's reason key.
+    pub decline_reason: Option<String>,
 }
 
 impl ChallengeRow {

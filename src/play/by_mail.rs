@@ -97,6 +97,9 @@ pub fn handle(
     if !user.email_verified() {
         return Ok(dropped("the player's address is not confirmed yet"));
     }
+    if user.is_bot {
+        return Ok(dropped("a bot moves through the bot API, not by mail"));
+    }
     if !sender.eq_ignore_ascii_case(user.email.trim()) {
         tell_of_foreign_reply(db, clock, config, &user, &game, &key, sender)?;
         return Ok(dropped(&format!(

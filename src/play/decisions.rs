@@ -125,6 +125,35 @@ pub fn decline_draw(
     })
 }
 
+/// Plies after which a player can no longer abort a game (each side has moved once).
+pub const ABORTABLE_PLIES: i64 = 2;
+
+/// A player calls the game off before both sides have moved (the bot API's abort, as on
+/// Lichess): no result, and the ratings ignore it.
+pub fn abort(
+    db: &mut Db,
+    clock: &dyn Clock,
+    config: &Config,
+    user: UserId,
+    id: GameId,
+) -> Result<(), GameError> {
+    db.write(|conn| {
+        let game = own_active_game(
+            conn,
+            id,
+            user,
+            "Only the players of this game can abort it.",
+        )?;
+        if game.ply >= ABORTABLE_PLIES {
+            return Err(GameError::Invalid(
+                "Both sides have moved: the game can no longer be aborted (resign instead).".into(),
+            ));
+        }
+        let ending = Ending::of(None, EndReason::Aborted, clock.now_db(), Some(user));
+        end(conn, clock, config, &game, &ending).map(drop)
+    })
+}
+
 /// An administrator's decision on an active game: a result (an abandoned game, say), or
 /// `None` to abort it (no result, unrated).
 pub fn adjudicate(

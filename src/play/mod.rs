@@ -11,7 +11,9 @@ pub mod moves;
 pub mod time;
 pub mod withdrawal;
 
-pub use decisions::{accept_draw, account_deleted, adjudicate, decline_draw, resign, resign_at};
+pub use decisions::{
+    abort, accept_draw, account_deleted, adjudicate, decline_draw, resign, resign_at,
+};
 pub use end::{end, Ending};
 pub use moves::{play_move, MoveInput, Played};
 pub use time::{abandon, time_out};

@@ -130,6 +130,15 @@ pub fn rated_variant(version: &PresetVersionRow) -> Option<&'static str> {
         .map(|b| b.name)
 }
 
+/// The built-in variant whose definition (by its hash) a preset version plays, whatever its
+/// setup and draw rules: what the bot API calls the game's variant.
+pub fn builtin_variant_of(definition_hash: &str) -> Option<&'static str> {
+    builtin_rules()
+        .iter()
+        .find(|b| b.definition_hash == definition_hash)
+        .map(|b| b.name)
+}
+
 /// Whether a definition (by its hash) is the engine's own for built-in variant `name`.
 pub fn is_builtin_definition(name: &str, hash: &str) -> bool {
     builtin_rules()

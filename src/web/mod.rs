@@ -10,6 +10,7 @@ pub mod api;
 pub mod assets;
 pub mod csrf;
 pub mod error;
+pub mod lichess;
 pub mod pages;
 pub mod render;
 pub mod render_cache;
@@ -69,9 +70,18 @@ pub struct AppState {
     /// Heavy work that must not take every database connection: PGN imports and bulk
     /// exports running at once in this process.
     pub heavy_work: Arc<HeavyWork>,
+    /// The bot API's open streams, and the wake-up they share.
+    pub bot_streams: Arc<lichess::StreamRegistry>,
 }
 
 impl AppState {
+    /// After a request changed something (a game, a challenge, ...): queued mail goes out
+    /// now, and the bot API's streams look at the database now.
+    pub fn changed(&self) {
+        self.mail_wakeup.notify_one();
+        self.bot_streams.changed();
+    }
+
     /// Runs blocking database work (and anything else blocking, such as password hashing) on
     /// the blocking thread pool. The outer `Result` fails only when no connection could be
     /// had; the closure's own result comes back untouched for the handler to match on.
@@ -109,6 +119,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::feeds::configure(cfg);
     pages::tournaments::configure(cfg);
     api::configure(cfg);
+    lichess::configure(cfg);
 }
 
 /// Permits for PGN imports (one at a time), bulk exports and board images (two at a time). A request waits

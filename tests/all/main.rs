@@ -17,6 +17,7 @@ mod admin;
 mod analysis;
 mod api;
 mod architecture;
+mod bots;
 mod computer;
 mod conditional;
 mod endings;

@@ -125,7 +125,7 @@ pub async fn create(
             challenges::against_computer(db, &*clock, &config, &author, &input, level)
         })
         .await?;
-        state.mail_wakeup.notify_one();
+        state.changed();
         state.computer_wakeup.notify_one();
         return Ok(created(&Created {
             id: id.0,
@@ -136,7 +136,7 @@ pub async fn create(
         challenges::create(db, &*clock, &config, &author, &input)
     })
     .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     Ok(created(&Created {
         id: id.0,
         game_id: None,
@@ -274,7 +274,7 @@ pub async fn accept(
         challenges::accept(db, &*clock, &config, user, id)
     })
     .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     Ok(created(&Accepted { game_id: game.0 }))
 }
 

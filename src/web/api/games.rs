@@ -30,6 +30,9 @@ pub struct MoveJson {
     pub san: String,
     /// Long algebraic notation, as stored (`Ng1-f3`).
     pub long: String,
+    /// UCI, as Fairy-Stockfish writes it for variants (`g1f3`, `a10a11`, `e7e8q`); a move
+    /// is accepted in this notation too.
+    pub uci: String,
     /// The mover's comment.
     pub comment: Option<String>,
     /// When it was played (RFC 3339, UTC).
@@ -126,6 +129,7 @@ fn to_json(data: &GameData, url: String) -> Result<GameJson, ApiError> {
                 ply: m.row.ply,
                 san,
                 long: m.row.move_text.clone(),
+                uci: crate::bots::compact_to_uci(&m.row.compact),
                 comment: m.row.comment.clone(),
                 at: timestamp(m.row.played_at),
             })
@@ -338,7 +342,7 @@ pub async fn move_(
         play::play_move(db, &*clock, &config, &log, user, id, &input)
     })
     .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     // A game against the computer: it answers now.
     state.computer_wakeup.notify_one();
     Ok(ok(&game_json(&state, id).await?))
@@ -367,7 +371,7 @@ async fn act(
         Action::DeclineDraw => play::decline_draw(db, &*clock, &config, user, id),
     })
     .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     Ok(ok(&game_json(&state, id).await?))
 }
 

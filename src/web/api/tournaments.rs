@@ -304,7 +304,7 @@ async fn act(
         _ => service::start(db, &*clock, &config, user, id),
     })
     .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     Ok(ok(&Done {
         status: match action {
             "join" => "joined",

@@ -130,7 +130,7 @@ async fn act(
 ) -> Result<HttpResponse, WebError> {
     let me = ctx.require_user()?.clone();
     let result = state.db(move |db| action(db, &me)).await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     match result {
         Ok(()) => Ok(render::redirect(&format!("/admin?done={done}"))),
         Err(AdminError::Invalid(message)) => page(state, ctx, None, Some(message)).await,

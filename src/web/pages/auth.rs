@@ -92,7 +92,7 @@ async fn register_submit(
             session::log_in(&session, &token)?;
             tracing::info!(user = %user.id, "registered");
             if !user.email_verified() {
-                state.mail_wakeup.notify_one();
+                state.changed();
             }
             Ok(render::redirect("/"))
         }

@@ -58,7 +58,7 @@ async fn request_submit(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             render::page(&RequestPage {
                 ctx: &ctx,
                 error: None,

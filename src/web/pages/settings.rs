@@ -186,7 +186,7 @@ async fn change_email(
     match result {
         Ok(accounts::EmailChange::Changed) => Ok(render::redirect("/settings?saved=email")),
         Ok(accounts::EmailChange::LinkSent) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect("/settings?saved=email_link#email"))
         }
         Err(e) if e.is_user_error() => {
@@ -239,7 +239,7 @@ async fn resend_link(
         .await?;
     match result {
         Ok(true) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect("/settings?saved=email_link#email"))
         }
         Ok(false) => Ok(render::redirect("/settings#email")),
@@ -385,6 +385,7 @@ pub struct PreferencesForm {
     notify_computer: Option<String>,
     long_notation: Option<String>,
     public_chat: Option<String>,
+    bot_challenges: Option<String>,
     time_zone: String,
 }
 
@@ -403,6 +404,7 @@ async fn update_preferences(
         notify_computer: form.notify_computer.is_some(),
         long_notation: form.long_notation.is_some(),
         public_chat: form.public_chat.is_some(),
+        bot_challenges: form.bot_challenges.is_some(),
         time_zone: form.time_zone,
     };
     let (id, clock) = (user.id, state.clock.clone());
@@ -514,7 +516,7 @@ async fn delete_account(
             )
         })
         .await?;
-    state.mail_wakeup.notify_one();
+    state.changed();
     match result {
         Ok(()) => {
             session.purge();

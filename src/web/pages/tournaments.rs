@@ -511,7 +511,7 @@ async fn act(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!(
                 "/tournaments/{id}?done={action_name}"
             )))

@@ -25,7 +25,7 @@ async fn abandon(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!(
                 "/games/{id}?done={}",
                 crate::domain::EndReason::Abandoned

@@ -437,7 +437,7 @@ async fn create(
             Ok(render::redirect(&format!("/games/{game}")))
         }
         Ok(None) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect("/games?done=created"))
         }
         Err(GameError::Invalid(message)) => render::page_with_status(
@@ -470,7 +470,7 @@ async fn accept(
         .await?;
     match result {
         Ok(game) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!("/games/{game}?done=started")))
         }
         Err(e) => error_response(&ctx, e, "/games"),

@@ -34,7 +34,7 @@ async fn post(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!("/games/{id}?done=chat#chat")))
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}#chat")),

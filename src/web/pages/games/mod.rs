@@ -682,6 +682,9 @@ async fn submit_move(
         .db(move |conn| {
             let user = lookup.resolve(conn, &*clock);
             let played = match (&user, input) {
+                (Ok(Some(user)), Some(_)) if user.is_bot => Some(Err(GameError::Forbidden(
+                    "A bot moves through the bot API, not through this form.",
+                ))),
                 (Ok(Some(user)), Some(input)) => Some(play::play_move(
                     conn,
                     &*clock,
@@ -705,7 +708,7 @@ async fn submit_move(
     };
     let err = match result {
         Ok(_) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             // A game against the computer: it answers now.
             state.computer_wakeup.notify_one();
             return Ok(render::redirect(&format!("/games/{id}?done=move")));
@@ -764,7 +767,7 @@ async fn resign(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!("/games/{id}?done=resigned")))
         }
         Err(e) => error_response(&ctx, e, &back),
@@ -785,7 +788,7 @@ async fn accept_draw(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!("/games/{id}?done=draw")))
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
@@ -806,7 +809,7 @@ async fn decline_draw(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!("/games/{id}?done=draw_declined")))
         }
         Err(e) => error_response(&ctx, e, &format!("/games/{id}")),
@@ -827,7 +830,7 @@ async fn ask_takeback(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             Ok(render::redirect(&format!(
                 "/games/{id}?done=takeback_asked"
             )))
@@ -856,7 +859,7 @@ async fn answer_takeback(
         .await?;
     match result {
         Ok(()) => {
-            state.mail_wakeup.notify_one();
+            state.changed();
             let done = if accept { "accepted" } else { "declined" };
             Ok(render::redirect(&format!(
                 "/games/{id}?done=takeback_{done}"

@@ -1,0 +1,287 @@
+//! Bots: Lichess's bot API as its own clients speak it. `berserk` (PyPI, unmodified) drives a
+//! bot through whole games against a person playing through `/api/v1` (chess with the bot's
+//! streams on a second server process, Shako checked move by move against pyffish); and the
+//! rules of bot accounts: upgrading, who may challenge whom, rated games, no move form, no
+//! mail.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::common::api::Api;
+use crate::common::{Backend, TestApp, TestOptions, PASSWORD};
+
+/// Whether python3 has berserk and pyffish; a panic under `CI=true` when not.
+fn berserk_available() -> bool {
+    let ok = std::process::Command::new("python3")
+        .args(["-c", "import berserk, pyffish, requests"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !ok {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("python3 with berserk and pyffish is needed when CI=true: pip install berserk pyffish");
+        }
+        eprintln!("skipped: pip install berserk pyffish to run this test");
+    }
+    ok
+}
+
+async fn player<'a>(app: &'a TestApp, name: &str) -> Api<'a> {
+    let res = app
+        .register(name, &format!("{name}@example.org"), PASSWORD)
+        .await;
+    assert!(
+        res.status().is_redirection(),
+        "register {name}: {}",
+        res.status()
+    );
+    Api::login(app, name).await
+}
+
+/// Runs `tests/all/bots_berserk.py` off the test's thread (the server answers meanwhile).
+async fn berserk(args: Vec<String>) -> Value {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/all/bots_berserk.py");
+    let out = actix_web::rt::task::spawn_blocking(move || {
+        std::process::Command::new("python3")
+            .arg(script)
+            .args(&args)
+            .output()
+            .expect("python3 runs")
+    })
+    .await
+    .expect("the script's thread");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "berserk's game failed ({})\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.trim()).expect("the script's summary")
+}
+
+async fn berserk_game(backend: Backend, variant: &str, two_processes: bool) {
+    if !berserk_available() {
+        return;
+    }
+    let app = TestApp::new(backend).await;
+    let bot = player(&app, "Robo").await;
+    let person = player(&app, "alice").await;
+    let other = if two_processes {
+        Some(app.sibling().await)
+    } else {
+        None
+    };
+    let bot_base = other.as_ref().map_or_else(|| app.url(""), |o| o.url(""));
+    let seen = berserk(vec![
+        bot_base,
+        bot.token.clone(),
+        person.token.clone(),
+        "Robo".into(),
+        "alice".into(),
+        variant.into(),
+        app.url(""),
+    ])
+    .await;
+    let game = seen["game"].as_i64().expect("the game");
+    // What plypost's own API says of the game the bot played.
+    let (status, body) = person.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "finished");
+    assert_eq!(body["result"], "0-1");
+    let ucis: Vec<&str> = body["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["uci"].as_str().expect("uci"))
+        .collect();
+    assert_eq!(ucis.join(" "), seen["moves"].as_str().expect("moves"));
+    if variant == "chess" {
+        assert_eq!(body["reason"], "checkmate");
+    } else {
+        assert_eq!(body["reason"], "resignation");
+    }
+    // The illegal move was answered in Lichess's shape.
+    assert!(
+        seen["illegal"]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("a1a1")),
+        "{seen}"
+    );
+}
+
+async fn berserk_plays_chess_across_two_processes(backend: Backend) {
+    berserk_game(backend, "chess", true).await;
+}
+
+async fn berserk_plays_shako(backend: Backend) {
+    berserk_game(backend, "shako", false).await;
+}
+
+/// The rules of bot accounts.
+async fn bot_accounts_follow_the_rules(backend: Backend) {
+    let app = TestApp::with(TestOptions {
+        backend,
+        smtp_url: None,
+        base_url: None,
+        env: vec![("PLYPOST_BOTS_RATED", "off".into())],
+    })
+    .await;
+    let bot = player(&app, "Robo").await;
+    let person = player(&app, "alice").await;
+    let veteran = player(&app, "vera").await;
+    let post = |api: &Api<'_>, path: &str, body: &str| {
+        let request = api
+            .http
+            .post(app.url(path))
+            .bearer_auth(&api.token)
+            .body(body.to_owned());
+        async move {
+            let res = request.send().await.expect("POST");
+            let status = res.status();
+            (status, res.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    // Without a token: 401 in Lichess's shape.
+    let res = app
+        .client
+        .get(app.url("/api/account"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert!(res.json::<Value>().await.unwrap()["error"].is_string());
+
+    // A person cannot use the bot endpoints; the upgrade makes a bot, once.
+    let (status, body) = post(&bot, "/api/bot/game/1/resign", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = post(&bot, "/api/bot/account/upgrade", "").await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"ok": true})));
+    let (_, account) = bot.get("/api/account").await;
+    assert_eq!(account["title"], "BOT");
+    assert!(account["createdAt"].is_i64());
+
+    // An account that has played cannot become a bot.
+    let game = crate::common::api::start_chess(&veteran, &person, "alice").await;
+    let (status, body) = post(&veteran, "/api/bot/account/upgrade", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("never played"));
+
+    // The bot challenges a person only when they let bots challenge them.
+    let ask = r#"{"rated": false, "days": 3, "color": null, "variant": null, "fen": null, "clock.limit": null, "clock.increment": null}"#;
+    let (status, body) = post(&bot, "/api/challenge/alice", ask).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("from bots"),
+        "{body}"
+    );
+    app.with_db(|conn| {
+        use diesel::prelude::*;
+        use plypost::db::schema::users;
+        diesel::update(users::table.filter(users::username.eq("alice")))
+            .set(users::bot_challenges.eq(true))
+            .execute(conn)
+            .unwrap();
+    })
+    .await;
+    let (status, body) = post(&bot, "/api/challenge/alice", ask).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["challenger"]["title"], "BOT");
+    assert_eq!(body["direction"], "out");
+    assert_eq!(
+        body["timeControl"],
+        json!({"type": "correspondence", "daysPerTurn": 3})
+    );
+    let challenge = body["id"].as_str().unwrap().to_owned();
+    // Declined with a reason in Lichess's words.
+    let (status, _) = post(
+        &person,
+        &format!("/api/challenge/{challenge}/decline"),
+        "reason=tooFast",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // Real-time clocks and rated games (off on this site) are refused.
+    let (status, body) = post(
+        &bot,
+        "/api/challenge/alice",
+        r#"{"clock.limit": 300, "clock.increment": 2}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = post(
+        &bot,
+        "/api/challenge/alice",
+        r#"{"rated": true, "days": 3}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("casual"), "{body}");
+    let (status, _) = post(&bot, "/api/challenge/nobody-here", ask).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // A game: the bot may not use the move form, and gets no mail.
+    let (status, body) = post(&bot, "/api/challenge/alice", "days=3&color=white").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let challenge = body["id"].as_str().unwrap().to_owned();
+    let (status, _) = post(&person, &format!("/api/challenge/{challenge}/accept"), "").await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, playing) = bot.get("/api/account/playing").await;
+    let now_playing = playing["nowPlaying"].as_array().unwrap();
+    assert_eq!(now_playing.len(), 1, "{playing}");
+    assert_eq!(now_playing[0]["gameId"], challenge.as_str());
+    let url = now_playing[0]["url"].as_str().unwrap();
+    let game_id: i64 = url.rsplit('/').next().unwrap().parse().unwrap();
+    let robo_browser = app.new_client();
+    let res = app
+        .post_as(
+            &robo_browser,
+            "/login",
+            &[("username", "Robo"), ("password", PASSWORD)],
+        )
+        .await;
+    assert!(res.status().is_redirection());
+    assert_eq!(now_playing[0]["color"], "white");
+    let res = app
+        .post_as(
+            &robo_browser,
+            &format!("/games/{game_id}/move"),
+            &[("move", "e2-e4"), ("ply", "1")],
+        )
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::FORBIDDEN,
+        "a bot used the move form"
+    );
+    let (_, after) = person.get(&format!("/api/v1/games/{game_id}")).await;
+    assert_eq!(after["ply"], 0);
+    // Through the bot API it plays; the person sees the move in UCI.
+    let (status, body) = post(&bot, &format!("/api/bot/game/{challenge}/move/e2e4"), "").await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"ok": true})));
+    let (_, after) = person.get(&format!("/api/v1/games/{game_id}")).await;
+    assert_eq!(after["moves"][0]["uci"], "e2e4");
+    // Not its turn now: 400.
+    let (status, body) = post(&bot, &format!("/api/bot/game/{challenge}/move/d2d4"), "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let robo_mail = app
+        .with_db(|conn| {
+            use diesel::prelude::*;
+            use plypost::db::schema::outbox;
+            outbox::table
+                .filter(outbox::to_addr.eq("Robo@example.org"))
+                .count()
+                .get_result::<i64>(conn)
+                .unwrap()
+        })
+        .await;
+    assert_eq!(robo_mail, 0, "a bot was mailed");
+    // The game and the veteran's game are unaffected.
+    let (status, _) = person.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+backend_tests!(
+    berserk_plays_chess_across_two_processes,
+    berserk_plays_shako,
+    bot_accounts_follow_the_rules,
+);
