@@ -13,6 +13,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod analysis;
+pub mod bot_client;
 pub mod bots;
 pub mod challenges;
 pub mod clock;

@@ -96,6 +96,31 @@ enum Command {
     /// Speak UCI on standard input and output (as Fairy-Stockfish does for variants: option
     /// UCI_Variant), for GUIs and match runners.
     Uci,
+    /// Connect a UCI engine to a server as a bot (through the Lichess-compatible bot API):
+    /// accept challenges in the engine's variants and play every game.
+    Bot {
+        /// The server's address (`https://plypost.example.org`).
+        #[arg(long, env = "PLYPOST_BOT_SERVER")]
+        server: String,
+        /// A personal access token of the bot account (scopes read and play).
+        #[arg(long, env = "PLYPOST_BOT_TOKEN", hide_env_values = true)]
+        token: String,
+        /// The engine's command line (`/usr/games/stockfish`, `'plypost uci'`).
+        #[arg(long)]
+        engine: String,
+        /// Only these variants (comma-separated; `chess` for Lichess's `standard`).
+        #[arg(long, value_delimiter = ',')]
+        variants: Option<Vec<String>>,
+        /// Search time a move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime_ms: u64,
+        /// Games played at once (an engine process each); more challenges are declined.
+        #[arg(long, default_value_t = 4)]
+        max_games: usize,
+        /// Exit after this many games have finished (matches, tests).
+        #[arg(long)]
+        stop_after: Option<usize>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -145,6 +170,23 @@ fn main() -> ExitCode {
             seed,
         } => seed_archive(games, players, events, seed),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()).context("uci"),
+        Command::Bot {
+            server,
+            token,
+            engine,
+            variants,
+            movetime_ms,
+            max_games,
+            stop_after,
+        } => run_bot(plypost::bot_client::Settings {
+            server,
+            token,
+            engine,
+            variants,
+            movetime_ms,
+            max_games: max_games.max(1),
+            stop_after,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -394,6 +436,14 @@ fn admin(action: AdminAction) -> anyhow::Result<()> {
 fn serve() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     actix_web::rt::System::new().block_on(run_server(config))
+}
+
+fn run_bot(settings: plypost::bot_client::Settings) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("a runtime")?
+        .block_on(plypost::bot_client::run(settings))
 }
 
 async fn run_server(config: Config) -> anyhow::Result<()> {

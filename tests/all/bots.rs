@@ -280,8 +280,128 @@ async fn bot_accounts_follow_the_rules(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
 }
 
+/// Where the Debian engines are.
+const STOCKFISH: &str = "/usr/games/stockfish";
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// Whether `path` is there; a panic under `CI=true` when not.
+fn engine_available(path: &str) -> bool {
+    if std::path::Path::new(path).exists() {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{path} is needed when CI=true: apt-get install stockfish fairy-stockfish");
+    }
+    eprintln!("skipped: apt-get install stockfish fairy-stockfish to run this test");
+    false
+}
+
+/// `plypost bot` with `engine` plays `variant` against a person who answers with random
+/// legal moves through `/api/v1` (and resigns after `max_plies`): from the challenge to the
+/// result; then the bot exits (`--stop-after 1`).
+async fn plypost_bot_game(backend: Backend, engine: &str, variant: &str, max_plies: i64) {
+    use rand::{Rng, SeedableRng};
+    let app = TestApp::new(backend).await;
+    let bot = player(&app, "Robo").await;
+    let person = player(&app, "alice").await;
+    let (status, _) = bot.post("/api/bot/account/upgrade", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .args(["bot", "--server", &app.url(""), "--token", &bot.token])
+        .args([
+            "--engine",
+            engine,
+            "--movetime-ms",
+            "30",
+            "--stop-after",
+            "1",
+        ])
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("plypost bot starts");
+    let (status, body) = person
+        .post(
+            "/api/v1/challenges",
+            json!({"preset": variant, "opponent": "Robo", "color": "white",
+                   "time_control": {"kind": "days", "days": 3}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let rules = plypost_rules::Variant::builtin(variant).expect("a built-in variant");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let started = std::time::Instant::now();
+    let game = loop {
+        assert!(started.elapsed().as_secs() < 60, "the bot never accepted");
+        let (_, list) = person.get("/api/v1/games").await;
+        if let Some(id) = list
+            .as_array()
+            .and_then(|l| l.first())
+            .and_then(|g| g["id"].as_i64())
+        {
+            break id;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let end = loop {
+        assert!(
+            started.elapsed().as_secs() < 240,
+            "the game went on too long"
+        );
+        let (_, state) = person.get(&format!("/api/v1/games/{game}")).await;
+        if state["status"] == "finished" {
+            break state;
+        }
+        let ply = state["ply"].as_i64().expect("ply");
+        if state["to_move"] != "white" {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        if ply >= max_plies {
+            let (status, _) = person
+                .post(&format!("/api/v1/games/{game}/resign"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK);
+            continue;
+        }
+        let pos = plypost_rules::Position::from_fen(&rules, state["fen"].as_str().expect("fen"))
+            .expect("the game's FEN");
+        let moves = pos.legal_moves();
+        let mv = moves[rng.gen_range(0..moves.len())];
+        person.play(game, ply + 1, &pos.move_compact(&mv)).await;
+    };
+    assert!(end["result"].is_string(), "{end}");
+    let status = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait())
+        .await
+        .expect("the bot exits after its game")
+        .expect("the bot's status");
+    assert!(status.success(), "plypost bot: {status}");
+    // Every move of the bot's was legal (the server checked each) and in UCI.
+    assert!(end["moves"].as_array().expect("moves").len() >= 2, "{end}");
+}
+
+async fn stockfish_plays_chess(backend: Backend) {
+    if engine_available(STOCKFISH) {
+        plypost_bot_game(backend, STOCKFISH, "chess", 300).await;
+    }
+}
+
+async fn fairy_stockfish_plays_shako(backend: Backend) {
+    if engine_available(FAIRY_STOCKFISH) {
+        plypost_bot_game(backend, FAIRY_STOCKFISH, "shako", 300).await;
+    }
+}
+
+async fn plypost_uci_plays_terachess2(backend: Backend) {
+    let engine = format!("'{}' uci", env!("CARGO_BIN_EXE_plypost"));
+    plypost_bot_game(backend, &engine, "terachess2", 40).await;
+}
+
 backend_tests!(
     berserk_plays_chess_across_two_processes,
     berserk_plays_shako,
     bot_accounts_follow_the_rules,
+    stockfish_plays_chess,
+    fairy_stockfish_plays_shako,
+    plypost_uci_plays_terachess2,
 );
