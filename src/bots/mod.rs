@@ -241,6 +241,24 @@ pub fn pending_of(conn: &mut DbConn, user: UserId) -> Result<Pending, GameError>
     Ok(Pending { games, challenges })
 }
 
+/// Every bot (by name) with the names of the presets it has played (bots are few; each
+/// reads its games' presets).
+pub fn listing(conn: &mut DbConn) -> Result<Vec<(User, Vec<String>)>, GameError> {
+    let bots = crate::accounts::bots::all(conn).map_err(|e| GameError::Invalid(e.to_string()))?;
+    let mut out = Vec::with_capacity(bots.len());
+    for bot in bots {
+        let mut names: Vec<String> = games::table
+            .inner_join(preset_versions::table.inner_join(presets::table))
+            .filter(games::white_id.eq(bot.id).or(games::black_id.eq(bot.id)))
+            .select(presets::name)
+            .distinct()
+            .load(conn)?;
+        names.sort();
+        out.push((bot, names));
+    }
+    Ok(out)
+}
+
 /// A challenge as the bot API shows it.
 #[derive(Debug, Clone)]
 pub struct BotChallenge {

@@ -263,6 +263,26 @@ async fn bot_accounts_follow_the_rules(backend: Backend) {
     // Not its turn now: 400.
     let (status, body) = post(&bot, &format!("/api/bot/game/{challenge}/move/d2d4"), "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The BOT mark on its game and profile; /bots lists it with the variants it played.
+    let page = app.get_text(&format!("/games/{game_id}")).await;
+    assert!(
+        page.contains("class=\"bot-mark\""),
+        "the game page marks the bot"
+    );
+    let page = app.get_text("/users/Robo").await;
+    assert!(
+        page.contains("class=\"bot-mark\""),
+        "the profile marks the bot"
+    );
+    let page = app.get_text("/bots").await;
+    let row = page
+        .split("<tr>")
+        .find(|r| r.contains(">Robo<"))
+        .expect("Robo on /bots");
+    assert!(row.contains("offline") && row.contains("Chess"), "{row}");
+    assert!(!page.contains(">alice<"), "only bots on /bots");
+    let page = app.get_text("/help/bots").await;
+    assert!(page.contains("plypost bot --server"));
     let robo_mail = app
         .with_db(|conn| {
             use diesel::prelude::*;

@@ -17,18 +17,35 @@ pub const VARIANTS_MARKDOWN: &str = include_str!("help_variants.md");
 /// The Markdown source of `/help/api`.
 pub const API_MARKDOWN: &str = include_str!("help_api.md");
 
+/// The Markdown source of `/help/bots`.
+pub const BOTS_MARKDOWN: &str = include_str!("help_bots.md");
+
 /// The Markdown source of `/help/tournaments`.
 pub const TOURNAMENTS_MARKDOWN: &str = include_str!("help_tournaments.md");
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/help/variants", web::get().to(variants))
         .route("/help/api", web::get().to(api))
-        .route("/help/tournaments", web::get().to(tournaments));
+        .route("/help/tournaments", web::get().to(tournaments))
+        .route("/help/bots", web::get().to(bots));
 }
 
 fn tournaments_html() -> &'static str {
     static HTML: OnceLock<String> = OnceLock::new();
     HTML.get_or_init(|| super::presets_markdown::render(TOURNAMENTS_MARKDOWN))
+}
+
+fn bots_html() -> &'static str {
+    static HTML: OnceLock<String> = OnceLock::new();
+    HTML.get_or_init(|| super::presets_markdown::render(BOTS_MARKDOWN))
+}
+
+async fn bots(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render::page(&HelpPage {
+        ctx: &ctx,
+        title: "Bots",
+        body: bots_html(),
+    })
 }
 
 async fn tournaments(ctx: Ctx) -> Result<HttpResponse, WebError> {

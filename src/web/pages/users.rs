@@ -19,6 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/users/{name}", web::get().to(profile))
         .route("/users/{name}/block", web::post().to(block))
         .route("/users/{name}/unblock", web::post().to(unblock))
+        .route("/bots", web::get().to(bots_page))
         .route("/ratings", web::get().to(leaderboards))
         .route("/ratings/{variant}", web::get().to(leaderboard));
 }
@@ -56,6 +57,7 @@ pub struct ListedGame {
 struct ProfilePage<'a> {
     ctx: &'a Ctx,
     username: String,
+    is_bot: bool,
     joined: String,
     ratings: Vec<VariantRating>,
     current: Vec<ListedGame>,
@@ -199,6 +201,7 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
     ProfilePage {
         ctx,
         username: found.user.username.clone(),
+        is_bot: found.user.is_bot,
         joined: date_in(found.user.created_at, time_zone),
         ratings,
         current,
@@ -330,6 +333,43 @@ pub fn rating_chart(history: &[HistoryPoint], variant: &str) -> String {
         cx = last.split(',').next().unwrap_or("0"),
         cy = last.split(',').nth(1).unwrap_or("0"),
     )
+}
+
+/// A bot on `/bots`.
+pub struct BotLine {
+    pub username: String,
+    pub online: bool,
+    pub variants: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/users/bots.html")]
+struct BotsPage<'a> {
+    ctx: &'a Ctx,
+    bots: Vec<BotLine>,
+}
+
+/// The bots of the site: whether each is online (its event stream open) and the variants it
+/// has played.
+async fn bots_page(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let now = state.clock.now_db();
+    let found = state
+        .db(move |conn| crate::bots::listing(conn))
+        .await?
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let bots = found
+        .into_iter()
+        .map(|(user, variants)| BotLine {
+            online: crate::accounts::bots::is_online(&user, now),
+            username: user.username,
+            variants: if variants.is_empty() {
+                "none yet".to_owned()
+            } else {
+                variants.join(", ")
+            },
+        })
+        .collect();
+    render::page(&BotsPage { ctx: &ctx, bots })
 }
 
 #[derive(Template)]

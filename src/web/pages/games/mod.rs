@@ -122,6 +122,8 @@ struct GamePage<'a> {
     is_player: bool,
     can_move: bool,
     computer: ComputerSide,
+    /// White, Black is a bot: its name carries the BOT mark.
+    bots: (bool, bool),
     next_ply: i64,
     draw_offered_to_me: bool,
     /// "bob declined your draw offer", for the offerer until the next move.
@@ -323,6 +325,7 @@ fn game_page<'a>(
         is_player,
         can_move,
         computer: ComputerSide::of(&game, computer),
+        bots: (white.is_bot, black.is_bot),
         next_ply: game.ply + 1,
         draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
