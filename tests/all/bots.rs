@@ -425,3 +425,179 @@ backend_tests!(
     fairy_stockfish_plays_shako,
     plypost_uci_plays_terachess2,
 );
+
+/// A `plypost serve` process on `port` and the SQLite file in `dir`.
+fn serve(dir: &std::path::Path, port: u16) -> tokio::process::Child {
+    let address = format!("127.0.0.1:{port}");
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .arg("serve")
+        .env("PLYPOST_DATABASE_URL", dir.join("plypost.db"))
+        .env("PLYPOST_BIND", &address)
+        .env("PLYPOST_BASE_URL", format!("http://{address}"))
+        .env("PLYPOST_SECRET_KEY", "0123456789abcdef0123456789abcdef")
+        .env("PLYPOST_MAIL_DIR", dir.join("mail"))
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("plypost serve starts")
+}
+
+async fn wait_until_up(base: &str) {
+    for _ in 0..200 {
+        if reqwest::get(format!("{base}/healthz"))
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the server did not come up at {base}");
+}
+
+/// A token for a new account `name` on the server at `base`.
+async fn account_with_token(base: &str, name: &str) -> String {
+    let browser = crate::common::new_client();
+    let res = crate::common::post_with(
+        &browser,
+        base,
+        "/register",
+        &[
+            ("username", name),
+            ("email", &format!("{name}@example.org")),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert!(res.status().is_redirection(), "register {name}");
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/v1/tokens"))
+        .json(&json!({"username": name, "password": PASSWORD, "name": "t"}))
+        .send()
+        .await
+        .expect("a token");
+    res.json::<Value>().await.expect("json")["token"]
+        .as_str()
+        .expect("token")
+        .to_owned()
+}
+
+/// The server is killed (`kill -9`) in the middle of a game and started again: the bot
+/// reconnects by itself and the game is played to its end.
+#[actix_web::test]
+async fn the_bot_survives_a_killed_server() {
+    use rand::{Rng, SeedableRng};
+    let dir = tempfile::tempdir().expect("a directory");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = serve(dir.path(), port);
+    wait_until_up(&base).await;
+    let bot_token = account_with_token(&base, "Robo").await;
+    let person_token = account_with_token(&base, "alice").await;
+    let http = reqwest::Client::new();
+    let call = |method: reqwest::Method, path: String, body: Option<Value>| {
+        let mut request = http
+            .request(method, format!("{base}{path}"))
+            .bearer_auth(&person_token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        async move {
+            let res = request.send().await.expect("the server answers");
+            let status = res.status();
+            (status, res.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let res = http
+        .post(format!("{base}/api/bot/account/upgrade"))
+        .bearer_auth(&bot_token)
+        .send()
+        .await
+        .expect("upgrade");
+    assert_eq!(res.status(), StatusCode::OK);
+    let engine = format!("'{}' uci", env!("CARGO_BIN_EXE_plypost"));
+    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .args([
+            "bot", "--server", &base, "--token", &bot_token, "--engine", &engine,
+        ])
+        .args(["--movetime-ms", "30", "--stop-after", "1"])
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("plypost bot starts");
+    let (status, body) = call(
+        reqwest::Method::POST,
+        "/api/v1/challenges".into(),
+        Some(
+            json!({"preset": "chess", "opponent": "Robo", "color": "white",
+                    "time_control": {"kind": "days", "days": 3}}),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let variant = plypost_rules::Variant::builtin("chess").expect("chess");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let started = std::time::Instant::now();
+    let mut game = None;
+    let mut killed = false;
+    loop {
+        assert!(started.elapsed().as_secs() < 180, "the game did not end");
+        let Some(id) = game else {
+            let (_, list) = call(reqwest::Method::GET, "/api/v1/games".into(), None).await;
+            game = list
+                .as_array()
+                .and_then(|l| l.first())
+                .and_then(|g| g["id"].as_i64());
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let (_, state) = call(reqwest::Method::GET, format!("/api/v1/games/{id}"), None).await;
+        if state["status"] == "finished" {
+            break;
+        }
+        let ply = state["ply"].as_i64().expect("ply");
+        if state["to_move"] != "white" {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        if ply >= 6 && !killed {
+            // kill -9, then the same server again on the same database and port.
+            server.kill().await.expect("kill -9");
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            server = serve(dir.path(), port);
+            wait_until_up(&base).await;
+            killed = true;
+        }
+        if ply >= 80 {
+            call(
+                reqwest::Method::POST,
+                format!("/api/v1/games/{id}/resign"),
+                None,
+            )
+            .await;
+            continue;
+        }
+        let pos = plypost_rules::Position::from_fen(&variant, state["fen"].as_str().expect("fen"))
+            .expect("FEN");
+        let moves = pos.legal_moves();
+        let mv = moves[rng.gen_range(0..moves.len())];
+        let (status, body) = call(
+            reqwest::Method::POST,
+            format!("/api/v1/games/{id}/moves"),
+            Some(json!({"ply": ply + 1, "move": pos.move_compact(&mv)})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert!(killed, "the server was killed mid-game");
+    let status = tokio::time::timeout(std::time::Duration::from_secs(60), bot.wait())
+        .await
+        .expect("the bot exits after its game")
+        .expect("the bot's status");
+    assert!(status.success(), "plypost bot: {status}");
+    let _ = server.kill().await;
+}
