@@ -82,6 +82,22 @@ impl AppState {
         self.bot_streams.changed();
     }
 
+    /// [`changed`](Self::changed), for game `id` (and its players' accounts, when known): its
+    /// streams look now.
+    pub fn game_changed(&self, id: crate::games::GameId, players: &[crate::db::UserId]) {
+        self.changed();
+        self.bot_streams.wake(lichess::Target::Game(id.get()));
+        self.accounts_changed(players);
+    }
+
+    /// The event streams of `accounts` look now (a challenge to them, a game of theirs...).
+    pub fn accounts_changed(&self, accounts: &[crate::db::UserId]) {
+        for account in accounts {
+            self.bot_streams
+                .wake(lichess::Target::Account(account.get()));
+        }
+    }
+
     /// Runs blocking database work (and anything else blocking, such as password hashing) on
     /// the blocking thread pool. The outer `Result` fails only when no connection could be
     /// had; the closure's own result comes back untouched for the handler to match on.

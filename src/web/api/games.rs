@@ -342,7 +342,7 @@ pub async fn move_(
         play::play_move(db, &*clock, &config, &log, user, id, &input)
     })
     .await?;
-    state.changed();
+    state.game_changed(id, &[]);
     // A game against the computer: it answers now.
     state.computer_wakeup.notify_one();
     Ok(ok(&game_json(&state, id).await?))

@@ -320,8 +320,21 @@ async fn own_game(
     Ok(game)
 }
 
-fn changed(state: &AppState) {
+/// After an action in `game`: its streams and its players' event streams look now.
+fn game_changed(state: &AppState, game: &crate::games::model::GameRow) {
+    state.game_changed(game.id, &[game.white_id, game.black_id]);
+}
+
+/// After an action on challenge `id`: its author's and opponent's event streams look now.
+async fn challenge_changed(state: &AppState, id: ChallengeId) {
+    let row = run(state, move |db| challenges::load(db, id)).await;
     state.changed();
+    if let Ok(row) = row {
+        let accounts: Vec<_> = std::iter::once(row.author_id)
+            .chain(row.opponent_id)
+            .collect();
+        state.accounts_changed(&accounts);
+    }
 }
 
 async fn bot_move(
@@ -336,6 +349,7 @@ async fn bot_move(
         .and_then(|v| boolean(v))
         .unwrap_or(false);
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     let (clock, config, log) = (
         state.clock.clone(),
         state.config.clone(),
@@ -363,7 +377,7 @@ async fn bot_move(
         play::play_move(db, &*clock, &config, &log, user, game.id, &input)
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     state.computer_wakeup.notify_one();
     Ok(done())
 }
@@ -374,12 +388,13 @@ async fn resign(
     id: web::Path<String>,
 ) -> Result<HttpResponse, LichessError> {
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
     run(&state, move |db| {
         play::resign(db, &*clock, &config, user, game.id)
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     Ok(done())
 }
 
@@ -389,12 +404,13 @@ async fn abort(
     id: web::Path<String>,
 ) -> Result<HttpResponse, LichessError> {
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
     run(&state, move |db| {
         play::abort(db, &*clock, &config, user, game.id)
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     Ok(done())
 }
 
@@ -405,6 +421,7 @@ async fn chat(
     body: web::Bytes,
 ) -> Result<HttpResponse, LichessError> {
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     let form = fields(&body)?;
     let text = form.get("text").cloned().unwrap_or_default();
     let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
@@ -413,7 +430,7 @@ async fn chat(
         crate::games::chat::post(db, &*clock, &config, user, game.id, &text)
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     Ok(done())
 }
 
@@ -435,6 +452,7 @@ async fn takeback(
     let (id, answer) = path.into_inner();
     let accept = yes_no(&answer)?;
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     let (clock, config, log, user) = (
         state.clock.clone(),
         state.config.clone(),
@@ -445,7 +463,7 @@ async fn takeback(
         crate::games::takeback::answer(db, &*clock, &config, &log, user, game.id, accept)
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     Ok(done())
 }
 
@@ -457,6 +475,7 @@ async fn draw(
     let (id, answer) = path.into_inner();
     let accept = yes_no(&answer)?;
     let game = own_game(&state, &caller, &id).await?;
+    let game_row = game.clone();
     if game.draw_offer_by != Some(game.opponent_of(caller.user.id)) {
         // plypost's draw offers go with a move, as in correspondence chess.
         return Err(LichessError::bad(
@@ -472,7 +491,7 @@ async fn draw(
         }
     })
     .await?;
-    changed(&state);
+    game_changed(&state, &game_row);
     Ok(done())
 }
 
@@ -494,7 +513,7 @@ async fn accept(
         challenges::accept(db, &*clock, &config, user, id)
     })
     .await?;
-    changed(&state);
+    challenge_changed(&state, id).await;
     Ok(done())
 }
 
@@ -512,7 +531,7 @@ async fn decline(
         challenges::decline_because(db, &*clock, &config, user, id, Some(reason))
     })
     .await?;
-    changed(&state);
+    challenge_changed(&state, id).await;
     Ok(done())
 }
 
@@ -524,7 +543,7 @@ async fn cancel(
     let id = challenge_id(&id)?;
     let (clock, user) = (state.clock.clone(), caller.user.id);
     run(&state, move |db| challenges::cancel(db, &*clock, user, id)).await?;
-    changed(&state);
+    challenge_changed(&state, id).await;
     Ok(done())
 }
 
@@ -609,7 +628,11 @@ async fn create_challenge(
         crate::bots::bot_challenge(db, id)
     })
     .await?;
-    changed(&state);
+    let accounts: Vec<_> = std::iter::once(created.row.author_id)
+        .chain(created.row.opponent_id)
+        .collect();
+    state.changed();
+    state.accounts_changed(&accounts);
     let now = state.clock.now_db();
     Ok(HttpResponse::Ok().json(json::challenge(
         &created,

@@ -22,7 +22,7 @@ use crate::accounts::{AccountError, User};
 use crate::games::GameError;
 use crate::web::AppState;
 
-pub use streams::{StreamLimits, StreamRegistry};
+pub use streams::{StreamLimits, StreamRegistry, Target};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     actions::configure(cfg);

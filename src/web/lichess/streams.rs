@@ -35,6 +35,8 @@ const KEEP_ALIVE: Duration = Duration::from_secs(6);
 /// How often a stream reads the database when nothing in this process woke it.
 const GAME_POLL: Duration = Duration::from_secs(2);
 const EVENT_POLL: Duration = Duration::from_secs(3);
+/// After a change elsewhere in this process, a stream looks within this time.
+const GLOBAL_LOOK: Duration = Duration::from_secs(1);
 /// A game stream with nothing new for this long closes; clients open it again when they
 /// need it (lichess-bot does for correspondence games).
 const GAME_IDLE: Duration = Duration::from_secs(30 * 60);
@@ -64,6 +66,15 @@ pub struct StreamRegistry {
     changes: watch::Sender<u64>,
     stopping: watch::Sender<bool>,
     open: Mutex<Counts>,
+    /// The wake-ups of one game's streams, and of one account's event stream.
+    targets: Mutex<HashMap<Target, watch::Sender<u64>>>,
+}
+
+/// What a targeted wake-up is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    Game(i64),
+    Account(i64),
 }
 
 #[derive(Default)]
@@ -81,12 +92,34 @@ impl StreamRegistry {
             changes: watch::channel(0).0,
             stopping: watch::channel(false).0,
             open: Mutex::new(Counts::default()),
+            targets: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Something changed in this process: every stream looks at the database now.
+    /// Something changed in this process: every stream looks at the database soon (within
+    /// [`GLOBAL_LOOK`], so that a busy site costs each stream one look a second, not one a
+    /// change).
     pub fn changed(&self) {
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// `target` changed: its streams look at the database now.
+    pub fn wake(&self, target: Target) {
+        if let Some(sender) = self.targets.lock().get(&target) {
+            sender.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    fn subscribe(&self, target: Target) -> watch::Receiver<u64> {
+        let mut targets = self.targets.lock();
+        // Forget the targets nobody follows any more, now and then.
+        if targets.len() > 64 && targets.len() > 2 * self.open.lock().total {
+            targets.retain(|_, sender| sender.receiver_count() > 0);
+        }
+        targets
+            .entry(target)
+            .or_insert_with(|| watch::channel(0).0)
+            .subscribe()
     }
 
     /// The server is stopping: every stream ends.
@@ -173,8 +206,11 @@ impl Drop for Ticket {
 /// What every stream waits on.
 struct Waits {
     changes: watch::Receiver<u64>,
+    own: watch::Receiver<u64>,
     stopping: watch::Receiver<bool>,
     last_write: Instant,
+    /// A change somewhere in this process, not yet looked at.
+    global_pending: bool,
 }
 
 enum Woken {
@@ -185,31 +221,50 @@ enum Woken {
 }
 
 impl Waits {
-    fn new(registry: &StreamRegistry) -> Self {
+    fn new(registry: &StreamRegistry, target: Target) -> Self {
         Waits {
             changes: registry.changes.subscribe(),
+            own: registry.subscribe(target),
             stopping: registry.stopping.subscribe(),
             last_write: Instant::now(),
+            global_pending: false,
         }
     }
 
-    /// Waits for a change in this process, the next look at the database, a keep-alive
-    /// or the end.
+    /// Waits for a change of its own target (a move in its game, ...), the next look at
+    /// the database (sooner after a change elsewhere in this process), a keep-alive or the
+    /// end.
     async fn next(&mut self, poll: Duration, looked: Instant) -> Woken {
-        if *self.stopping.borrow() {
-            return Woken::Stop;
+        loop {
+            if *self.stopping.borrow() {
+                return Woken::Stop;
+            }
+            let next_look = if self.global_pending {
+                poll.min(GLOBAL_LOOK)
+            } else {
+                poll
+            };
+            let look_at = tokio::time::Instant::from_std(looked + next_look);
+            let keep_alive_at = tokio::time::Instant::from_std(self.last_write + KEEP_ALIVE);
+            tokio::select! {
+                changed = self.own.changed() => return match changed {
+                    Ok(()) => self.looking(),
+                    Err(_) => Woken::Stop,
+                },
+                changed = self.changes.changed() => match changed {
+                    Ok(()) => self.global_pending = true,
+                    Err(_) => return Woken::Stop,
+                },
+                _ = self.stopping.changed() => return Woken::Stop,
+                _ = tokio::time::sleep_until(look_at) => return self.looking(),
+                _ = tokio::time::sleep_until(keep_alive_at) => return Woken::KeepAlive,
+            }
         }
-        let look_at = tokio::time::Instant::from_std(looked + poll);
-        let keep_alive_at = tokio::time::Instant::from_std(self.last_write + KEEP_ALIVE);
-        tokio::select! {
-            changed = self.changes.changed() => match changed {
-                Ok(()) => Woken::Look,
-                Err(_) => Woken::Stop,
-            },
-            _ = self.stopping.changed() => Woken::Stop,
-            _ = tokio::time::sleep_until(look_at) => Woken::Look,
-            _ = tokio::time::sleep_until(keep_alive_at) => Woken::KeepAlive,
-        }
+    }
+
+    fn looking(&mut self) -> Woken {
+        self.global_pending = false;
+        Woken::Look
     }
 }
 
@@ -267,7 +322,7 @@ async fn game_stream(
     let version = version_of(&bot_game);
     let first = line(&json::game_full(&bot_game, now));
     let stream = GameStream {
-        waits: Waits::new(&state.bot_streams),
+        waits: Waits::new(&state.bot_streams, Target::Game(game.id.get())),
         me: caller.user,
         id: game.id,
         version,
@@ -406,7 +461,7 @@ async fn event_stream(
         first.push_str(&challenge_event(&state, &me, *id).await?);
     }
     let stream = EventStream {
-        waits: Waits::new(&state.bot_streams),
+        waits: Waits::new(&state.bot_streams, Target::Account(me.id.get())),
         sent: pending,
         looked: Instant::now(),
         heartbeat_at: Instant::now(),

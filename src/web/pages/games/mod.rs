@@ -711,7 +711,7 @@ async fn submit_move(
     };
     let err = match result {
         Ok(_) => {
-            state.changed();
+            state.game_changed(GameId(id), &[]);
             // A game against the computer: it answers now.
             state.computer_wakeup.notify_one();
             return Ok(render::redirect(&format!("/games/{id}?done=move")));
