@@ -47,8 +47,15 @@ class Client:
             body = json.dumps(body)
             h["Content-Type"] = "application/json"
         h.update(headers or {})
-        self.conn.request(method, path, body=body, headers=h)
-        r = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=body, headers=h)
+            r = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed an idle kept-alive connection: again, on a new one.
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+            self.conn.request(method, path, body=body, headers=h)
+            r = self.conn.getresponse()
         data = r.read()
         for k, v in r.getheaders():
             if k.lower() == "set-cookie":
@@ -87,7 +94,7 @@ def hold_stream(path, token, stop, counter):
     r = conn.getresponse()
     assert r.status == 200, f"{path}: {r.status}"
     while not stop.is_set():
-        line = r.fp.readline()
+        line = r.readline()
         if not line:
             break
         counter[0] += 1
@@ -139,7 +146,7 @@ def main():
     work = tempfile.mkdtemp(prefix="plypost-bot-bench-")
     env = dict(os.environ, PLYPOST_DATABASE_URL=f"{work}/plypost.db", PLYPOST_BIND=f"127.0.0.1:{PORT}",
                PLYPOST_BASE_URL=BASE, PLYPOST_SECRET_KEY="0123456789abcdef0123456789abcdef",
-               PLYPOST_MAIL_DIR=f"{work}/mail", PLYPOST_API_RATE_LIMIT="1000000", RUST_LOG="warn")
+               PLYPOST_MAIL_DIR=f"{work}/mail", PLYPOST_API_RATE_LIMIT="100000", RUST_LOG="warn")
     people_count = 10
     players = args.bots + people_count
     subprocess.run([args.binary, "migrate"], env=env, check=True)
@@ -206,7 +213,7 @@ def main():
         conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
         conn.request("GET", f"/api/bot/game/stream/{gid}", headers={"Authorization": f"Bearer {bot['token']}"})
         r = conn.getresponse()
-        r.fp.readline()  # gameFull
+        r.readline()  # gameFull
         plypost_id = stream_games[0][3]
         script = [("e2e4", person), ("e7e5", bot), ("g1f3", person), ("b8c6", bot), ("f1c4", person), ("g8f6", bot)]
         for ply, (mv, who) in enumerate(script, start=1):
@@ -216,7 +223,7 @@ def main():
             else:
                 who["api"].json("POST", f"/api/bot/game/{gid}/move/{mv}")
             while True:
-                line = r.fp.readline().strip()
+                line = r.readline().strip()
                 if line and json.loads(line).get("type") == "gameState":
                     break
             latencies.append((time.perf_counter() - t) * 1000)

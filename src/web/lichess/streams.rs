@@ -68,7 +68,13 @@ pub struct StreamRegistry {
     open: Mutex<Counts>,
     /// The wake-ups of one game's streams, and of one account's event stream.
     targets: Mutex<HashMap<Target, watch::Sender<u64>>>,
+    /// Streams reading the database at once: a wake-up of hundreds of streams queues here
+    /// instead of taking every blocking thread and connection.
+    looks: tokio::sync::Semaphore,
 }
+
+/// Database reads the streams of a process make at once.
+const LOOKS_AT_ONCE: usize = 4;
 
 /// What a targeted wake-up is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,6 +99,7 @@ impl StreamRegistry {
             stopping: watch::channel(false).0,
             open: Mutex::new(Counts::default()),
             targets: Mutex::new(HashMap::new()),
+            looks: tokio::sync::Semaphore::new(LOOKS_AT_ONCE),
         }
     }
 
@@ -386,6 +393,12 @@ impl GameStream {
 
     /// What changed since the last lines, if anything.
     async fn look(&mut self) -> Result<Option<String>, LichessError> {
+        let registry = self.state.bot_streams.clone();
+        let _turn = registry
+            .looks
+            .acquire()
+            .await
+            .map_err(|_| LichessError::not_found())?;
         let id = self.id;
         let version = super::run(&self.state, move |db| crate::bots::game_version(db, id)).await?;
         if version == self.version {
@@ -512,6 +525,11 @@ async fn challenge_event(
         // Accepted: its game's gameStart says it.
         crate::domain::ChallengeStatus::Accepted => return Ok(String::new()),
     };
+    // As on Lichess: the challenger hears of a decline, the invited player of a withdrawal.
+    let mine = challenge.row.author_id == me.id;
+    if (kind == "challengeDeclined" && !mine) || (kind == "challengeCanceled" && mine) {
+        return Ok(String::new());
+    }
     let mut event = serde_json::json!({"type": kind, "challenge": body});
     if kind == "challenge" {
         event["compat"] = serde_json::json!({"bot": true, "board": true});
@@ -563,6 +581,12 @@ impl EventStream {
     }
 
     async fn look(&mut self) -> Result<Option<String>, LichessError> {
+        let registry = self.state.bot_streams.clone();
+        let _turn = registry
+            .looks
+            .acquire()
+            .await
+            .map_err(|_| LichessError::not_found())?;
         let user = self.me.id;
         let now_pending =
             super::run(&self.state, move |db| crate::bots::pending_of(db, user)).await?;

@@ -48,6 +48,8 @@ struct HomePage<'a> {
     ctx: &'a Ctx,
     waiting: Vec<WaitingGame>,
     their_turn: Vec<WaitingGame>,
+    /// Games waiting for opponents in all (`their_turn` lists at most [`THEIR_TURN_SHOWN`]).
+    their_turn_total: usize,
     finished: Vec<WaitingGame>,
     invitations: Vec<Invitation>,
 }
@@ -144,11 +146,15 @@ fn by_time_left(list: &mut [GameListing], clocks: &TurnClocks) {
     });
 }
 
+/// Games waiting for an opponent the home page lists.
+const THEIR_TURN_SHOWN: usize = 50;
+
 async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let mut page = HomePage {
         ctx: &ctx,
         waiting: Vec::new(),
         their_turn: Vec::new(),
+        their_turn_total: 0,
         finished: Vec::new(),
         invitations: Vec::new(),
     };
@@ -175,6 +181,10 @@ async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
         by_time_left(&mut games.their_turn, &turns);
         let to_item = |g| item(g, viewer, tz, &turns, now);
         page.waiting = games.my_turn.into_iter().map(to_item).collect();
+        // Everything waiting for the player is listed; of the games waiting for opponents,
+        // the most urgent (a player with hundreds at once finds them all in the logs).
+        page.their_turn_total = games.their_turn.len();
+        games.their_turn.truncate(THEIR_TURN_SHOWN);
         page.their_turn = games.their_turn.into_iter().map(to_item).collect();
         page.finished = games.finished.into_iter().map(to_item).collect();
         page.invitations = incoming

@@ -1,0 +1,2 @@
+DROP INDEX games_logs_black_status_activity;
+DROP INDEX games_logs_white_status_activity;
