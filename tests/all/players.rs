@@ -264,7 +264,35 @@ async fn no_chat_with_a_blocked_player(backend: Backend) {
     }
 }
 
+/// A player with more games waiting for opponents than the home page lists sees the most
+/// urgent 50, how many there are, and the link to all of them.
+async fn the_home_page_lists_the_most_urgent_waiting_games(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice_browser = app.player("alice").await;
+    let _bob = app.player("bob").await;
+    let alice = crate::common::api::Api::login(&app, "alice").await;
+    let bob = crate::common::api::Api::login(&app, "bob").await;
+    // Bob plays White in each: every game waits for his move.
+    for _ in 0..52 {
+        crate::common::api::start_chess(&bob, &alice, "alice").await;
+    }
+    let (status, page) = app.get_as(&alice_browser, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    let list = page
+        .split("id=\"their-turn\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</ul>").next())
+        .expect("the games waiting for opponents");
+    assert_eq!(list.matches("<li>").count(), 50);
+    assert!(page.contains("The 50 most urgent of 52"), "the count");
+    assert!(
+        page.contains("/logs?player=alice&amp;status=active"),
+        "the link to all"
+    );
+}
+
 backend_tests!(
+    the_home_page_lists_the_most_urgent_waiting_games,
     chat_between_the_players,
     no_chat_with_a_blocked_player,
     notes_are_seen_by_their_author_only,
