@@ -86,6 +86,22 @@ pub fn online(
         .load(conn)?)
 }
 
+/// Which of `ids` are bots (the lists mark them).
+pub fn among(
+    conn: &mut DbConn,
+    ids: &[UserId],
+) -> Result<std::collections::HashSet<UserId>, diesel::result::Error> {
+    if ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let bots: Vec<UserId> = users::table
+        .filter(users::id.eq_any(ids))
+        .filter(users::is_bot.eq(true))
+        .select(users::id)
+        .load(conn)?;
+    Ok(bots.into_iter().collect())
+}
+
 /// Whether bots may challenge `user`: other bots always, people when they said so.
 pub fn may_be_challenged_by_bots(user: &User) -> bool {
     user.is_bot || user.bot_challenges

@@ -99,6 +99,8 @@ pub struct GameListing {
     pub black: String,
     /// The other player's name.
     pub opponent: String,
+    /// The other player is a bot.
+    pub opponent_is_bot: bool,
     pub my_turn: bool,
     pub ply: i64,
     pub deadline_at: Option<NaiveDateTime>,
@@ -296,6 +298,7 @@ fn to_listings(
         .flat_map(|(g, _)| [g.white_id, g.black_id])
         .collect();
     let names = crate::accounts::usernames(conn, &ids)?;
+    let bots = crate::accounts::bots::among(conn, &ids)?;
     let name = |id: UserId| names.get(&id).cloned().unwrap_or_default();
     Ok(rows
         .into_iter()
@@ -305,6 +308,7 @@ fn to_listings(
             white: g.player_name(&name(g.white_id)),
             black: g.player_name(&name(g.black_id)),
             opponent: g.player_name(&name(g.opponent_of(user))),
+            opponent_is_bot: bots.contains(&g.opponent_of(user)),
             my_turn: g.is_active() && g.player_to_move() == user,
             ply: g.ply,
             deadline_at: g.deadline_at,
@@ -407,6 +411,8 @@ pub struct ChallengeListing {
     pub id: ChallengeId,
     pub author: String,
     pub author_id: UserId,
+    /// The author is a bot.
+    pub author_is_bot: bool,
     pub opponent: Option<String>,
     pub variant: String,
     pub author_color: ColorChoice,
@@ -431,6 +437,7 @@ fn listings(
         .flat_map(|(c, _)| std::iter::once(c.author_id).chain(c.opponent_id))
         .collect();
     let names = crate::accounts::usernames(conn, &ids)?;
+    let bots = crate::accounts::bots::among(conn, &ids)?;
     let rated_authors: Vec<UserId> = rows
         .iter()
         .filter(|(c, _)| c.rated_variant.is_some())
@@ -451,6 +458,7 @@ fn listings(
             id: c.id,
             author: names.get(&c.author_id).cloned().unwrap_or_default(),
             author_id: c.author_id,
+            author_is_bot: bots.contains(&c.author_id),
             opponent: c.opponent_id.and_then(|o| names.get(&o).cloned()),
             variant,
             time_control: c.describe_time_control(),

@@ -435,6 +435,8 @@ pub struct LogRow {
     pub imported: bool,
     /// A finished rated game: the ratings White and Black came out of it with.
     pub ratings: Option<(String, String)>,
+    /// White, Black is a bot.
+    pub bots: (bool, bool),
 }
 
 /// The preset version facts the list and the exports show.
@@ -534,6 +536,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
         .flat_map(|g| [g.white_id, g.black_id])
         .collect();
     let names = crate::accounts::usernames(conn, &user_ids)?;
+    let bots = crate::accounts::bots::among(conn, &user_ids)?;
     let versions: Vec<PresetVersionId> = games.iter().map(|g| g.preset_version_id).collect();
     let presets = preset_infos(conn, &versions)?;
     let finished: Vec<GameId> = games
@@ -577,6 +580,10 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 }),
                 imported: g.imported,
                 ratings: rating_of(g.id, g.white_id).zip(rating_of(g.id, g.black_id)),
+                bots: (
+                    !g.imported && bots.contains(&g.white_id),
+                    !g.imported && bots.contains(&g.black_id),
+                ),
                 white,
                 black,
             }
@@ -735,6 +742,7 @@ fn challenge_row(
         to_move: None,
         imported: false,
         ratings: None,
+        bots: (false, false),
     }
 }
 

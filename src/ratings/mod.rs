@@ -320,6 +320,7 @@ pub fn history(conn: &mut DbConn, user: UserId) -> QueryResult<Vec<HistoryPoint>
 #[derive(Debug, Clone)]
 pub struct Ranked {
     pub username: String,
+    pub is_bot: bool,
     pub row: RatingRow,
     pub now: Rating,
 }
@@ -340,13 +341,13 @@ pub fn leaderboard(
     let mut ranked = Vec::with_capacity(limit);
     let mut offset = 0;
     while ranked.len() < limit {
-        let rows: Vec<(String, RatingRow)> = ratings::table
+        let rows: Vec<(String, bool, RatingRow)> = ratings::table
             .inner_join(users::table)
             .filter(ratings::variant.eq(variant))
             .filter(ratings::rated_at.ge(since))
             .filter(ratings::deviation.lt(LEADERBOARD_DEVIATION_BELOW))
             .order((ratings::rating.desc(), ratings::user_id))
-            .select((users::username, RatingRow::as_select()))
+            .select((users::username, users::is_bot, RatingRow::as_select()))
             .limit(batch)
             .offset(offset)
             .load(conn)?;
@@ -354,10 +355,11 @@ pub fn leaderboard(
         // The stored deviation is as of the last game; idle periods may have widened it since.
         ranked.extend(
             rows.into_iter()
-                .map(|(username, row)| {
+                .map(|(username, is_bot, row)| {
                     let now_rating = row.as_of(now);
                     Ranked {
                         username,
+                        is_bot,
                         row,
                         now: now_rating,
                     }

@@ -281,6 +281,34 @@ async fn bot_accounts_follow_the_rules(backend: Backend) {
         .expect("Robo on /bots");
     assert!(row.contains("offline") && row.contains("Chess"), "{row}");
     assert!(!page.contains(">alice<"), "only bots on /bots");
+    let logs = app.get_text("/logs").await;
+    let row = logs
+        .split("<tr")
+        .find(|r| r.contains(">Robo "))
+        .expect("the bot's game in the logs");
+    assert!(row.contains("bot-mark"), "{row}");
+    let alice_browser = app.new_client();
+    let res = app
+        .post_as(
+            &alice_browser,
+            "/login",
+            &[("username", "alice"), ("password", PASSWORD)],
+        )
+        .await;
+    assert!(res.status().is_redirection());
+    let home = app.get_text_as(&alice_browser, "/").await;
+    assert!(
+        home.contains("bot-mark"),
+        "alice's home page marks her opponent"
+    );
+    let (status, _) = post(&bot, "/api/challenge/alice", ask).await;
+    assert_eq!(status, StatusCode::OK);
+    let lobby = app.get_text_as(&alice_browser, "/games").await;
+    let invitation = lobby
+        .split("<li>")
+        .find(|l| l.contains(">Robo<") && l.contains("invites you"))
+        .expect("Robo's invitation");
+    assert!(invitation.contains("bot-mark"), "{invitation}");
     let page = app.get_text("/help/bots").await;
     assert!(page.contains("plypost bot --server"));
     let robo_mail = app

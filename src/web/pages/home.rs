@@ -24,6 +24,7 @@ pub struct WaitingGame {
     pub url: String,
     pub title: String,
     pub opponent: String,
+    pub opponent_is_bot: bool,
     /// The deadline, or the result of a finished game.
     pub deadline: String,
     /// "2 days 4 hours" (active timed games).
@@ -126,6 +127,7 @@ fn item(
     WaitingGame {
         url: format!("/games/{}", g.id),
         title: format!("#{} {}: {} vs {}", g.id, g.variant, g.white, g.black),
+        opponent_is_bot: g.opponent_is_bot,
         opponent: g.opponent,
         deadline,
         time_left: left.filter(|_| g.result.is_none()).map(format_duration),

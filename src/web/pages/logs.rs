@@ -44,6 +44,8 @@ struct RowView {
     black: String,
     /// After a rated game: the ratings the players came out of it with.
     ratings: Option<(String, String)>,
+    /// White, Black is a bot.
+    bots: (bool, bool),
     variant: String,
     preset: String,
     status: String,
@@ -64,6 +66,7 @@ fn row_view(row: LogRow, tz: &str) -> RowView {
         white: row.white,
         black: row.black,
         ratings: row.ratings,
+        bots: row.bots,
         variant: row.variant,
         preset: row.preset,
         status: row.status,

@@ -391,6 +391,7 @@ async fn leaderboards(ctx: Ctx) -> Result<HttpResponse, WebError> {
 pub struct LeaderLine {
     pub rank: usize,
     pub username: String,
+    pub is_bot: bool,
     pub rating: String,
     pub deviation: String,
     pub games: i64,
@@ -427,6 +428,7 @@ async fn leaderboard(
         .map(|(i, r)| LeaderLine {
             rank: i + 1,
             username: r.username,
+            is_bot: r.is_bot,
             rating: ratings::label(&r.now),
             deviation: format!("{:.0}", r.now.deviation),
             games: r.row.games,

@@ -31,6 +31,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct ChallengeItem {
     pub id: ChallengeId,
     pub author: String,
+    pub author_is_bot: bool,
     pub opponent: Option<String>,
     pub variant: String,
     /// "alice plays White" / "colours drawn at random".
@@ -72,6 +73,7 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx, now: NaiveDateTime) -> Vec<Chal
                 )),
             },
             author: c.author,
+            author_is_bot: c.author_is_bot,
             opponent: c.opponent,
             variant: c.variant,
             days: c.days_per_move.unwrap_or(0),
