@@ -6,6 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{analysis, challenges, conditional, games, presets, tokens, tournaments, users};
+use crate::web::lichess::openapi::BotApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/openapi.json").get(openapi));
@@ -50,9 +51,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         analysis::analyse,
     ),
     components(schemas(super::ErrorBody)),
-    modifiers(&BearerToken, &CommonResponses),
+    // The bot API's paths come last: the common answers above are /api/v1's.
+    modifiers(&BearerToken, &CommonResponses, &BotApi),
     tags(
         (name = "tokens", description = "Personal access tokens"),
+        (name = "bot", description = "Lichess's bot API at the host root, for bot programs (see /help/bots)"),
         (name = "users", description = "Players and their ratings"),
         (name = "presets", description = "Variants as configured for play"),
         (name = "challenges", description = "Offers of a game"),

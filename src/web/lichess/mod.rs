@@ -10,6 +10,7 @@
 
 mod actions;
 mod json;
+pub mod openapi;
 mod streams;
 
 use actix_web::dev::Payload;
@@ -88,6 +89,9 @@ impl ResponseError for LichessError {
         let mut answer = HttpResponse::build(self.status);
         if let Some(seconds) = self.retry_after {
             answer.insert_header((header::RETRY_AFTER, seconds.to_string()));
+        }
+        if self.status == StatusCode::UNAUTHORIZED {
+            answer.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
         answer.json(ErrorBody {
             error: &self.message,
