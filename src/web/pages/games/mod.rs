@@ -122,8 +122,6 @@ struct GamePage<'a> {
     is_player: bool,
     can_move: bool,
     computer: ComputerSide,
-    /// White, Black is a bot: its name carries the BOT mark.
-    bots: (bool, bool),
     next_ply: i64,
     draw_offered_to_me: bool,
     /// "bob declined your draw offer", for the offerer until the next move.
@@ -212,21 +210,28 @@ fn shown_moves(
     joined.split('\n').map(str::to_owned).collect()
 }
 
-/// The computer's part in a game, for its page.
+/// The computer's part in a game, for its page, and which players are bots.
 struct ComputerSide {
     /// It is to move: the page polls the game's state.
     thinking: bool,
     /// It plays White, Black: its name links to no profile.
     white: bool,
     black: bool,
+    /// White, Black is a bot: its name carries the BOT mark.
+    bots: (bool, bool),
 }
 
 impl ComputerSide {
-    fn of(game: &crate::games::model::GameRow, computer: Option<crate::db::UserId>) -> Self {
+    fn of(
+        game: &crate::games::model::GameRow,
+        computer: Option<crate::db::UserId>,
+        (white, black): (&crate::accounts::User, &crate::accounts::User),
+    ) -> Self {
         ComputerSide {
             thinking: game.is_active() && computer == Some(game.player_to_move()),
             white: computer == Some(game.white_id),
             black: computer == Some(game.black_id),
+            bots: (white.is_bot, black.is_bot),
         }
     }
 }
@@ -324,8 +329,7 @@ fn game_page<'a>(
         start_fen: game.start_fen.clone(),
         is_player,
         can_move,
-        computer: ComputerSide::of(&game, computer),
-        bots: (white.is_bot, black.is_bot),
+        computer: ComputerSide::of(&game, computer, (&white, &black)),
         next_ply: game.ply + 1,
         draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
