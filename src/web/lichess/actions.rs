@@ -12,6 +12,7 @@ use crate::accounts::{api_tokens, bots, users, User};
 use crate::bots::ApiId;
 use crate::challenges;
 use crate::domain::ColorChoice;
+use crate::games::model::GameRow;
 use crate::games::{ChallengeId, GameError};
 use crate::play;
 use crate::time_control::TimeControl;
@@ -337,6 +338,32 @@ async fn challenge_changed(state: &AppState, id: ChallengeId) {
     }
 }
 
+/// Runs `action` in game `id` for the caller (a bot playing in it); then the game's
+/// streams and its players' event streams look at once.
+async fn game_action<F>(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    action: F,
+) -> Result<HttpResponse, LichessError>
+where
+    F: FnOnce(
+            &mut crate::db::Db,
+            &dyn crate::clock::Clock,
+            &crate::config::Config,
+            &GameRow,
+        ) -> Result<(), GameError>
+        + Send
+        + 'static,
+{
+    let game = own_game(state, caller, id).await?;
+    let row = game.clone();
+    let (clock, config) = (state.clock.clone(), state.config.clone());
+    run(state, move |db| action(db, &*clock, &config, &game)).await?;
+    game_changed(state, &row);
+    Ok(done())
+}
+
 async fn bot_move(
     state: web::Data<AppState>,
     caller: Caller,
@@ -348,25 +375,18 @@ async fn bot_move(
         .get("offeringDraw")
         .and_then(|v| boolean(v))
         .unwrap_or(false);
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
-    let (clock, config, log) = (
-        state.clock.clone(),
-        state.config.clone(),
-        state.move_logs.clone(),
-    );
-    let user = caller.user.id;
-    run(&state, move |db| {
-        let rules = crate::presets::rules::load(db, game.preset_version_id)
-            .map_err(|e| GameError::Corrupt(e.to_string()))?;
-        let pos = Position::from_fen(&rules.variant, &game.current_fen)
-            .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
+    let (log, user) = (state.move_logs.clone(), caller.user.id);
+    let answer = game_action(&state, &caller, &id, move |db, clock, config, game| {
         if !game.is_active() {
             return Err(GameError::Finished);
         }
         if game.player_to_move() != user {
             return Err(GameError::NotYourTurn);
         }
+        let rules = crate::presets::rules::load(db, game.preset_version_id)
+            .map_err(|e| GameError::Corrupt(e.to_string()))?;
+        let pos = Position::from_fen(&rules.variant, &game.current_fen)
+            .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
         let mv = plypost_engine::move_from_uci(&pos, &text).map_err(GameError::Illegal)?;
         let input = play::MoveInput {
             ply: game.ply + 1,
@@ -374,12 +394,11 @@ async fn bot_move(
             comment: String::new(),
             offer_draw,
         };
-        play::play_move(db, &*clock, &config, &log, user, game.id, &input)
+        play::play_move(db, clock, config, &log, user, game.id, &input).map(drop)
     })
     .await?;
-    game_changed(&state, &game_row);
     state.computer_wakeup.notify_one();
-    Ok(done())
+    Ok(answer)
 }
 
 async fn resign(
@@ -387,15 +406,11 @@ async fn resign(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, LichessError> {
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
-    let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
-    run(&state, move |db| {
-        play::resign(db, &*clock, &config, user, game.id)
+    let user = caller.user.id;
+    game_action(&state, &caller, &id, move |db, clock, config, game| {
+        play::resign(db, clock, config, user, game.id)
     })
-    .await?;
-    game_changed(&state, &game_row);
-    Ok(done())
+    .await
 }
 
 async fn abort(
@@ -403,15 +418,11 @@ async fn abort(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, LichessError> {
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
-    let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
-    run(&state, move |db| {
-        play::abort(db, &*clock, &config, user, game.id)
+    let user = caller.user.id;
+    game_action(&state, &caller, &id, move |db, clock, config, game| {
+        play::abort(db, clock, config, user, game.id)
     })
-    .await?;
-    game_changed(&state, &game_row);
-    Ok(done())
+    .await
 }
 
 async fn chat(
@@ -420,18 +431,14 @@ async fn chat(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, LichessError> {
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
     let form = fields(&body)?;
     let text = form.get("text").cloned().unwrap_or_default();
-    let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
+    let user = caller.user.id;
     // The spectators' room is the game's one chat too: plypost has a single chat a game.
-    run(&state, move |db| {
-        crate::games::chat::post(db, &*clock, &config, user, game.id, &text)
+    game_action(&state, &caller, &id, move |db, clock, config, game| {
+        crate::games::chat::post(db, clock, config, user, game.id, &text)
     })
-    .await?;
-    game_changed(&state, &game_row);
-    Ok(done())
+    .await
 }
 
 fn yes_no(answer: &str) -> Result<bool, LichessError> {
@@ -451,20 +458,11 @@ async fn takeback(
 ) -> Result<HttpResponse, LichessError> {
     let (id, answer) = path.into_inner();
     let accept = yes_no(&answer)?;
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
-    let (clock, config, log, user) = (
-        state.clock.clone(),
-        state.config.clone(),
-        state.move_logs.clone(),
-        caller.user.id,
-    );
-    run(&state, move |db| {
-        crate::games::takeback::answer(db, &*clock, &config, &log, user, game.id, accept)
+    let (log, user) = (state.move_logs.clone(), caller.user.id);
+    game_action(&state, &caller, &id, move |db, clock, config, game| {
+        crate::games::takeback::answer(db, clock, config, &log, user, game.id, accept)
     })
-    .await?;
-    game_changed(&state, &game_row);
-    Ok(done())
+    .await
 }
 
 async fn draw(
@@ -474,25 +472,21 @@ async fn draw(
 ) -> Result<HttpResponse, LichessError> {
     let (id, answer) = path.into_inner();
     let accept = yes_no(&answer)?;
-    let game = own_game(&state, &caller, &id).await?;
-    let game_row = game.clone();
-    if game.draw_offer_by != Some(game.opponent_of(caller.user.id)) {
-        // plypost's draw offers go with a move, as in correspondence chess.
-        return Err(LichessError::bad(
-            "There is no draw offer to answer: offer one with your move (`?offeringDraw=true`).",
-        ));
-    }
-    let (clock, config, user) = (state.clock.clone(), state.config.clone(), caller.user.id);
-    run(&state, move |db| {
+    let user = caller.user.id;
+    game_action(&state, &caller, &id, move |db, clock, config, game| {
+        if game.draw_offer_by != Some(game.opponent_of(user)) {
+            // plypost's draw offers go with a move, as in correspondence chess.
+            return Err(GameError::Invalid(
+                "There is no draw offer to answer: offer one with your move (`?offeringDraw=true`).".into(),
+            ));
+        }
         if accept {
-            play::accept_draw(db, &*clock, &config, user, game.id)
+            play::accept_draw(db, clock, config, user, game.id)
         } else {
-            play::decline_draw(db, &*clock, &config, user, game.id)
+            play::decline_draw(db, clock, config, user, game.id)
         }
     })
-    .await?;
-    game_changed(&state, &game_row);
-    Ok(done())
+    .await
 }
 
 fn challenge_id(text: &str) -> Result<ChallengeId, LichessError> {
