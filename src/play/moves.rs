@@ -525,9 +525,13 @@ fn work_out(
 ) -> Result<WorkedOut, GameError> {
     let before = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
-    let mv = before
-        .parse_move(&input.text)
-        .map_err(|e| GameError::Illegal(e.to_string()))?;
+    // Any notation the rules read; else UCI as Fairy-Stockfish writes it (a promotion to a
+    // promoted form is `e7e8+`, which the rules would read as a check mark).
+    let mv = match before.parse_move(&input.text) {
+        Ok(mv) => mv,
+        Err(e) => plypost_engine::move_from_uci(&before, &input.text)
+            .map_err(|_| GameError::Illegal(e.to_string()))?,
+    };
     // Read even without the repetition rule: stored with the new move after the commit, it
     // spares the game's next move this read.
     let history = log.moves_of(conn, game)?;
