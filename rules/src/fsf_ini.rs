@@ -1,5 +1,6 @@
 //! Fairy-Stockfish's `variants.ini` as text: sections (`[name]`, or `[name:parent]` to
-//! inherit), `key = value` lines and `#`/`;` comments, read with the line of every key so
+//! inherit), `key = value` lines and comment lines (starting with `#` or `;`; as in
+//! Fairy-Stockfish, a `#` after a value is part of the value), read with the line of every key so
 //! that whatever later refuses a key can say where it is. A section is resolved by walking
 //! its parents (other sections of the file, or a template the caller knows by name) and
 //! letting each child's keys override its parent's.
@@ -146,11 +147,13 @@ fn error(line: usize, key: Option<&str>, message: &str) -> IniError {
     }
 }
 
-/// Fairy-Stockfish ends a line's content at `#` or `;`.
+/// A line starting with `#` or `;` is a comment (Fairy-Stockfish reads nothing else as one:
+/// `castling = true # yes` sets the value `true # yes`).
 fn strip_comment(line: &str) -> &str {
-    match line.find(['#', ';']) {
-        Some(at) => &line[..at],
-        None => line,
+    if line.trim_start().starts_with(['#', ';']) {
+        ""
+    } else {
+        line
     }
 }
 
@@ -246,8 +249,9 @@ mod tests {
     const FILE: &str = "\
 # A test file
 [base]
-maxRank = 10 ; ten ranks
-maxFile = 10
+maxRank = 10
+; ten ranks
+maxFile = 10 # a value, comment included
 customPiece1 = a:mNcK
 
 [child:base]
@@ -268,13 +272,15 @@ checking = false
             (entry.key.as_str(), entry.value.as_str(), entry.line),
             ("maxRank", "10", 3)
         );
+        let entry = &file.sections[0].entries[1];
+        assert_eq!(entry.value, "10 # a value, comment included");
     }
 
     #[test]
     fn children_override_what_they_inherit() {
         let file = parse(FILE).unwrap();
         let child = file.resolve("child", |_| false).unwrap();
-        assert_eq!(child.keys["maxFile"], ("12".to_owned(), 8));
+        assert_eq!(child.keys["maxFile"], ("12".to_owned(), 9));
         assert_eq!(child.keys["maxRank"], ("10".to_owned(), 3));
         assert_eq!(child.keys["customPiece1"].0, "a:mNcK");
         assert_eq!(child.template, None);
