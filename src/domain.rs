@@ -115,6 +115,8 @@ stored_text!(
         Stalemate = "stalemate",
         Repetition = "repetition",
         MoveCount = "move_count",
+        /// A side was left with its King alone (the variant's bare-King rule).
+        BareKing = "bare_king",
         /// Closed by the clock job: neither side could be held to a deadline.
         Abandoned = "abandoned",
         /// The player withdrew from the tournament the game belongs to.
@@ -233,6 +235,8 @@ pub fn engine_outcome(outcome: plypost_rules::Outcome) -> (GameResult, EndReason
             GameResult::win_for(winner.into()),
             match reason {
                 DecisiveReason::Checkmate => EndReason::Checkmate,
+                DecisiveReason::Stalemate => EndReason::Stalemate,
+                DecisiveReason::BareKing => EndReason::BareKing,
             },
         ),
         Outcome::Draw { reason } => (

@@ -1,5 +1,5 @@
-//! The `plypost` command: `serve` (the default), `migrate`, `import`, `mail-in`, `perft` and
-//! `uci`.
+//! The `plypost` command: `serve` (the default), `migrate`, `import`, `mail-in`, `perft`,
+//! `variant` and `uci`.
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -15,6 +15,7 @@ use plypost::logs::import::ImportOutcome;
 use plypost::{db, server};
 
 mod uci;
+mod variant_cli;
 
 // Many threads allocate and free short-lived strings and rows at once; glibc's allocator
 // spent a sixth of the server's CPU in its arena locks and consolidation (BENCHMARKS.md).
@@ -59,18 +60,34 @@ enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
-    /// Count the legal move sequences of a variant to a depth (tests the rules engine).
+    /// Count the legal move sequences of a variant to a depth (tests the rules engine):
+    /// `perft VARIANT DEPTH` for a built-in, `perft --definition FILE DEPTH` for a file.
     Perft {
-        /// chess, terachess2, terachess1, teramachy, obento or gratia.
-        variant: String,
-        /// Number of plies.
-        depth: u32,
-        /// Start from this position instead of the variant's start.
+        /// VARIANT and DEPTH (plies), or only DEPTH with --definition.
+        #[arg(required = true, num_args = 1..=2, value_name = "VARIANT] [DEPTH")]
+        args: Vec<String>,
+        /// A variant definition: plypost's TOML, or with --format a variants.ini or an
+        /// Interactive Diagram, imported first.
+        #[arg(long)]
+        definition: Option<std::path::PathBuf>,
+        /// The format of --definition: toml (the default), fsf-ini or diagram.
+        #[arg(long)]
+        format: Option<String>,
+        /// The variants.ini section of --definition (needed when it has several).
+        #[arg(long)]
+        section: Option<String>,
+        /// Start from this position instead of the variant's start (for an imported variant,
+        /// Fairy-Stockfish's FEN is read too).
         #[arg(long)]
         fen: Option<String>,
         /// Print one `<move> <count>` line per legal move first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Import a variant from another program's format, or export one to it.
+    Variant {
+        #[command(subcommand)]
+        action: variant_cli::Action,
     },
     /// Rewrite the database without its free space (SQLite: `VACUUM`, which also turns on
     /// incremental auto-vacuum for files made before it was the default; it holds the write
@@ -157,11 +174,21 @@ fn main() -> ExitCode {
         Command::Backup { file } => backup(&file),
         Command::Admin { action } => admin(action),
         Command::Perft {
-            variant,
-            depth,
+            args,
+            definition,
+            format,
+            section,
             fen,
             divide,
-        } => perft(&variant, depth, fen.as_deref(), divide),
+        } => variant_cli::perft(variant_cli::PerftArgs {
+            args,
+            definition,
+            format,
+            section,
+            fen,
+            divide,
+        }),
+        Command::Variant { action } => return variant_cli::run(action),
         Command::Vacuum => vacuum(),
         Command::Seed {
             games,
@@ -195,26 +222,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Prints the divide (when asked) and always ends with `nodes <N>`.
-fn perft(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> anyhow::Result<()> {
-    let variant = plypost_rules::Variant::builtin(variant)?;
-    let position = match fen {
-        Some(fen) => plypost_rules::Position::from_fen(&variant, fen).context("--fen")?,
-        None => plypost_rules::Position::start(&variant),
-    };
-    let nodes = if divide && depth > 0 {
-        let lines = plypost_rules::divide(&position, depth);
-        for (mv, count) in &lines {
-            println!("{mv} {count}");
-        }
-        lines.iter().map(|(_, count)| count).sum()
-    } else {
-        plypost_rules::perft(&position, depth)
-    };
-    println!("nodes {nodes}");
-    Ok(())
 }
 
 fn migrate() -> anyhow::Result<()> {

@@ -66,7 +66,11 @@ impl Evaluator {
         let mut kinds = Vec::new();
         let mut mobility_maps = Vec::new();
         for kind in variant.pieces() {
-            let w = [walks(kind, Color::White), walks(kind, Color::Black)];
+            let rotate = variant.black_rotated();
+            let w = [
+                walks(kind, Color::White, rotate),
+                walks(kind, Color::Black, rotate),
+            ];
             let mut map = vec![0.0; 256];
             let mut sum = 0.0;
             for rank in 0..height {

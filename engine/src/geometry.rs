@@ -50,9 +50,15 @@ pub(crate) enum Walk {
     },
 }
 
-/// The walks of `kind` for `color`.
-pub(crate) fn walks(kind: &PieceKind, color: Color) -> Vec<Walk> {
+/// The walks of `kind` for `color` (`rotate`: Black's moves are White's turned half round,
+/// `Variant::black_rotated`).
+pub(crate) fn walks(kind: &PieceKind, color: Color, rotate: bool) -> Vec<Walk> {
     let flip = if color == Color::White { 1 } else { -1 };
+    let side = if color == Color::Black && rotate {
+        -1
+    } else {
+        1
+    };
     let mut out = Vec::new();
     for part in kind.moves.iter().filter(|p| !p.first_move_only) {
         let mode = part.mode;
@@ -60,7 +66,7 @@ pub(crate) fn walks(kind: &PieceKind, color: Color) -> Vec<Walk> {
             Shape::Leap { vectors } => {
                 for v in vectors {
                     out.push(Walk::Leap {
-                        dx: v.dx,
+                        dx: v.dx * side,
                         dy: v.dy * flip,
                         mode,
                     });
@@ -74,7 +80,7 @@ pub(crate) fn walks(kind: &PieceKind, color: Color) -> Vec<Walk> {
             } => {
                 for v in vectors {
                     out.push(Walk::Ride {
-                        dx: v.dx,
+                        dx: v.dx * side,
                         dy: v.dy * flip,
                         min: *min,
                         max: max.unwrap_or(u8::MAX),
@@ -86,7 +92,7 @@ pub(crate) fn walks(kind: &PieceKind, color: Color) -> Vec<Walk> {
             Shape::Hop { vectors } => {
                 for v in vectors {
                     out.push(Walk::Hop {
-                        dx: v.dx,
+                        dx: v.dx * side,
                         dy: v.dy * flip,
                         mode,
                     });
@@ -97,11 +103,11 @@ pub(crate) fn walks(kind: &PieceKind, color: Color) -> Vec<Walk> {
                     let mut slides = [(0, 0); 4];
                     let mut count = 0;
                     for s in leg.slides.iter().take(4) {
-                        slides[count] = (s.dx, s.dy * flip);
+                        slides[count] = (s.dx * side, s.dy * flip);
                         count += 1;
                     }
                     out.push(Walk::Bent {
-                        dx: leg.first.dx,
+                        dx: leg.first.dx * side,
                         dy: leg.first.dy * flip,
                         slides,
                         count: count as u8,
@@ -305,7 +311,9 @@ mod tests {
     #[test]
     fn empty_board_mobility_of_chess_pieces() {
         let v = Variant::builtin("chess").unwrap();
-        let m = |l: &str, f, r| empty_board_mobility(&walks(kind(&v, l), Color::White), 8, 8, f, r);
+        let m = |l: &str, f, r| {
+            empty_board_mobility(&walks(kind(&v, l), Color::White, false), 8, 8, f, r)
+        };
         assert_eq!(m("N", 0, 0), 2.0);
         assert_eq!(m("N", 3, 3), 8.0);
         assert_eq!(m("R", 3, 3), 14.0);
@@ -317,7 +325,7 @@ mod tests {
     #[test]
     fn rides_stop_at_the_first_piece_and_hops_need_a_screen() {
         let v = Variant::builtin("shako").unwrap();
-        let cannon = walks(kind(&v, "C"), Color::White);
+        let cannon = walks(kind(&v, "C"), Color::White, false);
         let mut cells = [0u8; 256];
         cells[index(0, 3)] = 1; // a screen on a4
         cells[index(0, 6)] = 2 | BLACK; // a piece to take on a7

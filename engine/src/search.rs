@@ -67,6 +67,37 @@ pub struct Root {
     options: RuleOptions,
 }
 
+/// The score of a position without legal moves, for the side to move: mated, or stalemated
+/// under the variant's rule (a draw, or a loss or win in Shatranj-like variants).
+fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
+    use plypost_rules::StalemateRule;
+    if in_check {
+        return -MATE + ply as i32;
+    }
+    match pos.variant().end_rules().stalemate {
+        StalemateRule::Draw => 0,
+        StalemateRule::Loss => -MATE + ply as i32,
+        StalemateRule::Win => MATE - ply as i32,
+    }
+}
+
+/// The bare-King rule's verdict, when the variant has it and it applies (see
+/// `plypost_rules::Game`): a loss for the side left alone.
+fn bare_king_score(pos: &Position, ply: usize) -> Option<i32> {
+    if !pos.variant().end_rules().bare_king {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let (ours, theirs) = (pos.piece_count(us), pos.piece_count(us.opposite()));
+    if theirs <= 1 && ours >= 2 {
+        Some(MATE - ply as i32)
+    } else if ours <= 1 && theirs >= 3 {
+        Some(-MATE + ply as i32)
+    } else {
+        None
+    }
+}
+
 /// The repetition key of a position: `hash()`, unless an e.p. right is set, which counts
 /// only when some e.p. capture is legal (`repetition_key`, which costs a move generation).
 fn repetition_key(pos: &Position) -> u64 {
@@ -585,9 +616,12 @@ impl Worker<'_> {
                 return s;
             }
         }
+        if let Some(score) = bare_king_score(pos, ply) {
+            return score;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return no_move_score(pos, in_check, ply);
         }
         if ply > 0 && self.move_count_reached(pos) {
             return 0;
@@ -718,9 +752,12 @@ impl Worker<'_> {
             return stand;
         }
         alpha = alpha.max(stand);
+        if let Some(score) = bare_king_score(pos, ply) {
+            return score;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if check { -MATE + ply as i32 } else { 0 };
+            return no_move_score(pos, check, ply);
         }
         let mut ordered = self.capture_list(pos, &moves, in_check, stand, alpha);
         let mut best = stand;

@@ -133,6 +133,11 @@ pub fn move_diagram(variant: &Variant, kind: KindId, color: Color) -> MoveDiagra
         side,
         piece_square,
         flip: if color == Color::White { 1 } else { -1 },
+        flip_x: if color == Color::Black && variant.black_rotated() {
+            -1
+        } else {
+            1
+        },
         flags: vec![Flags::default(); side as usize * side as usize],
         bent_paths: Vec::new(),
     };
@@ -193,6 +198,8 @@ struct Canvas {
     piece_square: Square,
     /// -1 for Black: vectors are written from White's side.
     flip: i32,
+    /// -1 for Black when the variant turns Black's moves half round.
+    flip_x: i32,
     flags: Vec<Flags>,
     bent_paths: Vec<BentPath>,
 }
@@ -257,7 +264,7 @@ impl Canvas {
                 if odd && k % 2 == 0 {
                     continue;
                 }
-                match self.at(v.dx as i32 * k, v.dy as i32 * k * self.flip) {
+                match self.at(v.dx as i32 * k * self.flip_x, v.dy as i32 * k * self.flip) {
                     Some((_, index)) => self.mark(index, part, false),
                     None => break,
                 }
@@ -269,7 +276,7 @@ impl Canvas {
         for v in vectors {
             // The nearest square a hop can reach is the second along the line.
             for k in 2..=15 {
-                match self.at(v.dx as i32 * k, v.dy as i32 * k * self.flip) {
+                match self.at(v.dx as i32 * k * self.flip_x, v.dy as i32 * k * self.flip) {
                     Some((_, index)) => self.mark(index, part, true),
                     None => break,
                 }
@@ -279,7 +286,10 @@ impl Canvas {
 
     /// One leg of a bent move: its corner, its slides, and the path for the legend.
     fn draw_bent_leg(&mut self, part: &MovePart, leg: &BentLeg, may_stop: bool) {
-        let (fx, fy) = (leg.first.dx as i32, leg.first.dy as i32 * self.flip);
+        let (fx, fy) = (
+            leg.first.dx as i32 * self.flip_x,
+            leg.first.dy as i32 * self.flip,
+        );
         let Some((corner, corner_index)) = self.at(fx, fy) else {
             return;
         };
@@ -288,7 +298,7 @@ impl Canvas {
         }
         let mut slides = Vec::new();
         for s in &leg.slides {
-            let (sx, sy) = (s.dx as i32, s.dy as i32 * self.flip);
+            let (sx, sy) = (s.dx as i32 * self.flip_x, s.dy as i32 * self.flip);
             let mut squares = Vec::new();
             for k in 1..=15 {
                 match self.at(fx + sx * k, fy + sy * k) {

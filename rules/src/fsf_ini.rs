@@ -172,6 +172,10 @@ pub struct Resolved {
     /// The template (a built-in variant) the chain ends in, if any.
     pub template: Option<String>,
     pub keys: BTreeMap<String, (String, usize)>,
+    /// The sections of the chain, the farthest parent first: Fairy-Stockfish applies each
+    /// section's keys in turn to a copy of its parent's variant, so a child's key is read
+    /// against what its parents built (a piece it removes leaves the promotion choices).
+    pub layers: Vec<Section>,
 }
 
 impl IniFile {
@@ -238,6 +242,7 @@ impl IniFile {
             name: name.to_owned(),
             template,
             keys,
+            layers: chain.iter().rev().map(|s| (*s).clone()).collect(),
         })
     }
 }

@@ -3,11 +3,15 @@
 use crate::notation::{IllegalMove, MoveError};
 use crate::position::{Move, Position};
 use crate::square::Color;
-use crate::variant::RuleOptions;
+use crate::variant::{RuleOptions, StalemateRule};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DecisiveReason {
     Checkmate,
+    /// The stalemated side loses (or wins) by the variant's `[end]` rule.
+    Stalemate,
+    /// A side was left with its royal piece alone (the variant's bare-King rule).
+    BareKing,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -118,15 +122,32 @@ impl Game {
         occurrences: usize,
         options: RuleOptions,
     ) -> Option<Outcome> {
+        let end = position.variant().end_rules();
+        let mover = position.side_to_move();
+        if end.bare_king {
+            if let Some(outcome) = bare_king(position) {
+                return Some(outcome);
+            }
+        }
         if position.legal_moves().is_empty() {
             return Some(if position.is_check() {
                 Outcome::Decisive {
-                    winner: position.side_to_move().opposite(),
+                    winner: mover.opposite(),
                     reason: DecisiveReason::Checkmate,
                 }
             } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
+                match end.stalemate {
+                    StalemateRule::Draw => Outcome::Draw {
+                        reason: DrawReason::Stalemate,
+                    },
+                    StalemateRule::Loss => Outcome::Decisive {
+                        winner: mover.opposite(),
+                        reason: DecisiveReason::Stalemate,
+                    },
+                    StalemateRule::Win => Outcome::Decisive {
+                        winner: mover,
+                        reason: DecisiveReason::Stalemate,
+                    },
                 }
             });
         }
@@ -144,4 +165,26 @@ impl Game {
         }
         None
     }
+}
+
+/// The bare-King rule: the side that just moved loses when it is left alone against two pieces
+/// or more; the side to move loses when it is alone against three or more (against two it
+/// may still take one and bare the opponent in turn, which the next test sees).
+fn bare_king(position: &Position) -> Option<Outcome> {
+    let to_move = position.side_to_move();
+    let moved = to_move.opposite();
+    let (mover_count, other_count) = (position.piece_count(to_move), position.piece_count(moved));
+    if other_count <= 1 && mover_count >= 2 {
+        return Some(Outcome::Decisive {
+            winner: to_move,
+            reason: DecisiveReason::BareKing,
+        });
+    }
+    if mover_count <= 1 && other_count >= 3 {
+        return Some(Outcome::Decisive {
+            winner: moved,
+            reason: DecisiveReason::BareKing,
+        });
+    }
+    None
 }

@@ -32,6 +32,7 @@ pub mod betza;
 pub mod diagram;
 pub mod fsf_ini;
 mod game;
+pub mod import;
 pub mod model;
 mod notation;
 mod perft;
@@ -47,5 +48,6 @@ pub use perft::{divide, perft};
 pub use position::{FenError, Move, Piece, Position, SetupProblem, Special};
 pub use square::{Color, Square, SquareError};
 pub use variant::{
-    Castling, DefinitionError, KindId, NamedSetup, PieceKind, RuleOptions, UnknownVariant, Variant,
+    Castling, DefinitionError, EndRules, KindId, NamedSetup, PieceKind, RuleOptions, StalemateRule,
+    UnknownVariant, Variant,
 };

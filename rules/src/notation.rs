@@ -494,8 +494,13 @@ impl Position {
         let dx = to.file() as i32 - from.file() as i32;
         let dy = to.rank() as i32 - from.rank() as i32;
         if let Some(castling) = v.castling() {
-            if dy == 0 && dx.unsigned_abs() == castling.king_distance as u32 {
-                let wing = usize::from(dx < 0);
+            let wing = usize::from(dx < 0);
+            let distance = if wing == 0 {
+                castling.king_distance
+            } else {
+                castling.queenside_king_distance
+            };
+            if dy == 0 && dx.unsigned_abs() == distance as u32 {
                 return Some(match self.castling_move(from, wing) {
                     None => IllegalMove::NoCastlingRight,
                     Some(mv) => self

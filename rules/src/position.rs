@@ -882,6 +882,11 @@ impl Position {
         problems
     }
 
+    /// How many pieces `color` has on the board.
+    pub fn piece_count(&self, color: Color) -> usize {
+        self.board.iter().filter(|&&c| cell_is(c, color)).count()
+    }
+
     pub fn king_square(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
     }
@@ -1441,8 +1446,12 @@ impl Position {
         if !cell_is(rook_cell, self.side) || cell_kind(rook_cell) != castling.rook_kind.index() {
             return None;
         }
-        let dir: i32 = if wing == 0 { 1 } else { -1 };
-        let to = king.offset(dir * castling.king_distance as i32, 0, v.width, v.height)?;
+        let (dir, distance) = if wing == 0 {
+            (1, castling.king_distance)
+        } else {
+            (-1, castling.queenside_king_distance)
+        };
+        let to = king.offset(dir * distance as i32, 0, v.width, v.height)?;
         let rook_to = castling.rook_target[us][wing];
         Some(Move {
             from: king,

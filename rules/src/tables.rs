@@ -207,10 +207,15 @@ pub(crate) struct Tables {
     pub screen_sensitive: [Vec<SquareSet>; 2],
 }
 
-fn orient(v: Vector, color: Color) -> (i8, i8) {
-    match color {
-        Color::White => (v.dx, v.dy),
-        Color::Black => (v.dx, -v.dy),
+impl Frame {
+    /// A White vector for this frame's colour: Black's is mirrored across the middle rank,
+    /// or turned half round when the variant says so (Fairy-Stockfish's way).
+    fn orient(&self, v: Vector) -> (i8, i8) {
+        match (self.color, self.rotate) {
+            (Color::White, _) => (v.dx, v.dy),
+            (Color::Black, false) => (v.dx, -v.dy),
+            (Color::Black, true) => (-v.dx, -v.dy),
+        }
     }
 }
 
@@ -305,6 +310,8 @@ struct KindMoves {
 #[derive(Clone, Copy)]
 struct Frame {
     color: Color,
+    /// Black's moves are White's turned half round, not mirrored.
+    rotate: bool,
     width: u8,
     height: u8,
     /// The longest ride that fits on the board.
@@ -336,18 +343,17 @@ fn compile_part(
     attacks: &mut Attacks,
 ) {
     let captures = part.mode.can_capture() && !part.first_move_only;
-    let color = frame.color;
     match &part.shape {
         Shape::Leap { vectors } => {
             moves.leaps.push(LeapSet::build(
-                vectors.iter().map(|&v| orient(v, color)),
+                vectors.iter().map(|&v| frame.orient(v)),
                 part,
                 frame.width,
                 frame.height,
             ));
             if captures {
                 for &v in vectors {
-                    attacks.add_ray(orient(v, color), (1, 1, false), bit);
+                    attacks.add_ray(frame.orient(v), (1, 1, false), bit);
                 }
             }
         }
@@ -360,7 +366,7 @@ fn compile_part(
             let (min, max) = (*min, max.unwrap_or(frame.longest).min(frame.longest));
             let odd_only = *odd_only;
             for &v in vectors {
-                let d = orient(v, color);
+                let d = frame.orient(v);
                 if captures {
                     attacks.add_ray(d, (min, max, odd_only), bit);
                 }
@@ -370,7 +376,7 @@ fn compile_part(
         }
         Shape::Hop { vectors } => {
             for &v in vectors {
-                let d = orient(v, color);
+                let d = frame.orient(v);
                 moves.gens.push(frame.gen(part, d, GenShape::Hop));
                 if captures {
                     attacks.add_hop(d, bit);
@@ -396,11 +402,11 @@ fn compile_bent_leg(
     attacks: &mut Attacks,
     captures: bool,
 ) {
-    let first = orient(leg.first, frame.color);
+    let first = frame.orient(leg.first);
     let mut slides = [(0i8, 0i8); 4];
     let mut slide_count = 0u8;
     for (i, &s) in leg.slides.iter().take(4).enumerate() {
-        slides[i] = orient(s, frame.color);
+        slides[i] = frame.orient(s);
         slide_count += 1;
     }
     let shape = GenShape::Bent {
@@ -549,7 +555,12 @@ fn zone_ranks(height: u8, promotion_zone: u8) -> [u16; 2] {
 }
 
 impl Tables {
-    pub(crate) fn build(pieces: &[PieceKind], width: u8, height: u8, promotion_zone: u8) -> Tables {
+    pub(crate) fn build(
+        pieces: &[PieceKind],
+        (width, height): (u8, u8),
+        promotion_zone: u8,
+        rotate: bool,
+    ) -> Tables {
         let longest = width.max(height).saturating_sub(1).max(1);
         let mut gens: [Vec<Vec<Gen>>; 2] = [Vec::new(), Vec::new()];
         let mut leaps: [Vec<Vec<LeapSet>>; 2] = [Vec::new(), Vec::new()];
@@ -558,6 +569,7 @@ impl Tables {
             let c = color.index();
             let frame = Frame {
                 color,
+                rotate,
                 width,
                 height,
                 longest,

@@ -87,7 +87,11 @@ impl PieceKind {
 /// square on its inner side.
 #[derive(Clone, Debug)]
 pub struct Castling {
+    /// How far the King moves on the last-file wing (`K`).
     pub king_distance: u8,
+    /// How far the King moves on the a-file wing (`Q`); `king_distance` unless the file sets
+    /// `queenside_king_distance` (Janus: four squares one way, three the other).
+    pub queenside_king_distance: u8,
     pub rook_distance: Option<u8>,
     pub rook_kind: KindId,
     /// Per colour: the King's start square and, per wing (`[last-file wing (K), a-file wing
@@ -129,15 +133,38 @@ pub(crate) struct VariantData {
     pub pieces: Vec<PieceKind>,
     pub royal: Option<KindId>,
     pub king_jump: bool,
+    /// Black's moves are White's turned half round (`symmetry = "rotate"`), not mirrored.
+    pub black_rotated: bool,
     pub castling: Option<Castling>,
     pub promotion_zone: u8,
     pub promotion_optional: bool,
     /// Per file: the promotion target of a `promotes_by_start_file` piece that started there.
     pub file_targets: Vec<Option<KindId>>,
     pub rule_options: RuleOptions,
+    pub end: EndRules,
     /// Per colour, per kind: bit r set if the kind starts on rank r (first-move-only parts).
     pub start_ranks: [Vec<u16>; 2],
     pub tables: Tables,
+}
+
+/// What a stalemate means for the side that has no legal move and is not in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum StalemateRule {
+    #[default]
+    Draw,
+    /// The stalemated side loses (Shatranj, Courier).
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// The variant's game-end rules beyond checkmate and the draw rules (`[end]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    pub stalemate: StalemateRule,
+    /// A side left with its royal piece alone while the opponent has two pieces or more loses,
+    /// unless it bares the opponent in turn with its next move (Shatranj, Courier).
+    pub bare_king: bool,
 }
 
 /// A validated variant. Cheap to clone.
@@ -236,9 +263,11 @@ struct RawVariant {
     provisional_setup: Val,
     provisional_promotion: Val,
     king_jump: Val,
+    symmetry: Val,
     castling: Option<Spanned<RawCastling>>,
     promotion: Option<Spanned<RawPromotion>>,
     draw: Option<RawDraw>,
+    end: Option<Spanned<RawEnd>>,
     piece: Option<Vec<Spanned<RawPiece>>>,
     setup: Option<Vec<Spanned<RawSetup>>>,
 }
@@ -252,6 +281,7 @@ struct RawSetup {
 #[derive(Deserialize)]
 struct RawCastling {
     king_distance: Val,
+    queenside_king_distance: Val,
     rook_distance: Val,
     rook: Val,
 }
@@ -267,6 +297,12 @@ struct RawPromotion {
 struct RawDraw {
     move_count_limit: Val,
     repetition: Val,
+}
+
+#[derive(Deserialize)]
+struct RawEnd {
+    stalemate: Val,
+    bare_king: Val,
 }
 
 #[derive(Deserialize)]
@@ -289,7 +325,7 @@ struct RawPiece {
     resets_move_clock: Val,
 }
 
-const TOP_KEYS: [&str; 13] = [
+const TOP_KEYS: [&str; 15] = [
     "name",
     "display_name",
     "width",
@@ -298,9 +334,11 @@ const TOP_KEYS: [&str; 13] = [
     "provisional_setup",
     "provisional_promotion",
     "king_jump",
+    "symmetry",
     "castling",
     "promotion",
     "draw",
+    "end",
     "piece",
     "setup",
 ];
@@ -322,9 +360,15 @@ const PIECE_KEYS: [&str; 16] = [
     "captures_en_passant",
     "resets_move_clock",
 ];
-const CASTLING_KEYS: [&str; 3] = ["king_distance", "rook_distance", "rook"];
+const CASTLING_KEYS: [&str; 4] = [
+    "king_distance",
+    "queenside_king_distance",
+    "rook_distance",
+    "rook",
+];
 const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
 const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
+const END_KEYS: [&str; 2] = ["stalemate", "bare_king"];
 const SETUP_KEYS: [&str; 2] = ["name", "fen"];
 
 /// The 1-based line of byte `offset` of `text`.
@@ -501,12 +545,13 @@ impl Variant {
 
     /// Every key of the definition format, per table: `""` (the top level), `castling`,
     /// `promotion`, `draw`, `piece`. For documentation checks.
-    pub fn definition_keys() -> [(&'static str, &'static [&'static str]); 6] {
+    pub fn definition_keys() -> [(&'static str, &'static [&'static str]); 7] {
         [
             ("", &TOP_KEYS),
             ("castling", &CASTLING_KEYS),
             ("promotion", &PROMOTION_KEYS),
             ("draw", &DRAW_KEYS),
+            ("end", &END_KEYS),
             ("piece", &PIECE_KEYS),
             ("setup", &SETUP_KEYS),
         ]
@@ -586,6 +631,15 @@ impl Variant {
     pub fn rule_options(&self) -> RuleOptions {
         self.0.rule_options
     }
+    /// Stalemate's result and the bare-King rule (`[end]`).
+    pub fn end_rules(&self) -> EndRules {
+        self.0.end
+    }
+    /// Whether Black's moves are White's turned half round rather than mirrored (only
+    /// pieces that move differently to the left and to the right notice).
+    pub fn black_rotated(&self) -> bool {
+        self.0.black_rotated
+    }
     pub fn has_king_jump(&self) -> bool {
         self.0.king_jump
     }
@@ -647,10 +701,12 @@ struct Definition {
     provisional_promotion: Option<String>,
     setups: Vec<(NamedSetup, usize)>,
     king_jump: bool,
+    black_rotated: bool,
     pieces: Vec<PieceKind>,
     royal: Option<KindId>,
     promotion: PromotionRules,
     rule_options: RuleOptions,
+    end: EndRules,
     castling: Option<CastlingRule>,
 }
 
@@ -665,6 +721,7 @@ struct PromotionRules {
 #[derive(Clone, Copy)]
 struct CastlingRule {
     king_distance: u8,
+    queenside_king_distance: u8,
     rook_distance: Option<u8>,
     rook_kind: KindId,
     /// Where `[castling]` starts, for the setup's errors.
@@ -700,6 +757,20 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     );
     let setups = check_setups(ck, raw.setup.as_deref().unwrap_or_default());
     let king_jump = ck.boolean(&raw.king_jump, "king_jump");
+    let black_rotated = match &raw.symmetry {
+        None => false,
+        Some(s) => match s.get_ref().as_str() {
+            Some("mirror") => false,
+            Some("rotate") => true,
+            _ => {
+                ck.error_at(
+                    Some(s.span().start),
+                    "'symmetry' must be \"mirror\" or \"rotate\"".to_string(),
+                );
+                false
+            }
+        },
+    };
 
     let pieces = check_pieces(ck, raw.piece.as_deref().unwrap_or_default());
     let royals: Vec<KindId> = pieces.iter().filter(|p| p.is_royal).map(|p| p.id).collect();
@@ -709,6 +780,7 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let royal = royals.first().copied();
     let promotion = check_promotion(ck, raw.promotion.as_ref(), width, height, &pieces);
     let rule_options = check_draw(ck, raw.draw.as_ref());
+    let end = check_end(ck, raw.end.as_ref(), royal);
     let castling = check_castling(ck, raw.castling.as_ref(), king_jump, royal, &pieces);
     if king_jump && royal.is_none() {
         let at = raw.king_jump.as_ref().map(|s| s.span().start);
@@ -729,10 +801,12 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
         provisional_promotion,
         setups,
         king_jump,
+        black_rotated,
         pieces,
         royal,
         promotion,
         rule_options,
+        end,
         castling,
     })
 }
@@ -745,6 +819,7 @@ fn check_unknown_keys(ck: &mut Checker<'_>, raw: &RawDefinition) {
         ("castling", &CASTLING_KEYS[..]),
         ("promotion", &PROMOTION_KEYS[..]),
         ("draw", &DRAW_KEYS[..]),
+        ("end", &END_KEYS[..]),
     ] {
         if let Some(toml::Value::Table(t)) = table.get(section) {
             let at = ck.text.find(&format!("[{section}]")).unwrap_or(0);
@@ -1107,6 +1182,38 @@ fn check_draw(ck: &mut Checker<'_>, raw: Option<&RawDraw>) -> RuleOptions {
     rule_options
 }
 
+fn check_end(
+    ck: &mut Checker<'_>,
+    raw: Option<&Spanned<RawEnd>>,
+    royal: Option<KindId>,
+) -> EndRules {
+    let mut end = EndRules::default();
+    let Some(re) = raw else { return end };
+    let at = re.span().start;
+    let re = re.get_ref();
+    if let Some(s) = &re.stalemate {
+        end.stalemate = match s.get_ref().as_str() {
+            Some("draw") => StalemateRule::Draw,
+            Some("loss") => StalemateRule::Loss,
+            Some("win") => StalemateRule::Win,
+            _ => {
+                ck.error_at(
+                    Some(s.span().start),
+                    "'stalemate' must be \"draw\", \"loss\" or \"win\" (for the side \
+                     stalemated)"
+                        .to_string(),
+                );
+                StalemateRule::Draw
+            }
+        };
+    }
+    end.bare_king = ck.boolean(&re.bare_king, "bare_king");
+    if end.bare_king && royal.is_none() {
+        ck.error_at(Some(at), "'bare_king' needs a royal piece".to_string());
+    }
+    end
+}
+
 fn check_castling(
     ck: &mut Checker<'_>,
     raw: Option<&Spanned<RawCastling>>,
@@ -1118,6 +1225,15 @@ fn check_castling(
     let at = rc.span().start;
     let rc = rc.get_ref();
     let dist = ck.integer(&rc.king_distance, "king_distance", (2, 13), at);
+    let queenside = match rc.queenside_king_distance {
+        Some(_) => ck.integer(
+            &rc.queenside_king_distance,
+            "queenside_king_distance",
+            (2, 13),
+            at,
+        ),
+        None => dist,
+    };
     let rook_distance = match rc.rook_distance {
         Some(_) => ck
             .integer(&rc.rook_distance, "rook_distance", (1, 14), at)
@@ -1140,6 +1256,7 @@ fn check_castling(
     match find_kind(pieces, &rook) {
         Some(rook_kind) => Some(CastlingRule {
             king_distance: dist as u8,
+            queenside_king_distance: queenside.unwrap_or(dist) as u8,
             rook_distance,
             rook_kind,
             at,
@@ -1159,7 +1276,12 @@ fn check_castling(
 /// Builds the tables and reads the setup; checks what needs it (the start FEN, castling's
 /// squares). `None` when the setup cannot be read.
 fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
-    let tables = Tables::build(&def.pieces, def.width, def.height, def.promotion.zone);
+    let tables = Tables::build(
+        &def.pieces,
+        (def.width, def.height),
+        def.promotion.zone,
+        def.black_rotated,
+    );
     let kinds = def.pieces.len();
     let placeholder = [[Square::from_index(0); 2]; 2];
     let data = VariantData {
@@ -1175,9 +1297,11 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
         pieces: def.pieces,
         royal: def.royal,
         king_jump: def.king_jump,
+        black_rotated: def.black_rotated,
         // Placeholder geometry so the setup's rights parse; filled in from the setup.
         castling: def.castling.map(|rule| Castling {
             king_distance: rule.king_distance,
+            queenside_king_distance: rule.queenside_king_distance,
             rook_distance: rule.rook_distance,
             rook_kind: rule.rook_kind,
             king_start: [Square::from_index(0); 2],
@@ -1188,6 +1312,7 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
         promotion_optional: def.promotion.optional,
         file_targets: def.promotion.file_targets,
         rule_options: def.rule_options,
+        end: def.end,
         start_ranks: [vec![0; kinds], vec![0; kinds]],
         tables,
     };
@@ -1280,6 +1405,7 @@ fn castling_squares(
 ) -> Castling {
     let mut castling = Castling {
         king_distance: rule.king_distance,
+        queenside_king_distance: rule.queenside_king_distance,
         rook_distance: rule.rook_distance,
         rook_kind: rule.rook_kind,
         king_start: [Square::from_index(0); 2],
@@ -1318,7 +1444,11 @@ fn castling_wing(
     (wing, dir): (usize, i32),
     (width, height): (u8, u8),
 ) -> Option<(Square, Square)> {
-    let king_distance = rule.king_distance;
+    let king_distance = if wing == 0 {
+        rule.king_distance
+    } else {
+        rule.queenside_king_distance
+    };
     let mut found = None;
     let mut sq = ks;
     while let Some(next) = sq.offset(dir, 0, width, height) {

@@ -27,6 +27,7 @@ pub fn reason_words(reason: EndReason) -> &'static str {
         EndReason::Stalemate => "stalemate",
         EndReason::Repetition => "threefold repetition",
         EndReason::MoveCount => "move-count rule",
+        EndReason::BareKing => "bare King",
         EndReason::Abandoned => "abandoned",
         EndReason::Withdrawal => "withdrawal from the tournament",
         EndReason::Adjudication => "adjudicated by an admin",
@@ -82,7 +83,8 @@ fn what_ended_it(
         EndReason::Checkmate
         | EndReason::Stalemate
         | EndReason::Repetition
-        | EndReason::MoveCount => {
+        | EndReason::MoveCount
+        | EndReason::BareKing => {
             let mover = opponent_of_to_move;
             match ending.last_move {
                 Some((long, san)) => {

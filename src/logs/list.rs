@@ -506,6 +506,7 @@ pub fn status_words(
 ) -> String {
     let by = match reason {
         Some(EndReason::MoveCount) => " by the move-count rule".to_owned(),
+        Some(EndReason::BareKing) => " by the bare-King rule".to_owned(),
         Some(reason) => format!(" by {reason}"),
         None => String::new(),
     };

@@ -1,7 +1,7 @@
 //! The rules of a preset in plain words, from the variant definition and the preset's draw
 //! rules: promotion and the special rules. Plain text (the page escapes it).
 
-use plypost_rules::{RuleOptions, Variant};
+use plypost_rules::{RuleOptions, StalemateRule, Variant};
 
 /// Names joined as "A", "A or B", "A, B or C".
 fn or_list(names: &[String]) -> String {
@@ -122,10 +122,23 @@ pub fn special_rules(variant: &Variant, options: RuleOptions) -> Vec<String> {
         .map(|p| p.name.clone())
         .collect();
     if !royal.is_empty() {
+        let end = variant.end_rules();
+        let stalemate = match end.stalemate {
+            StalemateRule::Draw => "Stalemate is a draw.",
+            StalemateRule::Loss => "A player who is stalemated loses.",
+            StalemateRule::Win => "A player who is stalemated wins.",
+        };
         out.push(format!(
-            "Checkmate the enemy {} to win. Stalemate is a draw.",
+            "Checkmate the enemy {} to win. {stalemate}",
             or_list(&royal)
         ));
+        if end.bare_king {
+            out.push(
+                "Bare King: a player left with the King alone loses, unless the next move \
+                 leaves the opponent's King alone too."
+                    .to_owned(),
+            );
+        }
     }
     if variant.has_king_jump() {
         out.push(
@@ -137,11 +150,19 @@ pub fn special_rules(variant: &Variant, options: RuleOptions) -> Vec<String> {
         );
     }
     if let Some(c) = variant.castling() {
+        let distance = if c.king_distance == c.queenside_king_distance {
+            plural(c.king_distance, "one square", "squares")
+        } else {
+            format!(
+                "{} toward the last file or {} toward the a-file",
+                plural(c.king_distance, "one square", "squares"),
+                plural(c.queenside_king_distance, "one square", "squares")
+            )
+        };
         out.push(format!(
-            "Castling: the King, never moved and not in check, moves {} toward an unmoved {} \
-             of its side, which then stands on the square next to it on the inner side. The \
-             squares the King passes over must not be attacked.",
-            plural(c.king_distance, "one square", "squares"),
+            "Castling: the King, never moved and not in check, moves {distance} toward an \
+             unmoved {} of its side, which then stands on the square next to it on the inner \
+             side. The squares the King passes over must not be attacked.",
             variant.kind(c.rook_kind).name
         ));
     }

@@ -45,3 +45,4 @@ mod time_controls;
 mod tournaments;
 mod uci;
 mod variant_docs;
+mod variant_import;

@@ -142,3 +142,56 @@ fn variant_rule_options_come_from_the_file() {
         assert_eq!(v.rule_options(), RuleOptions::default(), "{name}");
     }
 }
+
+/// Chess with Shatranj's `[end]`: a stalemate loses, a bare King loses.
+fn shatranj_ending_chess() -> plypost_rules::Variant {
+    let text = include_str!("../../variants/chess.toml").replace(
+        "[draw]",
+        "[end]\nstalemate = \"loss\"\nbare_king = true\n\n[draw]",
+    );
+    plypost_rules::Variant::from_toml(&text).expect("chess with [end]")
+}
+
+#[test]
+fn a_stalemate_may_lose() {
+    let v = shatranj_ending_chess();
+    let p = Position::from_fen(&v, "7k/5Q2/6K1/8/8/p7/P7/8 b - - 0 1").unwrap();
+    assert_eq!(
+        Game::new(p).outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
+    let v = shatranj_ending_chess();
+    // Black just lost its last piece against a King and two: Black loses at once.
+    let p = Position::from_fen(&v, "7k/8/8/8/8/8/P7/K5R1 w - - 0 1").unwrap();
+    assert_eq!(
+        Game::new(p).outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::BareKing
+        })
+    );
+    // Against a King and one piece, the bare side to move may still take it.
+    let p = Position::from_fen(&v, "7k/6R1/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    let mut game = Game::new(p);
+    assert_eq!(game.outcome(), None);
+    game.play_text("h8g7").unwrap();
+    assert_eq!(game.outcome(), None, "both Kings bare: the game goes on");
+    // Had it not taken, it would have lost.
+    let p = Position::from_fen(&v, "7k/8/6R1/8/8/8/8/K7 b - - 0 1").unwrap();
+    let mut game = Game::new(p);
+    game.play_text("h8h7").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: DecisiveReason::BareKing
+        })
+    );
+}

@@ -39,6 +39,8 @@ pub fn status(game: &crate::games::model::GameRow) -> (&'static str, i64) {
         Some(EndReason::Checkmate) => ("mate", 30),
         Some(EndReason::Resignation) => ("resign", 31),
         Some(EndReason::Stalemate) => ("stalemate", 32),
+        // Lichess has no bare-King status; its variant end is the nearest.
+        Some(EndReason::BareKing) => ("variantEnd", 60),
         Some(EndReason::Abandoned) => ("timeout", 33),
         Some(EndReason::Agreement | EndReason::Repetition | EndReason::MoveCount) => ("draw", 34),
         Some(EndReason::Time) => ("outoftime", 35),

@@ -1,0 +1,1962 @@
+//! A Fairy-Stockfish variants.ini section → plypost's variant definition.
+//!
+//! The section is applied as Fairy-Stockfish applies it: its parents first (other sections,
+//! or a built-in variant from `templates.ini`), each on top of what the one before built,
+//! the board size, then the pieces in Fairy-Stockfish's order of piece types, then the
+//! rules. The result is then checked against what plypost's rules can say; every key that
+//! changes the rules in a way plypost cannot follow is an error naming it.
+
+use super::fsf_betza;
+use super::spec::{CastlingSpec, PieceSpec, Spec};
+use super::{Imported, Problem};
+use crate::fsf_ini::{self, Entry, IniFile, Section};
+use crate::variant::StalemateRule;
+use std::collections::BTreeMap;
+
+const TEMPLATES: &str = include_str!("templates.ini");
+
+/// Fairy-Stockfish's boards are at most 12 files by 10 ranks.
+const MAX_FILES: u8 = 12;
+const MAX_RANKS: u8 = 10;
+
+/// A piece type of Fairy-Stockfish: its key name, its movement in the dialect, and how
+/// plypost names and draws it.
+struct PieceType {
+    key: &'static str,
+    betza: &'static str,
+    name: &'static str,
+    image: &'static str,
+    /// Why plypost cannot have it, if it cannot.
+    refused: Option<&'static str>,
+}
+
+const fn pt(
+    key: &'static str,
+    betza: &'static str,
+    name: &'static str,
+    image: &'static str,
+) -> PieceType {
+    PieceType {
+        key,
+        betza,
+        name,
+        image,
+        refused: None,
+    }
+}
+
+const fn refused(key: &'static str, why: &'static str) -> PieceType {
+    PieceType {
+        key,
+        betza: "",
+        name: "",
+        image: "",
+        refused: Some(why),
+    }
+}
+
+/// In Fairy-Stockfish's order of piece types (the order a section's pieces are read in).
+const TYPES: [PieceType; 36] = [
+    pt("pawn", "fmWfceF", "Pawn", "pawn"),
+    pt("knight", "N", "Knight", "knight"),
+    pt("bishop", "B", "Bishop", "bishop"),
+    pt("rook", "R", "Rook", "rook"),
+    pt("queen", "Q", "Queen", "queen"),
+    pt("fers", "F", "Ferz", "ferz"),
+    pt("alfil", "A", "Alfil", "alfil"),
+    pt("fersAlfil", "FA", "Elephant", "elephant"),
+    pt("silver", "FfW", "Silver General", "silver-general"),
+    pt("aiwok", "RNF", "Aiwok", ""),
+    pt("bers", "RF", "Bers", "dragon-king"),
+    pt("archbishop", "BN", "Archbishop", "archbishop"),
+    pt("chancellor", "RN", "Chancellor", "chancellor"),
+    pt("amazon", "QN", "Amazon", "amazon"),
+    pt("knibis", "mNcB", "Knibis", ""),
+    pt("biskni", "mBcN", "Biskni", ""),
+    pt("kniroo", "mNcR", "Kniroo", ""),
+    pt("rookni", "mRcN", "Rookni", ""),
+    pt("shogiPawn", "fW", "Shogi Pawn", ""),
+    pt("lance", "fR", "Lance", ""),
+    pt("shogiKnight", "fN", "Shogi Knight", ""),
+    pt("gold", "WfF", "Gold General", "gold-general"),
+    pt("dragonHorse", "BW", "Dragon Horse", "dragon-horse"),
+    pt("clobber", "cW", "Clobber", ""),
+    pt("breakthrough", "fmWfF", "Breakthrough", ""),
+    refused(
+        "immobile",
+        "a piece that never moves is not part of plypost's rules",
+    ),
+    pt("cannon", "mRcpR", "Cannon", "cannon"),
+    refused(
+        "janggiCannon",
+        "the Janggi Cannon's own restrictions are not part of plypost's rules",
+    ),
+    refused(
+        "soldier",
+        "the Xiangqi Soldier changes its move at the river, which plypost's rules cannot say",
+    ),
+    refused(
+        "horse",
+        "the Xiangqi Horse is a lame Knight, which plypost's movement model does not have",
+    ),
+    pt("elephant", "nA", "Elephant", "elephant"),
+    refused(
+        "janggiElephant",
+        "the Janggi Elephant's lame move is not part of plypost's movement model",
+    ),
+    refused(
+        "banner",
+        "the Banner's lame Knight move is not part of plypost's movement model",
+    ),
+    pt("wazir", "W", "Wazir", "wazir"),
+    pt("commoner", "K", "Commoner", "commoner"),
+    pt("centaur", "KN", "Centaur", "centaur"),
+];
+
+/// Custom piece slots (`customPiece1` ...).
+const CUSTOM_SLOTS: usize = 25;
+
+/// A piece type's index: `TYPES` first, then the custom slots, then the King.
+type TypeId = usize;
+const CUSTOM_BASE: TypeId = TYPES.len();
+const KING: TypeId = CUSTOM_BASE + CUSTOM_SLOTS;
+const PAWN: TypeId = 0;
+/// A set of piece types; bit 63 is Fairy-Stockfish's `*` (every piece).
+type TypeSet = u64;
+const ALL_PIECES: TypeSet = 1 << 63;
+
+fn type_key(t: TypeId) -> String {
+    match t {
+        t if t < CUSTOM_BASE => TYPES[t].key.to_owned(),
+        KING => "king".to_owned(),
+        t => format!("customPiece{}", t - CUSTOM_BASE + 1),
+    }
+}
+
+/// The squares of a region: bit `rank * 12 + file`.
+type Region = u128;
+
+fn rank_bits(rank: u8, files: u8) -> Region {
+    let mut r = 0;
+    for f in 0..files.min(MAX_FILES) {
+        r |= 1u128 << (rank as u32 * MAX_FILES as u32 + f as u32);
+    }
+    r
+}
+
+/// A key's value and where it came from, for messages.
+#[derive(Clone)]
+struct Source {
+    key: String,
+    line: usize,
+}
+
+/// A Fairy-Stockfish variant as the keys build it (the fields plypost reads).
+#[derive(Clone)]
+struct State {
+    max_rank: u8,
+    max_file: u8,
+    /// Piece type → its letter (lower case).
+    letters: BTreeMap<TypeId, char>,
+    custom_betza: BTreeMap<TypeId, String>,
+    king_betza: Option<String>,
+    /// Where each piece was defined (0 for a template's).
+    piece_lines: BTreeMap<TypeId, usize>,
+    start_fen: String,
+    promotion_region: [Region; 2],
+    promotion_pawn_types: [TypeSet; 2],
+    promotion_piece_types: [TypeSet; 2],
+    mandatory_pawn_promotion: bool,
+    immobility_illegal: bool,
+    double_step: bool,
+    double_step_region: [Region; 2],
+    en_passant_region: [Region; 2],
+    en_passant_types: [TypeSet; 2],
+    castling: bool,
+    castling_kingside_file: u8,
+    castling_queenside_file: u8,
+    castling_rank: u8,
+    castling_king_piece: [TypeId; 2],
+    castling_rook_pieces: [TypeSet; 2],
+    castling_rook_kingside_file: Option<u8>,
+    castling_rook_queenside_file: u8,
+    n_move_rule: u32,
+    n_move_rule_types: [TypeSet; 2],
+    n_fold_rule: u32,
+    stalemate: StalemateRule,
+    extinction: Extinction,
+    /// Keys whose values plypost cannot follow, found while applying.
+    refusals: Vec<Problem>,
+    warnings: Vec<Problem>,
+    /// Where the start position and the castling geometry were last set.
+    fen_source: Option<Source>,
+}
+
+#[derive(Clone, Default)]
+struct Extinction {
+    value: String,
+    claim: bool,
+    types: String,
+    count: u32,
+    opponent_count: u32,
+    source: Option<Source>,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            max_rank: 8,
+            max_file: 8,
+            letters: BTreeMap::new(),
+            custom_betza: BTreeMap::new(),
+            king_betza: None,
+            piece_lines: BTreeMap::new(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            promotion_region: [rank_bits(7, 12), rank_bits(0, 12)],
+            promotion_pawn_types: [1 << PAWN; 2],
+            promotion_piece_types: [bits(&[1, 2, 3, 4]); 2],
+            mandatory_pawn_promotion: true,
+            immobility_illegal: false,
+            double_step: true,
+            double_step_region: [rank_bits(1, 12), rank_bits(6, 12)],
+            en_passant_region: [Region::MAX; 2],
+            en_passant_types: [1 << PAWN; 2],
+            castling: true,
+            castling_kingside_file: 6,
+            castling_queenside_file: 2,
+            castling_rank: 0,
+            castling_king_piece: [KING; 2],
+            castling_rook_pieces: [1 << 3; 2],
+            castling_rook_kingside_file: None,
+            castling_rook_queenside_file: 0,
+            n_move_rule: 50,
+            n_move_rule_types: [1 << PAWN; 2],
+            n_fold_rule: 3,
+            stalemate: StalemateRule::Draw,
+            extinction: Extinction {
+                value: "none".to_owned(),
+                ..Extinction::default()
+            },
+            refusals: Vec::new(),
+            warnings: Vec::new(),
+            fen_source: None,
+        }
+    }
+}
+
+fn bits(types: &[TypeId]) -> TypeSet {
+    types.iter().fold(0, |acc, t| acc | 1 << t)
+}
+
+/// Keys that only change how Fairy-Stockfish shows a variant or plays it, not its rules.
+const DISPLAY_KEYS: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+    "dropChecks",
+];
+
+/// Keys of rules plypost does not have, with the values that mean "off" (accepted) and why
+/// any other value is refused.
+const REFUSED_UNLESS: &[(&str, &[&str], &str)] = &[
+    (
+        "chess960",
+        &["false"],
+        "Chess960 castling is not part of plypost's rules",
+    ),
+    (
+        "twoBoards",
+        &["false"],
+        "pieces coming from a second board are not part of plypost's rules",
+    ),
+    (
+        "sittuyinPromotion",
+        &["false"],
+        "Sittuyin promotion is not part of plypost's rules",
+    ),
+    (
+        "promotionLimit",
+        &["", "-"],
+        "a limit on promoted pieces is not part of plypost's rules",
+    ),
+    (
+        "promotedPieceType",
+        &["", "-"],
+        "promotion of pieces other than the Pawns is not supported by the import yet",
+    ),
+    (
+        "piecePromotionOnCapture",
+        &["false"],
+        "promotion only on captures is not part of plypost's rules",
+    ),
+    (
+        "mandatoryPiecePromotion",
+        &["false"],
+        "promotion of pieces other than the Pawns is not supported by the import yet",
+    ),
+    (
+        "pieceDemotion",
+        &["false"],
+        "demotion is not part of plypost's rules",
+    ),
+    (
+        "blastOnCapture",
+        &["false"],
+        "explosions (Atomic) are not part of plypost's rules",
+    ),
+    (
+        "blastImmuneTypes",
+        &["", "-"],
+        "explosions (Atomic) are not part of plypost's rules",
+    ),
+    (
+        "mutuallyImmuneTypes",
+        &["", "-"],
+        "pieces immune to each other are not part of plypost's rules",
+    ),
+    (
+        "petrifyOnCaptureTypes",
+        &["", "-"],
+        "petrification is not part of plypost's rules",
+    ),
+    (
+        "petrifyBlastPieces",
+        &["false"],
+        "petrification is not part of plypost's rules",
+    ),
+    (
+        "tripleStepRegionWhite",
+        &["", "-"],
+        "triple steps are not part of plypost's rules",
+    ),
+    (
+        "tripleStepRegionBlack",
+        &["", "-"],
+        "triple steps are not part of plypost's rules",
+    ),
+    (
+        "castlingDroppedPiece",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "oppositeCastling",
+        &["false"],
+        "a castling that depends on the opponent's is not part of plypost's rules",
+    ),
+    (
+        "checking",
+        &["true"],
+        "a game without checks is not part of plypost's rules",
+    ),
+    (
+        "mustCapture",
+        &["false"],
+        "compulsory captures are not part of plypost's rules",
+    ),
+    (
+        "mustDrop",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "mustDropType",
+        &["*", "-", ""],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "pieceDrops",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropLoop",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "capturesToHand",
+        &["false"],
+        "pieces in hand are not part of plypost's rules",
+    ),
+    (
+        "firstRankPawnDrops",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "promotionZonePawnDrops",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "enclosingDrop",
+        &["none"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "enclosingDropStart",
+        &["", "-"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropRegionWhite",
+        &["", "-"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropRegionBlack",
+        &["", "-"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "whiteDropRegion",
+        &["", "-"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "blackDropRegion",
+        &["", "-"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "sittuyinRookDrop",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropOppositeColoredBishop",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropPromoted",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropNoDoubled",
+        &["-", ""],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropNoDoubledCount",
+        &["1"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "dropOnTop",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "gating",
+        &["false"],
+        "gating is not part of plypost's rules",
+    ),
+    (
+        "seirawanGating",
+        &["false"],
+        "gating is not part of plypost's rules",
+    ),
+    (
+        "cambodianMoves",
+        &["false"],
+        "the Cambodian first moves are not part of plypost's rules",
+    ),
+    (
+        "wallingRule",
+        &["none"],
+        "walls are not part of plypost's rules",
+    ),
+    (
+        "wallingRegionWhite",
+        &["", "-"],
+        "walls are not part of plypost's rules",
+    ),
+    (
+        "wallingRegionBlack",
+        &["", "-"],
+        "walls are not part of plypost's rules",
+    ),
+    (
+        "wallOrMove",
+        &["false"],
+        "walls are not part of plypost's rules",
+    ),
+    (
+        "diagonalLines",
+        &["", "-"],
+        "palace diagonals are not part of plypost's rules",
+    ),
+    ("pass", &["false"], "passing is not part of plypost's rules"),
+    (
+        "passWhite",
+        &["false"],
+        "passing is not part of plypost's rules",
+    ),
+    (
+        "passBlack",
+        &["false"],
+        "passing is not part of plypost's rules",
+    ),
+    (
+        "passOnStalemate",
+        &["false"],
+        "passing is not part of plypost's rules",
+    ),
+    (
+        "passOnStalemateWhite",
+        &["false"],
+        "passing is not part of plypost's rules",
+    ),
+    (
+        "passOnStalemateBlack",
+        &["false"],
+        "passing is not part of plypost's rules",
+    ),
+    (
+        "makpongRule",
+        &["false"],
+        "the Makpong rule is not part of plypost's rules",
+    ),
+    (
+        "flyingGeneral",
+        &["false"],
+        "the flying general is not part of plypost's rules",
+    ),
+    (
+        "soldierPromotionRank",
+        &["1"],
+        "the Xiangqi Soldier's change is not part of plypost's rules",
+    ),
+    (
+        "flipEnclosedPieces",
+        &["none"],
+        "flipping pieces is not part of plypost's rules",
+    ),
+    (
+        "nFoldValue",
+        &["draw"],
+        "a repetition that does not draw is not part of plypost's rules",
+    ),
+    (
+        "nFoldValueAbsolute",
+        &["false"],
+        "a repetition that does not draw is not part of plypost's rules",
+    ),
+    (
+        "perpetualCheckIllegal",
+        &["false"],
+        "the perpetual-check rule is not part of plypost's rules",
+    ),
+    (
+        "moveRepetitionIllegal",
+        &["false"],
+        "forbidden repetitions are not part of plypost's rules",
+    ),
+    (
+        "chasingRule",
+        &["none"],
+        "chasing rules are not part of plypost's rules",
+    ),
+    (
+        "stalematePieceCount",
+        &["false"],
+        "counting material at stalemate is not part of plypost's rules",
+    ),
+    (
+        "checkmateValue",
+        &["loss"],
+        "a checkmate that does not lose is not part of plypost's rules",
+    ),
+    (
+        "shogiPawnDropMateIllegal",
+        &["false"],
+        "drops are not part of plypost's rules",
+    ),
+    (
+        "shatarMateRule",
+        &["false"],
+        "the Shatar mating rules are not part of plypost's rules",
+    ),
+    (
+        "bikjangRule",
+        &["false"],
+        "the bikjang rule is not part of plypost's rules",
+    ),
+    (
+        "extinctionPseudoRoyal",
+        &["false"],
+        "pseudo-royal pieces are not part of plypost's rules",
+    ),
+    (
+        "dupleCheck",
+        &["false"],
+        "pseudo-royal pieces are not part of plypost's rules",
+    ),
+    (
+        "flagPiece",
+        &["*", "-", ""],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagPieceWhite",
+        &["*", "-", ""],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagPieceBlack",
+        &["*", "-", ""],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagRegion",
+        &["", "-"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagRegionWhite",
+        &["", "-"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagRegionBlack",
+        &["", "-"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "whiteFlag",
+        &["", "-"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "blackFlag",
+        &["", "-"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagPieceCount",
+        &["1"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagPieceBlockedWin",
+        &["false"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagMove",
+        &["false"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "flagPieceSafe",
+        &["false"],
+        "capture-the-flag wins are not part of plypost's rules",
+    ),
+    (
+        "checkCounting",
+        &["false"],
+        "counting checks (Three-check) is not part of plypost's rules",
+    ),
+    (
+        "connectN",
+        &["0"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectNxN",
+        &["0"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "collinearN",
+        &["0"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectRegion1White",
+        &["", "-"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectRegion2White",
+        &["", "-"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectRegion1Black",
+        &["", "-"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectRegion2Black",
+        &["", "-"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectPieceTypes",
+        &["*"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectHorizontal",
+        &["true"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectVertical",
+        &["true"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectDiagonal",
+        &["true"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "connectValue",
+        &["win"],
+        "connection wins are not part of plypost's rules",
+    ),
+    (
+        "materialCounting",
+        &["none"],
+        "material counting is not part of plypost's rules",
+    ),
+    (
+        "adjudicateFullBoard",
+        &["false"],
+        "material counting is not part of plypost's rules",
+    ),
+    (
+        "countingRule",
+        &["none"],
+        "counting rules (Makruk, ASEAN) are not part of plypost's rules",
+    ),
+    (
+        "castlingWins",
+        &["-", ""],
+        "castling to win is not part of plypost's rules",
+    ),
+];
+
+/// Every key the import understands, for the help page: (key, what plypost does with it).
+pub fn supported_keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = vec![
+        "maxRank",
+        "maxFile",
+        "startFen",
+        "customPiece1..25",
+        "promotionRegionWhite",
+        "promotionRegionBlack",
+        "promotionRank",
+        "promotionPawnTypes",
+        "promotionPawnTypesWhite",
+        "promotionPawnTypesBlack",
+        "pawnTypes",
+        "promotionPieceTypes",
+        "promotionPieceTypesWhite",
+        "promotionPieceTypesBlack",
+        "mandatoryPawnPromotion",
+        "immobilityIllegal",
+        "doubleStep",
+        "doubleStepRegionWhite",
+        "doubleStepRegionBlack",
+        "doubleStepRank",
+        "doubleStepRankMin",
+        "enPassantRegion",
+        "enPassantRegionWhite",
+        "enPassantRegionBlack",
+        "enPassantTypes",
+        "enPassantTypesWhite",
+        "enPassantTypesBlack",
+        "castling",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRank",
+        "castlingKingFile",
+        "castlingKingPiece",
+        "castlingRookPieces",
+        "castlingRookPiece",
+        "castlingRookKingsideFile",
+        "castlingRookQueensideFile",
+        "nMoveRule",
+        "nMoveRuleTypes",
+        "nMoveRuleTypesWhite",
+        "nMoveRuleTypesBlack",
+        "nFoldRule",
+        "stalemateValue",
+        "extinctionValue",
+        "extinctionClaim",
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionOpponentPieceCount",
+    ];
+    keys.extend(TYPES.iter().filter(|t| t.refused.is_none()).map(|t| t.key));
+    keys.push("king");
+    keys
+}
+
+/// Keys refused unless they are off, with why; and the piece types refused.
+pub fn refused_keys() -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&'static str, &'static str)> = REFUSED_UNLESS
+        .iter()
+        .map(|(k, _, why)| (*k, *why))
+        .collect();
+    out.extend(
+        TYPES
+            .iter()
+            .filter_map(|t| t.refused.map(|why| (t.key, why))),
+    );
+    out
+}
+
+/// Keys shown with a warning and otherwise ignored (display and engine tuning only).
+pub fn display_keys() -> &'static [&'static str] {
+    DISPLAY_KEYS
+}
+
+/// Names of the built-in variants a section may inherit from.
+pub fn template_names() -> Vec<String> {
+    templates()
+        .map(|file| file.names().iter().map(|n| (*n).to_owned()).collect())
+        .unwrap_or_default()
+}
+
+fn templates() -> Option<IniFile> {
+    fsf_ini::parse(TEMPLATES).ok()
+}
+
+/// The names of the sections of a variants.ini text (empty when it does not read).
+pub fn section_names(text: &str) -> Vec<String> {
+    fsf_ini::parse(text)
+        .map(|f| f.names().iter().map(|n| (*n).to_owned()).collect())
+        .unwrap_or_default()
+}
+
+fn problem(line: usize, key: &str, message: impl Into<String>) -> Problem {
+    Problem {
+        line,
+        key: key.to_owned(),
+        message: message.into(),
+    }
+}
+
+/// Imports section `section` of `text` (the only one when `None` and there is one).
+pub fn import(text: &str, section: Option<&str>) -> Result<Imported, Vec<Problem>> {
+    let file = fsf_ini::parse(text).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| problem(e.line, e.key.as_deref().unwrap_or(""), e.message))
+            .collect::<Vec<_>>()
+    })?;
+    let names = file.names();
+    let name = match (section, names.as_slice()) {
+        (Some(s), _) => s.trim().to_owned(),
+        (None, [only]) => (*only).to_owned(),
+        (None, []) => return Err(vec![problem(0, "", "the text has no [section]")]),
+        (None, many) => {
+            return Err(vec![problem(
+                0,
+                "section",
+                format!(
+                    "the text has {} sections; pick one: {}",
+                    many.len(),
+                    many.join(", ")
+                ),
+            )])
+        }
+    };
+    let builtins = templates().unwrap_or_default();
+    let resolved = file
+        .resolve(&name, |parent| builtins.names().contains(&parent))
+        .map_err(|e| vec![problem(e.line, e.key.as_deref().unwrap_or(""), e.message)])?;
+    let mut state = State::default();
+    if let Some(template) = &resolved.template {
+        let chain = builtins
+            .resolve(template, |_| false)
+            .map_err(|e| vec![problem(0, template, e.message)])?;
+        for layer in &chain.layers {
+            apply(&mut state, layer, Some(template));
+        }
+    }
+    for layer in &resolved.layers {
+        apply(&mut state, layer, None);
+    }
+    convert(&state, &name)
+}
+
+/// Applies one section's keys to `state`, in Fairy-Stockfish's order.
+fn apply(state: &mut State, section: &Section, template: Option<&str>) {
+    let at = |e: &Entry| Source {
+        key: e.key.clone(),
+        line: if template.is_some() { 0 } else { e.line },
+    };
+    let find = |key: &str| section.entries.iter().find(|e| e.key == key);
+    for (key, target) in [("maxRank", 0), ("maxFile", 1)] {
+        if let Some(e) = find(key) {
+            match read_dimension(&e.value, key == "maxFile") {
+                Some(n) => {
+                    if target == 0 {
+                        state.max_rank = n
+                    } else {
+                        state.max_file = n
+                    }
+                }
+                None => refuse(
+                    state,
+                    &at(e),
+                    format!(
+                        "'{}' is no {}",
+                        e.value,
+                        if key == "maxFile" {
+                            "file (1 to 12 or a to l)"
+                        } else {
+                            "rank (1 to 10)"
+                        }
+                    ),
+                ),
+            }
+        }
+    }
+    apply_pieces(state, section, template);
+    // Deprecated spellings and aliases, read before the keys they stand for.
+    for e in &section.entries {
+        let key = e.key.as_str();
+        let src = at(e);
+        match key {
+            "promotionRank" => match read_rank(&e.value) {
+                Some(r) => {
+                    state.promotion_region = [
+                        zone(r, state.max_rank, state.max_file, false),
+                        zone(r, state.max_rank, state.max_file, true),
+                    ]
+                }
+                None => refuse(state, &src, "not a rank"),
+            },
+            "doubleStepRank" | "doubleStepRankMin" => refuse(
+                state,
+                &src,
+                "use doubleStepRegionWhite/Black instead (the import reads only those)",
+            ),
+            "castlingRookPiece" => {
+                let set = read_set(state, &src, &e.value);
+                state.castling_rook_pieces = [set; 2];
+            }
+            "pawnTypes" => {
+                let set = read_set(state, &src, &e.value);
+                state.promotion_pawn_types = [set; 2];
+                state.en_passant_types = [set; 2];
+                state.n_move_rule_types = [set; 2];
+            }
+            _ => {}
+        }
+    }
+    // The rest: a key before its White/Black forms, as Fairy-Stockfish reads them.
+    let coloured = |k: &str| k.ends_with("White") || k.ends_with("Black");
+    let ordered: Vec<&Entry> = section
+        .entries
+        .iter()
+        .filter(|e| !coloured(&e.key))
+        .chain(section.entries.iter().filter(|e| coloured(&e.key)))
+        .collect();
+    for e in ordered {
+        apply_rule(state, e, at(e));
+    }
+}
+
+fn refuse(state: &mut State, src: &Source, message: impl Into<String>) {
+    state
+        .refusals
+        .push(problem(src.line, &src.key, message.into()));
+}
+
+fn warn(state: &mut State, src: &Source, message: impl Into<String>) {
+    state
+        .warnings
+        .push(problem(src.line, &src.key, message.into()));
+}
+
+/// The piece keys of a section, in Fairy-Stockfish's order of types (a later type given
+/// the letter of an earlier one replaces it).
+fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
+    for t in 0..=KING {
+        let key = type_key(t);
+        let Some(e) = section.entries.iter().find(|e| e.key == key) else {
+            continue;
+        };
+        let src = Source {
+            key: key.clone(),
+            line: if template.is_some() { 0 } else { e.line },
+        };
+        let value = e.value.trim();
+        let Some(first) = value.chars().next() else {
+            continue;
+        };
+        if !first.is_ascii_alphabetic() {
+            if first != '-' {
+                refuse(
+                    state,
+                    &src,
+                    format!("'{first}' is no piece letter (a letter, or '-' to remove the piece)"),
+                );
+            }
+            remove_piece(state, t);
+            continue;
+        }
+        if let Some(why) = TYPES.get(t).and_then(|ty| ty.refused) {
+            refuse(state, &src, why);
+            continue;
+        }
+        let letter = first.to_ascii_lowercase();
+        let same: Vec<TypeId> = state
+            .letters
+            .iter()
+            .filter(|(_, l)| **l == letter)
+            .map(|(t, _)| *t)
+            .collect();
+        for other in same {
+            remove_piece(state, other);
+        }
+        state.letters.insert(t, letter);
+        state.piece_lines.insert(t, src.line);
+        let betza = value.get(2..).map(str::trim).unwrap_or("");
+        if (CUSTOM_BASE..KING).contains(&t) {
+            if betza.is_empty() {
+                refuse(
+                    state,
+                    &src,
+                    "a custom piece needs its movement: letter:Betza",
+                );
+            }
+            if betza.contains('e') {
+                state.en_passant_types[0] |= 1 << t;
+                state.en_passant_types[1] |= 1 << t;
+            }
+            state.custom_betza.insert(t, betza.to_owned());
+        } else if t == KING {
+            state.king_betza = (!betza.is_empty()).then(|| betza.to_owned());
+        }
+    }
+}
+
+fn remove_piece(state: &mut State, t: TypeId) {
+    state.letters.remove(&t);
+    for c in 0..2 {
+        state.promotion_piece_types[c] &= !(1 << t);
+    }
+}
+
+fn read_dimension(value: &str, file: bool) -> Option<u8> {
+    let v = value.trim();
+    let n = if file { read_file(v)? } else { read_rank(v)? };
+    let max = if file { MAX_FILES } else { MAX_RANKS };
+    (n < max).then_some(n + 1)
+}
+
+/// A 0-based rank from Fairy-Stockfish's 1-based text.
+fn read_rank(value: &str) -> Option<u8> {
+    let n: u8 = value.trim().parse().ok()?;
+    (1..=MAX_RANKS).contains(&n).then(|| n - 1)
+}
+
+/// A 0-based file from a number (1-based) or a letter.
+fn read_file(value: &str) -> Option<u8> {
+    let v = value.trim();
+    let n = match v.parse::<u8>() {
+        Ok(n) if n >= 1 => n - 1,
+        Ok(_) => return None,
+        Err(_) => {
+            let mut chars = v.chars();
+            let c = chars.next()?.to_ascii_lowercase();
+            if chars.next().is_some() || !c.is_ascii_lowercase() {
+                return None;
+            }
+            c as u8 - b'a'
+        }
+    };
+    (n < MAX_FILES).then_some(n)
+}
+
+/// The promotion zone of a rank given White's way: that rank and beyond, for `black` mirrored.
+fn zone(rank: u8, ranks: u8, files: u8, black: bool) -> Region {
+    let mut r = 0;
+    for k in 0..ranks {
+        let inside = if black {
+            k <= ranks.saturating_sub(1).saturating_sub(rank)
+        } else {
+            k >= rank
+        };
+        if inside {
+            r |= rank_bits(k, files);
+        }
+    }
+    r
+}
+
+fn read_bool(state: &mut State, src: &Source, value: &str) -> Option<bool> {
+    match value.trim() {
+        "true" => Some(true),
+        "false" => Some(false),
+        other => {
+            refuse(state, src, format!("'{other}' is not true or false"));
+            None
+        }
+    }
+}
+
+fn read_int(state: &mut State, src: &Source, value: &str) -> Option<u32> {
+    match value.trim().parse() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            refuse(
+                state,
+                src,
+                format!("'{}' is not a whole number", value.trim()),
+            );
+            None
+        }
+    }
+}
+
+/// A piece set: letters of the variant's pieces, `*` for all, `-` for none.
+fn read_set(state: &mut State, src: &Source, value: &str) -> TypeSet {
+    let mut set = 0;
+    for c in value.chars().filter(|c| !c.is_whitespace()) {
+        if c == '-' {
+            break;
+        }
+        if c == '*' {
+            set |= ALL_PIECES;
+            continue;
+        }
+        let lower = c.to_ascii_lowercase();
+        match state.letters.iter().find(|(_, l)| **l == lower) {
+            Some((t, _)) => set |= 1 << t,
+            None => {
+                refuse(state, src, format!("'{c}' is no piece of the variant"));
+                break;
+            }
+        }
+    }
+    set
+}
+
+/// A region: squares (`e4`), files (`e*`) and ranks (`*4`), `-` for none.
+fn read_region(state: &mut State, src: &Source, value: &str) -> Option<Region> {
+    let mut region = 0;
+    for symbol in value.split_whitespace() {
+        if symbol == "-" {
+            break;
+        }
+        let bad = |state: &mut State| {
+            refuse(
+                state,
+                src,
+                format!("'{symbol}' is no square, file (e*) or rank (*4)"),
+            );
+            None
+        };
+        if let Some(file) = symbol.strip_suffix('*') {
+            let Some(f) = read_file(file).filter(|_| file.len() == 1) else {
+                return bad(state);
+            };
+            for r in 0..MAX_RANKS {
+                region |= 1u128 << (r as u32 * MAX_FILES as u32 + f as u32);
+            }
+        } else if let Some(rank) = symbol.strip_prefix('*') {
+            let Some(r) = read_rank(rank) else {
+                return bad(state);
+            };
+            region |= rank_bits(r, MAX_FILES);
+        } else {
+            let (Some(f), Some(r)) = (
+                symbol.get(..1).and_then(read_file),
+                symbol.get(1..).and_then(read_rank),
+            ) else {
+                return bad(state);
+            };
+            region |= 1u128 << (r as u32 * MAX_FILES as u32 + f as u32);
+        }
+    }
+    Some(region)
+}
+
+fn read_value(state: &mut State, src: &Source, value: &str) -> Option<String> {
+    match value.trim() {
+        v @ ("win" | "loss" | "draw" | "none") => Some(v.to_owned()),
+        other => {
+            refuse(
+                state,
+                src,
+                format!("'{other}' is not win, loss, draw or none"),
+            );
+            None
+        }
+    }
+}
+
+/// The colours a key sets: `...White`, `...Black`, or both.
+fn colours(key: &str) -> Vec<usize> {
+    if key.ends_with("White") {
+        vec![0]
+    } else if key.ends_with("Black") {
+        vec![1]
+    } else {
+        vec![0, 1]
+    }
+}
+
+/// One rules key (not a piece, not the board size).
+fn apply_rule(state: &mut State, e: &Entry, src: Source) {
+    let key = e.key.as_str();
+    let value = e.value.as_str();
+    match key {
+        "maxRank" | "maxFile" | "promotionRank" | "doubleStepRank" | "doubleStepRankMin"
+        | "castlingRookPiece" | "pawnTypes" => {}
+        k if type_of_key(k).is_some() => {}
+        "startFen" => {
+            state.start_fen = value.trim().to_owned();
+            state.fen_source = Some(src);
+        }
+        k if k.starts_with("promotionRegion")
+            || k.starts_with("doubleStepRegion")
+            || k.starts_with("enPassantRegion") =>
+        {
+            apply_region(state, key, value, &src)
+        }
+        k if k.starts_with("promotionPawnTypes")
+            || k.starts_with("promotionPieceTypes")
+            || k.starts_with("enPassantTypes")
+            || k.starts_with("nMoveRuleTypes")
+            || k == "castlingRookPieces" =>
+        {
+            apply_set(state, key, value, &src)
+        }
+        k if k.starts_with("castling") => apply_castling(state, key, value, &src),
+        k if k.starts_with("extinction") || k == "stalemateValue" => {
+            apply_ending(state, key, value, src)
+        }
+        "mandatoryPawnPromotion" | "immobilityIllegal" | "doubleStep" => {
+            if let Some(b) = read_bool(state, &src, value) {
+                match key {
+                    "mandatoryPawnPromotion" => state.mandatory_pawn_promotion = b,
+                    "immobilityIllegal" => state.immobility_illegal = b,
+                    _ => state.double_step = b,
+                }
+            }
+        }
+        "nMoveRule" => {
+            if let Some(n) = read_int(state, &src, value) {
+                state.n_move_rule = n;
+            }
+        }
+        "nFoldRule" => {
+            if let Some(n) = read_int(state, &src, value) {
+                state.n_fold_rule = n;
+                if n != 3 {
+                    refuse(
+                        state,
+                        &src,
+                        "plypost draws on the third occurrence of a position only",
+                    );
+                }
+            }
+        }
+        k => apply_other(state, k, value, &src),
+    }
+}
+
+fn apply_region(state: &mut State, key: &str, value: &str, src: &Source) {
+    if let Some(region) = read_region(state, src, value) {
+        for c in colours(key) {
+            if key.starts_with("promotion") {
+                state.promotion_region[c] = region;
+            } else if key.starts_with("doubleStep") {
+                state.double_step_region[c] = region;
+            } else {
+                state.en_passant_region[c] = region;
+            }
+        }
+    }
+}
+
+fn apply_set(state: &mut State, key: &str, value: &str, src: &Source) {
+    let set = read_set(state, src, value);
+    for c in colours(key) {
+        match key {
+            k if k.starts_with("promotionPawn") => state.promotion_pawn_types[c] = set,
+            k if k.starts_with("promotionPiece") => state.promotion_piece_types[c] = set,
+            k if k.starts_with("enPassant") => state.en_passant_types[c] = set,
+            k if k.starts_with("nMoveRule") => state.n_move_rule_types[c] = set,
+            _ => state.castling_rook_pieces[c] = set,
+        }
+    }
+}
+
+fn apply_castling(state: &mut State, key: &str, value: &str, src: &Source) {
+    match key {
+        "castling" => {
+            if let Some(b) = read_bool(state, src, value) {
+                state.castling = b;
+            }
+        }
+        "castlingKingPiece" => {
+            let set = read_set(state, src, value);
+            match (0..=KING).find(|t| set & (1 << t) != 0) {
+                Some(t) => state.castling_king_piece = [t; 2],
+                None => refuse(state, src, "name one piece"),
+            }
+        }
+        "castlingRank" => match read_rank(value) {
+            Some(r) => state.castling_rank = r,
+            None => refuse(state, src, format!("'{}' is no rank", value.trim())),
+        },
+        "castlingKingsideFile"
+        | "castlingQueensideFile"
+        | "castlingRookKingsideFile"
+        | "castlingRookQueensideFile"
+        | "castlingKingFile" => match read_file(value) {
+            Some(f) => match key {
+                "castlingKingsideFile" => state.castling_kingside_file = f,
+                "castlingQueensideFile" => state.castling_queenside_file = f,
+                "castlingRookKingsideFile" => state.castling_rook_kingside_file = Some(f),
+                "castlingRookQueensideFile" => state.castling_rook_queenside_file = f,
+                _ => {}
+            },
+            None => refuse(state, src, format!("'{}' is no file", value.trim())),
+        },
+        other => apply_other(state, other, value, src),
+    }
+}
+
+/// Stalemate and the extinction keys (checked together in `end_rules`).
+fn apply_ending(state: &mut State, key: &str, value: &str, src: Source) {
+    match key {
+        "stalemateValue" => {
+            if let Some(v) = read_value(state, &src, value) {
+                state.stalemate = match v.as_str() {
+                    "loss" => StalemateRule::Loss,
+                    "win" => StalemateRule::Win,
+                    "draw" => StalemateRule::Draw,
+                    _ => {
+                        refuse(
+                            state,
+                            &src,
+                            "a stalemate must end the game: win, loss or draw",
+                        );
+                        StalemateRule::Draw
+                    }
+                };
+            }
+        }
+        "extinctionValue" => {
+            if let Some(v) = read_value(state, &src, value) {
+                state.extinction.value = v;
+                state.extinction.source = Some(src);
+            }
+        }
+        "extinctionClaim" => {
+            if let Some(b) = read_bool(state, &src, value) {
+                state.extinction.claim = b;
+            }
+        }
+        "extinctionPieceTypes" => state.extinction.types = value.trim().to_owned(),
+        "extinctionPieceCount" => {
+            if let Some(n) = read_int(state, &src, value) {
+                state.extinction.count = n;
+            }
+        }
+        "extinctionOpponentPieceCount" => {
+            if let Some(n) = read_int(state, &src, value) {
+                state.extinction.opponent_count = n;
+            }
+        }
+        other => apply_other(state, other, value, &src),
+    }
+}
+
+/// Display keys (warned about), refused rules (unless off), and unknown keys (warned about,
+/// as Fairy-Stockfish ignores them).
+fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
+    if DISPLAY_KEYS.contains(&key) || key.starts_with("mobilityRegion") {
+        warn(
+            state,
+            src,
+            "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules",
+        );
+        return;
+    }
+    match REFUSED_UNLESS.iter().find(|(name, ..)| *name == key) {
+        Some((_, off, why)) => {
+            if !off.contains(&value.trim()) {
+                refuse(state, src, *why);
+            }
+        }
+        None => warn(
+            state,
+            src,
+            "not a Fairy-Stockfish key: ignored, as Fairy-Stockfish ignores it",
+        ),
+    }
+}
+
+fn type_of_key(key: &str) -> Option<TypeId> {
+    (0..=KING).find(|t| type_key(*t) == key)
+}
+
+/// Checks what the keys built against plypost's rules and writes the definition.
+fn convert(state: &State, name: &str) -> Result<Imported, Vec<Problem>> {
+    let mut errors = state.refusals.clone();
+    let mut warnings = state.warnings.clone();
+    let fen_src = state.fen_source.clone().unwrap_or(Source {
+        key: "startFen".to_owned(),
+        line: 0,
+    });
+    let (width, height) = (state.max_file, state.max_rank);
+    if !state.letters.contains_key(&KING) {
+        errors.push(problem(
+            0,
+            "king",
+            "the variant has no King; plypost's games are won by checkmating a royal piece",
+        ));
+    }
+    let start_fen = if state.castling {
+        state.start_fen.clone()
+    } else {
+        without_castling_rights(&state.start_fen)
+    };
+    let fen = match super::spec::read_fen(&start_fen, width, height, |c| {
+        state.letters.values().any(|l| *l == c.to_ascii_lowercase())
+    }) {
+        Ok(fen) => Some(fen),
+        Err(message) => {
+            errors.push(problem(fen_src.line, &fen_src.key, message));
+            None
+        }
+    };
+    let end = end_rules(state, &mut errors);
+    let zone = promotion_zone(state, &mut errors);
+    let double_step = double_step_ok(state, fen.as_ref(), &mut errors);
+    let en_passant = en_passant_ok(state, &mut errors);
+    let pieces = pieces(state, double_step, en_passant, &mut errors, &mut warnings);
+    if let Some(fen) = &fen {
+        ep_outside_zone(state, fen, &pieces, zone, &mut errors);
+    }
+    let castling = match &fen {
+        Some(fen) => castling(state, fen, &mut errors),
+        None => None,
+    };
+    if state.n_move_rule_types[0] != state.n_move_rule_types[1] {
+        errors.push(problem(
+            0,
+            "nMoveRuleTypes",
+            "plypost's move-count rule is the same for both sides",
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let Some(fen) = fen else {
+        return Err(errors);
+    };
+    let spec = Spec {
+        name: super::spec::identifier(name),
+        display_name: name.to_owned(),
+        width,
+        height,
+        start_fen: fen.text,
+        pieces,
+        castling,
+        promotion_zone: zone,
+        promotion_optional: !state.mandatory_pawn_promotion,
+        move_count_limit: state.n_move_rule.saturating_mul(2),
+        repetition: state.n_fold_rule == 3,
+        stalemate: end.0,
+        bare_king: end.1,
+        black_rotated: true,
+        source_note: format!("Imported from the Fairy-Stockfish variants.ini section [{name}]."),
+    };
+    spec.finish(warnings)
+}
+
+/// Stalemate and extinction: what plypost's `[end]` can say.
+fn end_rules(state: &State, errors: &mut Vec<Problem>) -> (StalemateRule, bool) {
+    let x = &state.extinction;
+    let bare_king = match x.value.as_str() {
+        "none" => false,
+        "loss" if x.claim && x.types.trim() == "*" && x.count == 1 && x.opponent_count == 2 => true,
+        _ => {
+            let src = x.source.clone().unwrap_or(Source {
+                key: "extinctionValue".to_owned(),
+                line: 0,
+            });
+            errors.push(problem(
+                src.line,
+                &src.key,
+                "extinction rules are refused, except the bare-King rule of Shatranj \
+                 (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, \
+                 extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
+            ));
+            false
+        }
+    };
+    (state.stalemate, bare_king)
+}
+
+/// The promotion zone's depth: White's region must be the last ranks, Black's their mirror.
+fn promotion_zone(state: &State, errors: &mut Vec<Problem>) -> u8 {
+    let promoting = state.promotion_pawn_types[0] & state.letters.keys().fold(0, |a, t| a | 1 << t);
+    if promoting == 0 {
+        return 1;
+    }
+    if state.promotion_pawn_types[0] != state.promotion_pawn_types[1] {
+        errors.push(problem(
+            0,
+            "promotionPawnTypes",
+            "plypost's promoting pieces are the same for both sides",
+        ));
+    }
+    if state.promotion_piece_types[0] != state.promotion_piece_types[1] {
+        errors.push(problem(
+            0,
+            "promotionPieceTypes",
+            "the pieces White and Black promote to differ; plypost's promotion choices are the \
+             same for both sides",
+        ));
+    }
+    let (w, h) = (state.max_file, state.max_rank);
+    let board = (0..h).fold(0, |a, r| a | rank_bits(r, w));
+    let white = state.promotion_region[0] & board;
+    let black = state.promotion_region[1] & board;
+    for depth in 1..=h / 2 {
+        if white == zone(h - depth, h, w, false) && black == zone(h - depth, h, w, true) {
+            return depth;
+        }
+    }
+    errors.push(problem(
+        0,
+        "promotionRegionWhite",
+        format!(
+            "plypost promotes on the last ranks of the board (at most {}), the same for both \
+             sides: White's region must be ranks n to {h} and Black's ranks 1 to {h}-n+1",
+            h / 2
+        ),
+    ));
+    1
+}
+
+/// Whether Pawns double-step (after checking that plypost's first-move rule, "on a rank where
+/// the piece starts", matches Fairy-Stockfish's double-step region).
+fn double_step_ok(
+    state: &State,
+    fen: Option<&super::spec::Fen>,
+    errors: &mut Vec<Problem>,
+) -> bool {
+    let (w, h) = (state.max_file, state.max_rank);
+    let board = (0..h).fold(0, |a, r| a | rank_bits(r, w));
+    let regions = [
+        state.double_step_region[0] & board,
+        state.double_step_region[1] & board,
+    ];
+    if !state.double_step || (regions[0] == 0 && regions[1] == 0) {
+        return false;
+    }
+    let Some(fen) = fen else { return false };
+    let mut uses_initial: Vec<(TypeId, char)> = Vec::new();
+    if let Some(l) = state.letters.get(&PAWN) {
+        uses_initial.push((PAWN, *l));
+    }
+    for (t, betza) in &state.custom_betza {
+        if betza.contains('i') {
+            if let Some(l) = state.letters.get(t) {
+                uses_initial.push((*t, *l));
+            }
+        }
+    }
+    for (t, letter) in uses_initial {
+        for (c, upper) in [(0usize, true), (1, false)] {
+            let token = if upper {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            let starts: Region = fen
+                .cells
+                .iter()
+                .filter(|(_, _, ch)| *ch == token)
+                .fold(0, |a, (_, r, _)| a | rank_bits(*r, w));
+            if starts == 0 {
+                continue;
+            }
+            if starts != regions[c] {
+                let side = if c == 0 { "White" } else { "Black" };
+                errors.push(problem(
+                    0,
+                    &format!("doubleStepRegion{side}"),
+                    format!(
+                        "plypost lets a {} make its first-move steps on the ranks where its kind \
+                         starts; {side}'s double-step region must be exactly those whole ranks",
+                        type_key(t)
+                    ),
+                ));
+            }
+        }
+    }
+    true
+}
+
+/// Whether en passant is possible at all; a region other than everywhere or nowhere, and
+/// en-passant takers other than the Pawn and custom pieces marked `e`, are refused.
+fn en_passant_ok(state: &State, errors: &mut Vec<Problem>) -> bool {
+    let (w, h) = (state.max_file, state.max_rank);
+    let board = (0..h).fold(0, |a, r| a | rank_bits(r, w));
+    let regions = [
+        state.en_passant_region[0] & board,
+        state.en_passant_region[1] & board,
+    ];
+    let possible = regions.iter().all(|r| *r == board);
+    if !possible && regions.iter().any(|r| *r != 0) {
+        errors.push(problem(
+            0,
+            "enPassantRegion",
+            "plypost allows en passant everywhere or nowhere",
+        ));
+    }
+    let custom_e: TypeSet = state
+        .custom_betza
+        .iter()
+        .filter(|(_, b)| b.contains('e'))
+        .fold(0, |a, (t, _)| a | 1 << t);
+    for c in 0..2 {
+        if state.en_passant_types[c] & !(1 << PAWN) & !custom_e & !ALL_PIECES != 0 {
+            errors.push(problem(
+                0,
+                "enPassantTypes",
+                "only the Pawn and custom pieces whose Betza has 'e' may capture en passant in \
+                 the import",
+            ));
+            break;
+        }
+    }
+    possible
+}
+
+/// Every piece of the variant, in plypost's form.
+fn pieces(
+    state: &State,
+    double_step: bool,
+    en_passant: bool,
+    errors: &mut Vec<Problem>,
+    warnings: &mut Vec<Problem>,
+) -> Vec<PieceSpec> {
+    let promotes: Vec<String> = state
+        .letters
+        .iter()
+        .filter(|(t, _)| state.promotion_piece_types[0] & (1 << **t) != 0)
+        .map(|(_, l)| l.to_ascii_uppercase().to_string())
+        .collect();
+    let mut out = Vec::new();
+    for (&t, &letter) in &state.letters {
+        let key = type_key(t);
+        let Some((betza, initial)) = movement(state, t, double_step, en_passant, errors, warnings)
+        else {
+            continue;
+        };
+        let standard = TYPES.get(t).filter(|_| t != KING);
+        if betza.is_empty() {
+            errors.push(problem(0, &key, "the piece has no move plypost can use"));
+            continue;
+        }
+        let is_pawn_type = state.promotion_pawn_types[0] & (1 << t) != 0;
+        let mut piece = PieceSpec {
+            name: standard.map_or(String::new(), |s| s.name.to_owned()),
+            letter: letter.to_ascii_uppercase().to_string(),
+            image: standard.map_or(String::new(), |s| s.image.to_owned()),
+            description: String::new(),
+            royal: t == KING,
+            betza,
+            captures_en_passant: t != PAWN
+                && en_passant
+                && state.custom_betza.get(&t).is_some_and(|b| b.contains('e')),
+            promotes_to: if is_pawn_type {
+                promotes.clone()
+            } else {
+                Vec::new()
+            },
+            must_promote_on_last_rank: is_pawn_type
+                && !state.mandatory_pawn_promotion
+                && state.immobility_illegal,
+            // Fairy-Stockfish leaves an e.p. right behind a Pawn's double step and behind
+            // any piece's initial move (`i`).
+            creates_en_passant: (t == PAWN || initial) && double_step && en_passant,
+            resets_move_clock: state.n_move_rule_types[0] & (1 << t) != 0,
+        };
+        if initial && piece.creates_en_passant && super::spec::has_free_multi_step(&piece.betza) {
+            errors.push(problem(
+                0,
+                &key,
+                "its initial moves leave an e.p. right (as in Fairy-Stockfish), and plypost would \
+                 leave one behind its other moves of several squares too",
+            ));
+        }
+        if t == PAWN {
+            piece.description = pawn_description(double_step, en_passant);
+        }
+        if t == KING {
+            piece.name = "King".to_owned();
+            piece.image = if state.king_betza.is_some() {
+                String::new()
+            } else {
+                "king".to_owned()
+            };
+        }
+        out.push(piece);
+    }
+    if state.immobility_illegal && state.mandatory_pawn_promotion {
+        // Without optional promotion nothing can be stranded; Fairy-Stockfish's rule is moot.
+    } else if state.immobility_illegal {
+        for p in &out {
+            if !p.promotes_to.is_empty() || p.royal {
+                continue;
+            }
+            if super::spec::only_forward(&p.betza) {
+                errors.push(problem(
+                    0,
+                    "immobilityIllegal",
+                    format!(
+                        "the {} could be stranded on the last rank; plypost's rule for that \
+                         covers promoting pieces only",
+                        p.name
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A piece's movement in standard XBetza, and whether it has initial moves that apply;
+/// `None` after reporting why it cannot be imported.
+fn movement(
+    state: &State,
+    t: TypeId,
+    double_step: bool,
+    en_passant: bool,
+    errors: &mut Vec<Problem>,
+    warnings: &mut Vec<Problem>,
+) -> Option<(String, bool)> {
+    let key = type_key(t);
+    let line = state.piece_lines.get(&t).copied().unwrap_or(0);
+    if t == PAWN {
+        let mut b = if en_passant && double_step {
+            "fmWfceF".to_owned()
+        } else {
+            "fmWfcF".to_owned()
+        };
+        if double_step {
+            b.push_str("ifmnD");
+        }
+        return Some((b, false));
+    }
+    let fsf = if t == KING {
+        state.king_betza.clone().unwrap_or_else(|| "K".to_owned())
+    } else if t >= CUSTOM_BASE {
+        state.custom_betza.get(&t).cloned().unwrap_or_default()
+    } else {
+        TYPES.get(t).map_or("", |ty| ty.betza).to_owned()
+    };
+    let tr = match fsf_betza::translate(&fsf) {
+        Ok(tr) => tr,
+        Err(message) => {
+            errors.push(problem(line, &key, message));
+            return None;
+        }
+    };
+    if !tr.ignored.is_empty() {
+        let chars: String = tr.ignored.iter().collect();
+        warnings.push(problem(
+            line,
+            &key,
+            format!("Fairy-Stockfish skips '{chars}' in '{fsf}'; imported as it plays there"),
+        ));
+    }
+    if tr.initial && !double_step {
+        warnings.push(problem(
+            line,
+            &key,
+            "its initial moves ('i') never apply: the double-step region is empty",
+        ));
+        return Some((strip_initial(&tr.xbetza), false));
+    }
+    Some((tr.xbetza, tr.initial))
+}
+
+/// Drops the components that start with `i` (initial moves that can never apply).
+fn strip_initial(xbetza: &str) -> String {
+    let mut out = String::new();
+    let mut component = String::new();
+    for c in xbetza.chars() {
+        component.push(c);
+        if c.is_ascii_uppercase() {
+            if !component.starts_with('i') {
+                out.push_str(&component);
+            }
+            component.clear();
+        }
+    }
+    out
+}
+
+/// Castling as plypost's `[castling]` says it, when the start position has castling rights.
+fn castling(
+    state: &State,
+    fen: &super::spec::Fen,
+    errors: &mut Vec<Problem>,
+) -> Option<CastlingSpec> {
+    if !state.castling || fen.rights == "-" {
+        return None;
+    }
+    let king_letter = *state.letters.get(&KING)?;
+    if state.castling_king_piece != [KING; 2] {
+        errors.push(problem(
+            0,
+            "castlingKingPiece",
+            "plypost castles with the King only",
+        ));
+        return None;
+    }
+    let rook_types: Vec<TypeId> = (0..=KING)
+        .filter(|t| state.castling_rook_pieces[0] & (1 << t) != 0)
+        .collect();
+    let [rook_type] = rook_types.as_slice() else {
+        errors.push(problem(
+            0,
+            "castlingRookPieces",
+            "plypost castles with one kind of piece",
+        ));
+        return None;
+    };
+    if state.castling_rook_pieces[0] != state.castling_rook_pieces[1] {
+        errors.push(problem(
+            0,
+            "castlingRookPieces",
+            "plypost castles with the same piece for both sides",
+        ));
+    }
+    let Some(rook_letter) = state.letters.get(rook_type).copied() else {
+        errors.push(problem(
+            0,
+            "castlingRookPieces",
+            "the castling piece is not in the variant",
+        ));
+        return None;
+    };
+    let king = fen
+        .cells
+        .iter()
+        .find(|(_, _, c)| *c == king_letter.to_ascii_uppercase())
+        .map(|(f, r, _)| (*f, *r))?;
+    if king.1 != state.castling_rank {
+        errors.push(problem(
+            0,
+            "castlingRank",
+            "the White King does not start on the castling rank",
+        ));
+        return None;
+    }
+    let kingside = state.castling_kingside_file as i32 - king.0 as i32;
+    let queenside = king.0 as i32 - state.castling_queenside_file as i32;
+    if kingside < 2 || queenside < 2 {
+        errors.push(problem(
+            0,
+            "castlingKingsideFile",
+            "plypost's King moves two squares or more when it castles, toward each wing",
+        ));
+        return None;
+    }
+    // Fairy-Stockfish finds each Rook from its wing's file inward; plypost takes the
+    // outermost Rook of the rank. They agree when no Rook stands beyond that file.
+    let rook_file_k = state
+        .castling_rook_kingside_file
+        .unwrap_or(state.max_file - 1);
+    let rook_file_q = state.castling_rook_queenside_file;
+    let outside = fen.cells.iter().any(|(f, r, c)| {
+        c.to_ascii_lowercase() == rook_letter
+            && (*r == state.castling_rank || *r == state.max_rank - 1 - state.castling_rank)
+            && (*f > rook_file_k || *f < rook_file_q)
+    });
+    if outside {
+        errors.push(problem(
+            0,
+            "castlingRookKingsideFile",
+            "a castling piece stands beyond the castling files; plypost castles with the \
+             outermost one",
+        ));
+    }
+    Some(CastlingSpec {
+        king_distance: kingside as u8,
+        queenside_king_distance: queenside as u8,
+        rook: rook_letter.to_ascii_uppercase().to_string(),
+    })
+}
+
+/// The FEN with its castling field emptied (castling is off, whatever the FEN says).
+fn without_castling_rights(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() > 2 && !fields[2].chars().all(|c| c.is_ascii_digit()) {
+        fields[2] = "-";
+    }
+    fields.join(" ")
+}
+
+fn pawn_description(double_step: bool, en_passant: bool) -> String {
+    let mut text =
+        "one step forward without capturing, captures one step diagonally forward".to_owned();
+    if double_step {
+        text.push_str("; two steps from its start rank");
+        if en_passant {
+            text.push_str(", and can be taken en passant then");
+        }
+    }
+    text
+}
+
+/// Fairy-Stockfish never promotes an e.p. capture; plypost promotes every capture that ends
+/// in the zone. They agree unless an e.p. capture can end there, which is refused.
+fn ep_outside_zone(
+    state: &State,
+    fen: &super::spec::Fen,
+    pieces: &[PieceSpec],
+    zone: u8,
+    errors: &mut Vec<Problem>,
+) {
+    let height = state.max_rank;
+    for piece in pieces.iter().filter(|p| p.creates_en_passant) {
+        let reach = super::spec::longest_first_move(&piece.betza);
+        let lower = piece.letter.to_ascii_lowercase();
+        for (_, rank, c) in &fen.cells {
+            if c.to_string() != lower {
+                continue;
+            }
+            // A Black piece's passed squares, where a White capture would land.
+            let passed_in_zone = (1..reach)
+                .filter_map(|k| rank.checked_sub(k))
+                .any(|r| r >= height - zone);
+            if passed_in_zone {
+                errors.push(problem(
+                    0,
+                    "promotionRegionWhite",
+                    "an e.p. capture could end in the promotion zone: Fairy-Stockfish does not \
+                     promote it, plypost would",
+                ));
+                return;
+            }
+        }
+    }
+}

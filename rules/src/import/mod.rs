@@ -1,0 +1,199 @@
+//! Variants from elsewhere: a Fairy-Stockfish `variants.ini` section ([`fsf`]) becomes a
+//! plypost variant definition (the TOML of `rules/variants/`) that plays the same rules, or a
+//! list of what plypost cannot express, each problem with its line and key.
+//!
+//! No IO: texts in, texts out. The definition is loaded once before it is returned, so an
+//! import that succeeds always gives a definition that plays.
+
+pub mod fsf;
+mod fsf_betza;
+mod spec;
+
+pub use fsf_betza::{translate as translate_fsf_betza, Translated};
+
+/// A problem or a warning of an import: where (1-based line of the source, 0 when it is the
+/// text as a whole or a built-in template) and which key.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    pub line: usize,
+    pub key: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.key.as_str()) {
+            (0, "") => f.write_str(&self.message),
+            (0, key) => write!(f, "{key}: {}", self.message),
+            (line, "") => write!(f, "line {line}: {}", self.message),
+            (line, key) => write!(f, "line {line}: {key}: {}", self.message),
+        }
+    }
+}
+
+/// An imported variant: its definition and what the reader should know about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub definition: String,
+    pub warnings: Vec<Problem>,
+}
+
+/// The source formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Fairy-Stockfish's variants.ini.
+    FsfIni,
+}
+
+impl Format {
+    /// `fsf-ini` (the name the CLI and the API use).
+    pub fn parse(name: &str) -> Option<Format> {
+        match name {
+            "fsf-ini" => Some(Format::FsfIni),
+            _ => None,
+        }
+    }
+}
+
+/// Imports `text` (section `section` of a variants.ini).
+pub fn import(format: Format, text: &str, section: Option<&str>) -> Result<Imported, Vec<Problem>> {
+    match format {
+        Format::FsfIni => fsf::import(text, section),
+    }
+}
+
+/// A FEN as Fairy-Stockfish writes it, in plypost's form: castling rights given by the
+/// Rook's file (`HAha`, Fairy-Stockfish's way for Rooks not in the corner) become `K`/`Q`
+/// by the side of the King they are on. Anything else passes unchanged (plypost's own FENs
+/// too), for `Position::from_fen` to judge.
+pub fn fen_from_fsf(variant: &crate::Variant, fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
+    if let (Some(board), Some(ep)) = (fields.first(), fields.get(3)) {
+        let kept = vacant_ep_squares(board, ep);
+        fields[3] = kept;
+    }
+    let (Some(board), Some(rights)) = (fields.first(), fields.get(2)) else {
+        return fields.join(" ");
+    };
+    if rights.chars().all(|c| "KQkq-".contains(c)) {
+        return fields.join(" ");
+    }
+    let royal = variant.pieces().iter().find(|p| p.is_royal);
+    // The file of the King of that colour, wherever it stands.
+    let king_file = |upper: bool| -> Option<usize> {
+        let letter = royal?.letter.chars().last()?;
+        let letter = if upper {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        };
+        board.split('/').find_map(|row| {
+            let mut file = 0usize;
+            let mut digits = String::new();
+            for c in row.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                file += digits.parse::<usize>().unwrap_or(0);
+                digits.clear();
+                if c == letter {
+                    return Some(file);
+                }
+                if c.is_ascii_alphabetic() {
+                    file += 1;
+                }
+            }
+            None
+        })
+    };
+    let mut out = String::new();
+    for c in rights.chars() {
+        let upper = c.is_ascii_uppercase();
+        let converted = match c.to_ascii_lowercase() {
+            'k' | 'q' => c,
+            f @ 'a'..='p' => match king_file(upper) {
+                Some(k) => {
+                    let side = if (f as u8 - b'a') as usize > k {
+                        'K'
+                    } else {
+                        'Q'
+                    };
+                    if upper {
+                        side
+                    } else {
+                        side.to_ascii_lowercase()
+                    }
+                }
+                None => c,
+            },
+            _ => c,
+        };
+        if !out.contains(converted) {
+            out.push(converted);
+        }
+    }
+    fields[2] = out;
+    fields.join(" ")
+}
+
+/// Fairy-Stockfish lists the landing square of a double step among the e.p. squares
+/// (`g5g6`); plypost's FEN names only the squares passed over, which are empty.
+fn vacant_ep_squares(board: &str, ep: &str) -> String {
+    if ep == "-" {
+        return ep.to_owned();
+    }
+    let rows: Vec<&str> = board.split('/').collect();
+    let occupied = |file: usize, rank: usize| -> bool {
+        let Some(row) = rank
+            .checked_add(1)
+            .and_then(|r| rows.len().checked_sub(r))
+            .and_then(|i| rows.get(i))
+        else {
+            return false;
+        };
+        let mut f = 0usize;
+        let mut digits = String::new();
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            f += digits.parse::<usize>().unwrap_or(0);
+            digits.clear();
+            if c.is_ascii_alphabetic() {
+                if f == file {
+                    return true;
+                }
+                f += 1;
+            }
+        }
+        false
+    };
+    let mut kept = String::new();
+    let chars: Vec<char> = ep.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let file = chars[i];
+        let mut j = i + 1;
+        while j < chars.len() && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        let rank: Option<usize> = chars[i + 1..j].iter().collect::<String>().parse().ok();
+        match (file.is_ascii_lowercase(), rank) {
+            (true, Some(r)) if r >= 1 => {
+                if !occupied((file as u8 - b'a') as usize, r - 1) {
+                    kept.extend(&chars[i..j]);
+                }
+            }
+            // Not a square list: leave it for the FEN reader to explain.
+            _ => return ep.to_owned(),
+        }
+        i = j;
+    }
+    if kept.is_empty() {
+        "-".to_owned()
+    } else {
+        kept
+    }
+}

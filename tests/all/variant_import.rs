@@ -1,0 +1,416 @@
+//! Variant import: Fairy-Stockfish's variants.ini sections become plypost definitions that
+//! play exactly as Fairy-Stockfish does. The oracle is pyffish (PyPI, Fairy-Stockfish's own
+//! move generator): perft at depth 3 on the start and on positions along random games, for
+//! every built-in template and every test definition of `variant_import.ini`. A mismatch is a
+//! bug in the rules or in the import, never a tolerance.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use plypost_rules::import::{self, fsf, Format};
+use plypost_rules::{perft, Position, Variant};
+
+const DEPTH: &str = "3";
+const TEST_INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/all/variant_import.ini");
+
+/// Whether python3 has pyffish; a panic under `CI=true` when not.
+fn pyffish_available() -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !ok {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("python3 with pyffish is needed when CI=true: pip install pyffish");
+        }
+        eprintln!("skipped: pip install pyffish to run this test");
+    }
+    ok
+}
+
+/// Starts the oracle on `variant` (loaded from `ini`, or a pyffish built-in with `-`): the
+/// start and two positions of one random game.
+fn spawn_oracle(ini: &str, variant: &str, seed: usize) -> Child {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/all/variant_oracle.py");
+    Command::new("python3")
+        .args([script, ini, variant, DEPTH, "1", "24", &seed.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs")
+}
+
+/// The oracle's (FEN, nodes) lines.
+fn oracle_counts(child: Child, what: &str) -> Vec<(String, u64)> {
+    let out = child.wait_with_output().expect("the oracle ends");
+    assert!(
+        out.status.success(),
+        "oracle for {what} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let (fen, nodes) = line.split_once('\t').expect("FEN<TAB>nodes");
+            (fen.to_owned(), nodes.trim().parse().expect("a count"))
+        })
+        .collect()
+}
+
+fn imported(text: &str, section: Option<&str>) -> Variant {
+    let imported = import::import(Format::FsfIni, text, section)
+        .unwrap_or_else(|e| panic!("{section:?} does not import: {e:?}"));
+    Variant::from_toml(&imported.definition)
+        .unwrap_or_else(|e| panic!("{section:?}: {e:?}\n{}", imported.definition))
+}
+
+/// plypost's perft at every position the oracle counted, equal to its counts.
+fn assert_same_counts(variant: &Variant, counts: &[(String, u64)], what: &str) {
+    assert!(
+        counts.len() >= 2,
+        "{what}: the oracle gave too few positions"
+    );
+    for (fen, expected) in counts {
+        let position = Position::from_fen(variant, &import::fen_from_fsf(variant, fen))
+            .unwrap_or_else(|e| panic!("{what}: plypost does not read {fen}: {e}"));
+        let got = perft(&position, DEPTH.parse().unwrap_or(3));
+        assert_eq!(
+            got,
+            *expected,
+            "{what}: perft {DEPTH} from {fen}: plypost {got}, Fairy-Stockfish {expected}\n{}",
+            variant.source_text()
+        );
+    }
+}
+
+/// The templates plypost can express; the others are refused by the key that says why.
+const PLAYABLE_TEMPLATES: [&str; 13] = [
+    "chess",
+    "nocastle",
+    "almost",
+    "amazon",
+    "knightmate",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "janus",
+    "chancellor",
+    "shako",
+    "courier",
+    "shatranj",
+];
+
+#[test]
+fn one_line_sections_play_as_fairy_stockfishs_builtins() {
+    if !pyffish_available() {
+        return;
+    }
+    let children: Vec<(&str, Child)> = PLAYABLE_TEMPLATES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (*name, spawn_oracle("-", name, i + 1)))
+        .collect();
+    for (name, child) in children {
+        let variant = imported(&format!("[t:{name}]\n"), None);
+        assert_same_counts(&variant, &oracle_counts(child, name), name);
+    }
+}
+
+#[test]
+fn refused_templates_name_what_plypost_lacks() {
+    for (name, key) in [
+        ("makruk", "countingRule"),
+        ("grand", "promotionLimit"),
+        ("chigorin", "promotionPieceTypes"),
+    ] {
+        let errors =
+            import::import(Format::FsfIni, &format!("[t:{name}]\n"), None).expect_err(name);
+        assert!(errors.iter().any(|e| e.key == key), "{name}: {errors:?}");
+    }
+    // Every documented template name is one a section may inherit from.
+    let names = fsf::template_names();
+    for name in PLAYABLE_TEMPLATES
+        .iter()
+        .chain(&["makruk", "grand", "chigorin"])
+    {
+        assert!(names.iter().any(|n| n == name), "{name}");
+    }
+}
+
+#[test]
+fn test_definitions_play_as_fairy_stockfish() {
+    if !pyffish_available() {
+        return;
+    }
+    let text = std::fs::read_to_string(TEST_INI).expect("the test definitions");
+    let sections = fsf::section_names(&text);
+    assert!(sections.len() >= 8, "{sections:?}");
+    let children: Vec<(String, Child)> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (name.clone(), spawn_oracle(TEST_INI, name, 100 + i)))
+        .collect();
+    for (name, child) in children {
+        let variant = imported(&text, Some(&name));
+        assert_same_counts(&variant, &oracle_counts(child, &name), &name);
+    }
+}
+
+#[test]
+fn test_definitions_say_what_they_mean() {
+    let text = std::fs::read_to_string(TEST_INI).expect("the test definitions");
+    let wide = import::import(Format::FsfIni, &text, Some("ppwide")).expect("ppwide");
+    let v = Variant::from_toml(&wide.definition).expect("loads");
+    assert_eq!((v.width(), v.height()), (10, 10));
+    assert_eq!(v.promotion_zone(), 2);
+    assert!(v.promotion_is_optional());
+    let castling = v.castling().expect("castling");
+    assert_eq!(
+        (castling.king_distance, castling.queenside_king_distance),
+        (3, 4)
+    );
+    assert_eq!(v.rule_options().move_count_limit, Some(60));
+    assert_eq!(v.end_rules().stalemate, plypost_rules::StalemateRule::Win);
+    let pawn = v.kind_by_letter("P").expect("a Pawn");
+    assert!(!pawn.captures_en_passant && !pawn.creates_en_passant);
+    // The custom W+A piece looks like a built-in piece that moves the same, if there is one,
+    // or a lettered disc.
+    let w = v.kind_by_letter("W").expect("the custom piece");
+    assert!(!w.name.is_empty() && !w.image.is_empty());
+
+    let child = import::import(Format::FsfIni, &text, Some("ppchild")).expect("ppchild");
+    let v = Variant::from_toml(&child.definition).expect("loads");
+    assert!(v.castling().is_none());
+    let promotes: Vec<String> = v
+        .kind_by_letter("P")
+        .expect("a Pawn")
+        .promotes_to
+        .iter()
+        .map(|k| v.kind(*k).letter.clone())
+        .collect();
+    assert_eq!(promotes.len(), 2, "{promotes:?}");
+    assert!(
+        promotes.iter().all(|l| l == "Q" || l == "R"),
+        "{promotes:?}"
+    );
+
+    let deep = imported(&text, Some("ppdeep"));
+    assert_eq!(deep.promotion_zone(), 3);
+    assert!(
+        deep.kind_by_letter("P")
+            .expect("Pawn")
+            .must_promote_on_last_rank
+    );
+
+    let bare = imported(&text, Some("ppbare"));
+    assert!(bare.end_rules().bare_king);
+    assert_eq!(
+        bare.end_rules().stalemate,
+        plypost_rules::StalemateRule::Loss
+    );
+
+    // The display-only key is a warning, not an error.
+    let dialect = import::import(Format::FsfIni, &text, Some("ppdialect")).expect("ppdialect");
+    assert!(
+        dialect
+            .warnings
+            .iter()
+            .any(|w| w.key == "pieceToCharTable" && w.line > 0),
+        "{:?}",
+        dialect.warnings
+    );
+    // A custom piece that moves as a built-in one takes its name and picture (the
+    // Archbishop's Bishop + Knight is plypost's Cardinal).
+    let archbishop = imported(
+        "[a:nocastle]\ncustomPiece1 = a:BN\nstartFen = rnbqkbna/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w - - 0 1\n",
+        None,
+    );
+    let a = archbishop.kind_by_letter("A").expect("A");
+    assert_eq!(
+        (a.name.as_str(), a.image.as_str()),
+        ("Cardinal", "cardinal")
+    );
+}
+
+#[test]
+fn every_refused_key_is_an_error_naming_it() {
+    for (key, why) in fsf::refused_keys() {
+        let value = if matches!(
+            key,
+            "checking" | "connectHorizontal" | "connectVertical" | "connectDiagonal"
+        ) {
+            "false"
+        } else {
+            "true"
+        };
+        let text = format!("[r:chess]\n{key} = {value}\n");
+        let errors = import::import(Format::FsfIni, &text, None)
+            .expect_err(&format!("{key} = {value} must be refused"));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.key == key && e.line == 2 && e.message == why),
+            "{key}: {errors:?}"
+        );
+    }
+    // Off values pass.
+    let off = "[r:chess]\npieceDrops = false\ncountingRule = none\nextinctionValue = none\n";
+    assert!(import::import(Format::FsfIni, off, None).is_ok());
+}
+
+#[test]
+fn errors_and_warnings_say_where() {
+    let text = "[a:chess]\ncastling = maybe\nnFoldRule = 4\ncustomPiece1 = z:gQ\n\
+                startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1\n\
+                colour = blue\n";
+    let errors = import::import(Format::FsfIni, text, None).expect_err("refused");
+    let has = |line: usize, key: &str, word: &str| {
+        errors
+            .iter()
+            .any(|e| e.line == line && e.key == key && e.message.contains(word))
+    };
+    assert!(has(2, "castling", "true or false"), "{errors:?}");
+    assert!(has(3, "nFoldRule", "third occurrence"), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.key == "customPiece1" && e.message.contains("grasshopper")),
+        "{errors:?}"
+    );
+    // Several sections: the choice is asked for, with the names.
+    let two = "[a:chess]\n[b:chess]\n";
+    let errors = import::import(Format::FsfIni, two, None).expect_err("which one");
+    assert!(errors[0].message.contains("a, b"), "{errors:?}");
+    // An unknown key is a warning (Fairy-Stockfish ignores it too).
+    let ok = import::import(Format::FsfIni, "[a:chess]\ncolour = blue\n", None).expect("imports");
+    assert!(ok.warnings.iter().any(|w| w.key == "colour" && w.line == 2));
+    // An e.p. capture that would end in the promotion zone.
+    let deep = "[d:chess]\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n";
+    let errors = import::import(Format::FsfIni, deep, None).expect_err("e.p. into the zone");
+    assert!(
+        errors.iter().any(|e| e.message.contains("e.p. capture")),
+        "{errors:?}"
+    );
+    // A refused piece type names itself.
+    let errors = import::import(Format::FsfIni, "[h:chess]\nhorse = h\n", None).expect_err("horse");
+    assert!(
+        errors.iter().any(|e| e.key == "horse" && e.line == 2),
+        "{errors:?}"
+    );
+}
+
+fn plypost(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_plypost"))
+        .args(args)
+        .output()
+        .expect("plypost runs")
+}
+
+#[test]
+fn the_command_line_imports_and_counts() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = plypost(&[
+        "variant",
+        "import",
+        "--format",
+        "fsf-ini",
+        TEST_INI,
+        "--section",
+        "ppdialect",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let toml = String::from_utf8(out.stdout).expect("UTF-8");
+    let variant = Variant::from_toml(&toml).expect("the printed definition loads");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: line") && stderr.contains("pieceToCharTable"),
+        "{stderr}"
+    );
+
+    // Several sections and none chosen: exit 1, the error on standard error.
+    let out = plypost(&["variant", "import", "--format", "fsf-ini", TEST_INI]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ppdialect"));
+    assert!(out.stdout.is_empty());
+
+    // Every error with its line and key.
+    let bad = dir.path().join("bad.ini");
+    std::fs::write(&bad, "[x:chess]\npieceDrops = true\ncheckCounting = true\n").expect("write");
+    let out = plypost(&[
+        "variant",
+        "import",
+        "--format",
+        "fsf-ini",
+        bad.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("line 2: pieceDrops") && stderr.contains("line 3: checkCounting"),
+        "{stderr}"
+    );
+
+    // perft --definition: the TOML, and the variants.ini imported on the way, agree with the
+    // library.
+    let start = Position::start(&variant);
+    let expected = format!("nodes {}", perft(&start, 2));
+    let toml_file = dir.path().join("dialect.toml");
+    std::fs::write(&toml_file, &toml).expect("write");
+    for args in [
+        vec![
+            "perft",
+            "--definition",
+            toml_file.to_str().unwrap_or(""),
+            "2",
+        ],
+        vec![
+            "perft",
+            "--definition",
+            TEST_INI,
+            "--format",
+            "fsf-ini",
+            "--section",
+            "ppdialect",
+            "2",
+        ],
+    ] {
+        let out = plypost(&args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            expected,
+            "{args:?}"
+        );
+    }
+    // Fairy-Stockfish's FEN (here after 1. e4 in Shako) is read too.
+    let shako = dir.path().join("shako.ini");
+    std::fs::write(&shako, "[s:shako]\n").expect("write");
+    let out = plypost(&[
+        "perft",
+        "--definition",
+        shako.to_str().unwrap_or(""),
+        "--format",
+        "fsf-ini",
+        "--fen",
+        "c8c/ernbqkbnre/pppppppppp/10/10/4P5/10/PPPP1PPPPP/ERNBQKBNRE/C8C b KQkq - 0 1",
+        "1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("nodes "));
+    // The built-in form still works.
+    let out = plypost(&["perft", "chess", "2"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "nodes 400");
+    assert!(Path::new(TEST_INI).exists());
+}
