@@ -414,3 +414,191 @@ fn the_command_line_imports_and_counts() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "nodes 400");
     assert!(Path::new(TEST_INI).exists());
 }
+
+// ----- the API and the edit form --------------------------------------------------------
+
+use crate::common::api::Api;
+use crate::common::{Backend, TestApp};
+use reqwest::StatusCode;
+use serde_json::json;
+
+const JANUS_CHILD: &str = "# my Janus\n[myjanus:janus]\nnMoveRule = 40\npieceToCharTable = -\n";
+
+async fn api_import_answers_with_the_definition_or_every_problem(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("alice").await;
+    let api = Api::login(&app, "alice").await;
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "fsf-ini", "text": JANUS_CHILD, "section": null}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let definition = body["definition"].as_str().expect("definition");
+    let variant = Variant::from_toml(definition).expect("the definition loads");
+    assert_eq!((variant.width(), variant.height()), (10, 8));
+    assert_eq!(variant.rule_options().move_count_limit, Some(80));
+    assert_eq!(
+        body["warnings"],
+        json!([{"line": 4, "key": "pieceToCharTable", "message": "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules"}])
+    );
+
+    // Refused: 422 with every problem, each with its line and key.
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "fsf-ini", "text": "[x:chess]\npieceDrops = true\nnFoldRule = 5\n"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("2 problems")),
+        "{body}"
+    );
+    let errors = body["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 2, "{body}");
+    assert_eq!(errors[0]["line"], 2);
+    assert_eq!(errors[0]["key"], "pieceDrops");
+    assert_eq!(errors[1]["line"], 3);
+    assert_eq!(errors[1]["key"], "nFoldRule");
+    // Several sections: the section picks one, and without it the names are listed.
+    let two = "[a:chess]\n[b:capablanca]\n";
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "fsf-ini", "text": two}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["errors"][0]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("a, b")));
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "fsf-ini", "text": two, "section": "b"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // An unknown format, a body that is not the endpoint's, no token.
+    let (status, _) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "xml", "text": "x"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = api.post("/api/v1/presets/import", json!({"text": 3})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let res = app
+        .client
+        .post(app.url("/api/v1/presets/import"))
+        .json(&json!({"format": "fsf-ini", "text": JANUS_CHILD}))
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn the_edit_form_imports_previews_and_saves(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let slug = app.fork_preset(&alice, "chess", "My Janus").await;
+
+    // Errors: listed with their lines, what was pasted kept, nothing changed.
+    let bad = "[x:chess]\npieceDrops = true\n";
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("import_format", Some("fsf-ini")),
+                ("import_text", Some(bad)),
+            ],
+            "import",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("page");
+    assert!(page.contains("id=\"import-errors\""), "{page}");
+    assert!(page.contains("line 2: <code>pieceDrops</code>"), "{page}");
+
+    // Several sections: a choice of them.
+    let two = "[first:chess]\n[second:janus]\n";
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("import_format", Some("fsf-ini")),
+                ("import_text", Some(two)),
+            ],
+            "import",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("page");
+    assert!(page.contains("<select name=\"import_section\""), "{page}");
+    assert!(page.contains("<option value=\"second\""), "{page}");
+
+    // Imported: the board, the legend with move diagrams, the warnings; the definition and
+    // setup filled in; nothing saved yet.
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("import_format", Some("fsf-ini")),
+                ("import_text", Some(JANUS_CHILD)),
+            ],
+            "import",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.text().await.expect("page");
+    assert!(page.contains("id=\"import-board\""), "{page}");
+    assert!(page.contains("id=\"import-warnings\""), "{page}");
+    assert!(page.contains("pieceToCharTable"), "{page}");
+    let janus = crate::common::presets::piece_figure(&page, "J");
+    assert!(janus.contains("<svg"), "a move diagram: {janus}");
+    assert!(janus.contains("XBetza"), "{janus}");
+    let (_, shown) = app.get_as(&alice, &format!("/presets/{slug}")).await;
+    assert!(shown.contains("id=\"preset-version\">version 1<"));
+
+    // Saved from that page: version 2 plays Janus chess.
+    let res = app
+        .submit_preset_form(&alice, &slug, &page, &[], "save")
+        .await;
+    assert_eq!(
+        res.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        res.text().await.unwrap_or_default()
+    );
+    let (_, shown) = app.get_as(&alice, &format!("/presets/{slug}")).await;
+    assert!(
+        shown.contains("id=\"preset-version\">version 2<"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("data-piece=\"J\""),
+        "the Janus is in the legend"
+    );
+    let api = Api::login(&app, "alice").await;
+    let (_, body) = api.get(&format!("/api/v1/presets/{slug}")).await;
+    assert_eq!(body["width"], 10);
+    assert!(
+        body["definition"]
+            .as_str()
+            .is_some_and(|d| d.contains("queenside_king_distance = 3")),
+        "{body}"
+    );
+}
+
+backend_tests!(
+    api_import_answers_with_the_definition_or_every_problem,
+    the_edit_form_imports_previews_and_saves,
+);

@@ -28,6 +28,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         users::user,
         presets::list,
         presets::show,
+        presets::import,
         challenges::create,
         challenges::list,
         challenges::accept,

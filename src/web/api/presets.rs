@@ -12,6 +12,7 @@ use crate::web::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/presets").get(list));
+    cfg.service(web::resource("/presets/import").post(import));
     cfg.service(web::resource("/presets/{slug}").get(show));
 }
 
@@ -241,4 +242,114 @@ pub async fn show(
         updated: timestamp(v.created_at),
         url,
     }))
+}
+
+/// A variant written in another program's format.
+#[derive(Deserialize, ToSchema)]
+pub struct ImportBody {
+    /// `fsf-ini` (Fairy-Stockfish's variants.ini) or `diagram` (an Interactive Diagram).
+    pub format: String,
+    /// The text, as pasted.
+    pub text: String,
+    /// The variants.ini section to import; `null` when the text has only one.
+    #[serde(default)]
+    pub section: Option<String>,
+}
+
+/// One problem or warning of an import, where it is in the text.
+#[derive(Serialize, ToSchema)]
+pub struct ImportProblemJson {
+    /// 1-based line of the text; 0 when it concerns the text as a whole (or a built-in
+    /// template it inherits from).
+    pub line: usize,
+    /// The key or parameter concerned; empty when none.
+    pub key: String,
+    pub message: String,
+}
+
+impl From<plypost_rules::import::Problem> for ImportProblemJson {
+    fn from(p: plypost_rules::import::Problem) -> Self {
+        ImportProblemJson {
+            line: p.line,
+            key: p.key,
+            message: p.message,
+        }
+    }
+}
+
+/// The imported variant.
+#[derive(Serialize, ToSchema)]
+pub struct ImportedJson {
+    /// plypost's variant definition (TOML), ready for a preset.
+    pub definition: String,
+    /// What was ignored or read differently, for the author to check.
+    pub warnings: Vec<ImportProblemJson>,
+}
+
+/// Why the text was not imported.
+#[derive(Serialize, ToSchema)]
+pub struct ImportErrorJson {
+    pub error: String,
+    pub code: String,
+    /// Every problem found, each with its line and key.
+    pub errors: Vec<ImportProblemJson>,
+}
+
+/// Turns a variant from Fairy-Stockfish's variants.ini or an Interactive Diagram into
+/// plypost's definition (nothing is saved): the definition and the warnings, or every
+/// problem with its line and key.
+#[utoipa::path(
+    post,
+    path = "/api/v1/presets/import",
+    tag = "presets",
+    security(("token" = [])),
+    request_body = ImportBody,
+    responses(
+        (status = 200, description = "The definition and the warnings", body = ImportedJson),
+        (status = 422, description = "Not imported: every problem, with its line and key", body = ImportErrorJson),
+    )
+)]
+pub async fn import(
+    _caller: ApiUser,
+    body: web::Json<ImportBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let unprocessable = |message: String, errors: Vec<ImportProblemJson>| {
+        HttpResponse::UnprocessableEntity().json(ImportErrorJson {
+            error: message,
+            code: "invalid".to_owned(),
+            errors,
+        })
+    };
+    let Some(format) = plypost_rules::import::Format::parse(body.format.trim()) else {
+        return Ok(unprocessable(
+            format!(
+                "format: `{}` is neither `fsf-ini` nor `diagram`",
+                body.format
+            ),
+            Vec::new(),
+        ));
+    };
+    let section = body
+        .section
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    // A pasted text is small (the body is at most 64 KB) and the import is linear in it.
+    match plypost_rules::import::import(format, &body.text, section) {
+        Ok(imported) => Ok(ok(&ImportedJson {
+            definition: imported.definition,
+            warnings: imported.warnings.into_iter().map(Into::into).collect(),
+        })),
+        Err(errors) => {
+            let count = errors.len();
+            Ok(unprocessable(
+                format!(
+                    "The text was not imported: {count} problem{}.",
+                    if count == 1 { "" } else { "s" }
+                ),
+                errors.into_iter().map(Into::into).collect(),
+            ))
+        }
+    }
 }

@@ -11,6 +11,7 @@ pub mod logs;
 pub mod logs_import;
 pub mod password_reset;
 pub mod presets;
+pub mod presets_import;
 pub mod presets_markdown;
 pub mod presets_view;
 pub mod settings;

@@ -8,6 +8,7 @@ use askama::Template;
 use plypost_rules::{Position, Variant};
 use serde::Deserialize;
 
+use super::presets_import::{self, ImportBox};
 use super::presets_markdown;
 use super::presets_view::{self, Look, PieceLegend};
 use crate::domain::GameStatus;
@@ -436,6 +437,8 @@ struct EditPage<'a> {
     error: Option<String>,
     min_days: i64,
     max_days: i64,
+    /// The "Import" box: what was pasted, and the preview or the problems.
+    import: ImportBox,
 }
 
 impl EditPage<'_> {
@@ -482,6 +485,9 @@ struct EditForm {
     description: String,
     note: String,
     definition: String,
+    import_format: String,
+    import_text: String,
+    import_section: String,
 }
 
 impl EditForm {
@@ -545,6 +551,7 @@ async fn edit_form(
         error: None,
         min_days: crate::games::MIN_DAYS_PER_MOVE,
         max_days: crate::games::MAX_DAYS_PER_MOVE,
+        import: ImportBox::new("fsf-ini", "", ""),
     })
 }
 
@@ -603,7 +610,21 @@ async fn edit_submit(
         error: None,
         min_days: crate::games::MIN_DAYS_PER_MOVE,
         max_days: crate::games::MAX_DAYS_PER_MOVE,
+        import: ImportBox::new(&form.import_format, &form.import_text, &form.import_section),
     };
+    if form.action == "import" {
+        let look = typed_look(&input);
+        return if presets_import::run(&mut page.import, &mut page.form, &look) {
+            page.notice = Some(
+                "Imported: check the board, the pieces and the warnings below, then save it as a \
+                 new version."
+                    .to_owned(),
+            );
+            render::page(&page)
+        } else {
+            render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        };
+    }
     if form.action == "preview" {
         // The typed definition, when it changed and loads; else the saved one.
         let variant = match settings::typed_variant(&editing.variant, &input.definition) {
