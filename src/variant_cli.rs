@@ -24,6 +24,15 @@ pub enum Action {
         #[arg(long)]
         section: Option<String>,
     },
+    /// Print a variant as a Fairy-Stockfish variants.ini section, when it fits Fairy-Stockfish
+    /// (its board limits and rules); exit 1 naming everything that does not fit.
+    Export {
+        /// fsf-ini.
+        #[arg(long)]
+        format: String,
+        /// A built-in variant's name, or a definition file (a preset's TOML).
+        variant: String,
+    },
 }
 
 pub struct PerftArgs {
@@ -64,6 +73,7 @@ fn print_problems(problems: &[Problem], what: &str) {
 
 pub fn run(action: Action) -> ExitCode {
     match action {
+        Action::Export { format, variant } => export(&format, &variant),
         Action::Import {
             format,
             file,
@@ -151,4 +161,34 @@ pub fn perft(args: PerftArgs) -> anyhow::Result<()> {
     };
     println!("nodes {nodes}");
     Ok(())
+}
+
+fn export(format: &str, name: &str) -> ExitCode {
+    if format != "fsf-ini" {
+        eprintln!("plypost: --format: `{format}` is not fsf-ini");
+        return ExitCode::FAILURE;
+    }
+    let path = Path::new(name);
+    let variant = if path.is_file() {
+        load_definition(path, None, None)
+    } else {
+        Variant::builtin(name).map_err(anyhow::Error::from)
+    };
+    let variant = match variant {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("plypost: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match plypost_rules::fsf_export::to_fsf_ini(&variant) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(errors) => {
+            print_problems(&errors, "does not fit Fairy-Stockfish");
+            ExitCode::FAILURE
+        }
+    }
 }

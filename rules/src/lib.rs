@@ -30,6 +30,7 @@
 
 pub mod betza;
 pub mod diagram;
+pub mod fsf_export;
 pub mod fsf_ini;
 mod game;
 pub mod import;

@@ -602,3 +602,124 @@ backend_tests!(
     api_import_answers_with_the_definition_or_every_problem,
     the_edit_form_imports_previews_and_saves,
 );
+
+// ----- export ---------------------------------------------------------------------------
+
+/// Variants to export: plypost built-ins that fit Fairy-Stockfish, some imported templates,
+/// and the test definitions.
+fn exportable() -> Vec<(String, Variant)> {
+    let mut out: Vec<(String, Variant)> = ["chess", "shako", "pemba"]
+        .iter()
+        .map(|n| ((*n).to_owned(), Variant::builtin(n).expect("built-in")))
+        .collect();
+    for t in ["capablanca", "janus", "courier", "knightmate"] {
+        out.push((t.to_owned(), imported(&format!("[{t}x:{t}]\n"), None)));
+    }
+    let text = std::fs::read_to_string(TEST_INI).expect("the test definitions");
+    for name in fsf::section_names(&text) {
+        out.push((name.clone(), imported(&text, Some(&name))));
+    }
+    out
+}
+
+/// The exported section under a name Fairy-Stockfish has not met.
+fn renamed(ini: &str, name: &str) -> String {
+    let body = ini.split_once('\n').map_or("", |(_, rest)| rest);
+    format!("[{name}]\n{body}")
+}
+
+#[test]
+fn exports_load_in_fairy_stockfish_and_play_the_same() {
+    if !pyffish_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut runs = Vec::new();
+    for (i, (what, variant)) in exportable().into_iter().enumerate() {
+        let ini = plypost_rules::fsf_export::to_fsf_ini(&variant)
+            .unwrap_or_else(|e| panic!("{what} does not export: {e:?}"));
+        let name = format!("ppexport{i}");
+        let path = dir.path().join(format!("{name}.ini"));
+        std::fs::write(&path, renamed(&ini, &name)).expect("write");
+        let child = spawn_oracle(path.to_str().unwrap_or(""), &name, 300 + i);
+        runs.push((what, variant, child));
+    }
+    for (what, variant, child) in runs {
+        assert_same_counts(
+            &variant,
+            &oracle_counts(child, &what),
+            &format!("export of {what}"),
+        );
+    }
+}
+
+#[test]
+fn export_then_import_gives_the_same_definition() {
+    for (what, variant) in exportable() {
+        let ini = plypost_rules::fsf_export::to_fsf_ini(&variant)
+            .unwrap_or_else(|e| panic!("{what} does not export: {e:?}"));
+        let back = imported(&ini, None);
+        let again = plypost_rules::fsf_export::to_fsf_ini(&back).expect("exports again");
+        assert_eq!(renamed(&again, "x"), renamed(&ini, "x"), "{what}");
+        // Same rules, square by square: the same moves from the start.
+        let moves = |v: &Variant| {
+            let start = Position::start(v);
+            let mut list: Vec<String> = start
+                .legal_moves()
+                .iter()
+                .map(|m| start.move_text(m))
+                .collect();
+            list.sort();
+            list
+        };
+        assert_eq!(moves(&back), moves(&variant), "{what}");
+        assert_eq!(back.promotion_zone(), variant.promotion_zone(), "{what}");
+        assert_eq!(back.rule_options(), variant.rule_options(), "{what}");
+        assert_eq!(back.end_rules(), variant.end_rules(), "{what}");
+    }
+}
+
+#[test]
+fn what_does_not_fit_fairy_stockfish_is_named() {
+    let errors =
+        plypost_rules::fsf_export::to_fsf_ini(&Variant::builtin("terachess2").expect("built-in"))
+            .expect_err("16x16");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.key == "board" && e.message.contains("16x16")),
+        "{errors:?}"
+    );
+    assert!(errors.iter().any(|e| e.key == "Eagle"), "{errors:?}");
+    // The command line: exit 1, the reasons on standard error; a file is read too.
+    let out = plypost(&["variant", "export", "--format", "fsf-ini", "terachess2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 12x10"));
+    let out = plypost(&["variant", "export", "--format", "fsf-ini", "shako"]);
+    assert!(out.status.success());
+    let ini = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        ini.starts_with("[shako]\n") && ini.contains("cannon = c"),
+        "{ini}"
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("chess.toml");
+    std::fs::write(
+        &file,
+        Variant::builtin("chess").expect("chess").source_text(),
+    )
+    .expect("write");
+    let out = plypost(&[
+        "variant",
+        "export",
+        "--format",
+        "fsf-ini",
+        file.to_str().unwrap_or(""),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("king = k\n"));
+}

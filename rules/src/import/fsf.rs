@@ -166,6 +166,8 @@ struct State {
     promotion_region: [Region; 2],
     promotion_pawn_types: [TypeSet; 2],
     promotion_piece_types: [TypeSet; 2],
+    /// The promotion choices as last written, for their order.
+    promotion_letters: String,
     mandatory_pawn_promotion: bool,
     immobility_illegal: bool,
     double_step: bool,
@@ -215,6 +217,7 @@ impl Default for State {
             promotion_region: [rank_bits(7, 12), rank_bits(0, 12)],
             promotion_pawn_types: [1 << PAWN; 2],
             promotion_piece_types: [bits(&[1, 2, 3, 4]); 2],
+            promotion_letters: String::new(),
             mandatory_pawn_promotion: true,
             immobility_illegal: false,
             double_step: true,
@@ -1291,7 +1294,10 @@ fn apply_set(state: &mut State, key: &str, value: &str, src: &Source) {
     for c in colours(key) {
         match key {
             k if k.starts_with("promotionPawn") => state.promotion_pawn_types[c] = set,
-            k if k.starts_with("promotionPiece") => state.promotion_piece_types[c] = set,
+            k if k.starts_with("promotionPiece") => {
+                state.promotion_piece_types[c] = set;
+                state.promotion_letters = value.to_ascii_lowercase();
+            }
             k if k.starts_with("enPassant") => state.en_passant_types[c] = set,
             k if k.starts_with("nMoveRule") => state.n_move_rule_types[c] = set,
             _ => state.castling_rook_pieces[c] = set,
@@ -1655,14 +1661,22 @@ fn pieces(
     errors: &mut Vec<Problem>,
     warnings: &mut Vec<Problem>,
 ) -> Vec<PieceSpec> {
-    let promotes: Vec<String> = state
+    // In the order the file writes them (a template's in Fairy-Stockfish's order of types).
+    let mut promoting: Vec<(TypeId, char)> = state
         .letters
         .iter()
         .filter(|(t, _)| state.promotion_piece_types[0] & (1 << **t) != 0)
+        .map(|(t, l)| (*t, *l))
+        .collect();
+    promoting.sort_by_key(|(t, l)| (state.promotion_letters.find(*l).unwrap_or(usize::MAX), *t));
+    let promotes: Vec<String> = promoting
+        .iter()
         .map(|(_, l)| l.to_ascii_uppercase().to_string())
         .collect();
+    let mut order: Vec<(TypeId, char)> = state.letters.iter().map(|(t, l)| (*t, *l)).collect();
+    order.sort_by_key(|(t, _)| (state.piece_lines.get(t).copied().unwrap_or(0), *t));
     let mut out = Vec::new();
-    for (&t, &letter) in &state.letters {
+    for (t, letter) in order {
         let key = type_key(t);
         let Some((betza, initial)) = movement(state, t, double_step, en_passant, errors, warnings)
         else {

@@ -7,7 +7,7 @@
 
 pub mod fsf;
 mod fsf_betza;
-mod spec;
+pub(crate) mod spec;
 
 pub use fsf_betza::{translate as translate_fsf_betza, Translated};
 

@@ -226,7 +226,13 @@ fn signature(parts: &[MovePart]) -> BTreeSet<String> {
                 }
                 Shape::Bent { legs, may_stop } => {
                     for leg in legs {
-                        out.insert(format!("B{m}{flags}{leg:?}{may_stop}"));
+                        let mut slides: Vec<(i8, i8)> =
+                            leg.slides.iter().map(|v| (v.dx, v.dy)).collect();
+                        slides.sort_unstable();
+                        out.insert(format!(
+                            "B{m}{flags}{},{}:{slides:?}{may_stop}",
+                            leg.first.dx, leg.first.dy
+                        ));
                     }
                 }
             }
@@ -264,11 +270,12 @@ pub fn longest_first_move(betza: &str) -> u8 {
 
 /// Whether the movement is the same seen in a mirror held beside the board.
 pub fn left_right_symmetric(betza: &str) -> bool {
-    let Ok(piece) = crate::betza::compile(betza) else {
-        return true;
-    };
-    let mirrored: Vec<MovePart> = piece
-        .parts
+    crate::betza::compile(betza).map_or(true, |piece| parts_left_right_symmetric(&piece.parts))
+}
+
+/// `left_right_symmetric` of compiled parts.
+pub fn parts_left_right_symmetric(parts: &[MovePart]) -> bool {
+    let mirrored: Vec<MovePart> = parts
         .iter()
         .map(|part| {
             let mut part = part.clone();
@@ -287,7 +294,7 @@ pub fn left_right_symmetric(betza: &str) -> bool {
             part
         })
         .collect();
-    signature(&piece.parts) == signature(&mirrored)
+    signature(parts) == signature(&mirrored)
 }
 
 /// The built-in piece that moves as `betza` does (not a royal one): its name, image and
