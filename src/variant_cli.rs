@@ -15,7 +15,7 @@ pub enum Action {
     /// Print the plypost definition (TOML) of a variant written in another format. Exit 0
     /// when imported, 1 with every error when not.
     Import {
-        /// fsf-ini (Fairy-Stockfish's variants.ini).
+        /// fsf-ini (Fairy-Stockfish's variants.ini) or diagram (an Interactive Diagram).
         #[arg(long)]
         format: String,
         /// The file to read.
@@ -62,7 +62,8 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
 }
 
 fn format_of(name: &str) -> anyhow::Result<Format> {
-    Format::parse(name).with_context(|| format!("--format: `{name}` is not fsf-ini"))
+    Format::parse(name)
+        .with_context(|| format!("--format: `{name}` is neither fsf-ini nor diagram"))
 }
 
 fn print_problems(problems: &[Problem], what: &str) {

@@ -483,6 +483,17 @@ async fn api_import_answers_with_the_definition_or_every_problem(backend: Backen
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // An Interactive Diagram.
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "diagram", "text": CAPABLANCA_DIAGRAM, "section": null}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["definition"]
+        .as_str()
+        .is_some_and(|d| d.contains("width = 10")));
     // An unknown format, a body that is not the endpoint's, no token.
     let (status, _) = api
         .post(
@@ -722,4 +733,144 @@ fn what_does_not_fit_fairy_stockfish_is_named() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("king = k\n"));
+}
+
+// ----- Interactive Diagrams -------------------------------------------------------------
+
+/// Capablanca chess as an Interactive Diagram, in its HTML element as pasted from a page.
+const CAPABLANCA_DIAGRAM: &str = r#"<div class="idiagram" style="float:left">
+files=10<br>
+ranks=8
+promoZone=1
+maxPromote=1
+promoChoice=QACRBN
+graphicsDir=/graphics.dir/alfaeriePNG/
+squareSize=50
+symmetry=mirror
+pawn::::a2-j2
+knight:N:::b1,i1
+archbishop:A::cardinal:c1
+bishop::::d1,g1
+queen::::e1
+chancellor:C:::h1
+rook::::a1,j1
+king::KisO3::f1
+</div>"#;
+
+/// Chess with explicit moves, Black's squares listed after `,,`, the King by number.
+const CHESS_DIAGRAM: &str = "files=8\nranks=8\nroyal=6\npromoChoice=QRBN\n\
+pawn:P:ifmnDfmWfceF::a2-h2,,a7-h7\nknight:N:N::b1,g1,,b8,g8\nbishop:B:B::c1,f1,,c8,f8\n\
+rook:R:R::a1,h1,,a8,h8\nqueen:Q:Q::d1,,d8\nking:K:KisO2::e1,,e8\n";
+
+#[test]
+fn diagrams_play_as_fairy_stockfish() {
+    if !pyffish_available() {
+        return;
+    }
+    for (i, (diagram, builtin)) in [(CAPABLANCA_DIAGRAM, "capablanca"), (CHESS_DIAGRAM, "chess")]
+        .into_iter()
+        .enumerate()
+    {
+        let child = spawn_oracle("-", builtin, 500 + i);
+        let imported = import::import(Format::Diagram, diagram, None)
+            .unwrap_or_else(|e| panic!("{builtin}: {e:?}"));
+        let variant = Variant::from_toml(&imported.definition).expect("loads");
+        assert_same_counts(
+            &variant,
+            &oracle_counts(child, builtin),
+            &format!("{builtin} diagram"),
+        );
+    }
+}
+
+#[test]
+fn diagrams_read_their_parameters() {
+    let capablanca = import::import(Format::Diagram, CAPABLANCA_DIAGRAM, None).expect("imports");
+    // Display parameters are ignored without a word.
+    assert!(capablanca.warnings.is_empty(), "{:?}", capablanca.warnings);
+    let v = Variant::from_toml(&capablanca.definition).expect("loads");
+    assert_eq!(
+        v.start_fen(),
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+    );
+    assert_eq!(v.castling().map(|c| c.king_distance), Some(3));
+    let a = v.kind_by_letter("A").expect("the Archbishop");
+    assert_eq!(a.name, "Archbishop");
+    // The standard King castles toward the corners, with a warning that says how far.
+    let plain = "files=10\nranks=8\npawn::::a2-j2\nrook::::a1,j1\nking::::f1\n";
+    let imported = import::import(Format::Diagram, plain, None).expect("imports");
+    assert!(
+        imported
+            .warnings
+            .iter()
+            .any(|w| w.line == 5 && w.message.contains("KisO3")),
+        "{:?}",
+        imported.warnings
+    );
+    // symmetry=rotate turns Black's setup (and its moves) half round.
+    let rotated = "files=8\nranks=8\nsymmetry=rotate\nrook::::a1\nbishop::::b1\nking::K::e1\n";
+    let v = Variant::from_toml(
+        &import::import(Format::Diagram, rotated, None)
+            .expect("imports")
+            .definition,
+    )
+    .expect("loads");
+    assert!(v.start_fen().starts_with("3k2br/8/"), "{}", v.start_fen());
+    // A standard name without XBetza, an unknown parameter: warned or refused by line.
+    let unknown = "files=8\nranks=8\nwobble=3\nking::K::e1\n";
+    let imported = import::import(Format::Diagram, unknown, None).expect("imports");
+    assert!(imported
+        .warnings
+        .iter()
+        .any(|w| w.line == 3 && w.key == "wobble"));
+}
+
+#[test]
+fn diagram_rules_plypost_lacks_are_named() {
+    let base = "files=8\nranks=8\nking::K::e1\n";
+    for (extra, key, word) in [
+        ("holdingsType=1", "holdingsType", "hand"),
+        ("captureMatrix=/\"8", "captureMatrix", "capture matrix"),
+        ("shuffle=N!BRQK", "shuffle", "shuffled"),
+        ("promoChoice=*Q*R", "promoChoice", "in hand"),
+        ("spellZone=2", "spellZone", "spells"),
+    ] {
+        let text = format!("{extra}\n{base}");
+        let errors = import::import(Format::Diagram, &text, None).expect_err(extra);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.key == key && e.line == 1 && e.message.contains(word)),
+            "{extra}: {errors:?}"
+        );
+    }
+    for (piece, word) in [
+        ("griffon::FyafsF::d1", "multi-leg"),
+        ("grasshopper::gQ::d1", "grasshopper"),
+        ("lion::::d1", "standard pieces"),
+        ("horse::nN::d1", "lame"),
+        ("reserve::Q:::2", "in hand"),
+    ] {
+        let text = format!("{base}{piece}\n");
+        let errors = import::import(Format::Diagram, &text, None).expect_err(piece);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.line == 4 && e.message.contains(word)),
+            "{piece}: {errors:?}"
+        );
+    }
+    // Castling with the inner piece, or to several distances.
+    let errors = import::import(
+        Format::Diagram,
+        "files=8\nranks=8\nrook::::a1,h1\nking::KisO2isO3::e1\n",
+        None,
+    )
+    .expect_err("two distances");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.line == 4 && e.message.contains("several distances")),
+        "{errors:?}"
+    );
 }

@@ -1,10 +1,12 @@
-//! Variants from elsewhere: a Fairy-Stockfish `variants.ini` section ([`fsf`]) becomes a
+//! Variants from elsewhere: a Fairy-Stockfish `variants.ini` section ([`fsf`]) or an
+//! Interactive Diagram (`diagram`) becomes a
 //! plypost variant definition (the TOML of `rules/variants/`) that plays the same rules, or a
 //! list of what plypost cannot express, each problem with its line and key.
 //!
 //! No IO: texts in, texts out. The definition is loaded once before it is returned, so an
 //! import that succeeds always gives a definition that plays.
 
+mod diagram;
 pub mod fsf;
 mod fsf_betza;
 pub(crate) mod spec;
@@ -43,6 +45,8 @@ pub struct Imported {
 pub enum Format {
     /// Fairy-Stockfish's variants.ini.
     FsfIni,
+    /// An Interactive Diagram (chessvariants.com).
+    Diagram,
 }
 
 impl Format {
@@ -50,6 +54,7 @@ impl Format {
     pub fn parse(name: &str) -> Option<Format> {
         match name {
             "fsf-ini" => Some(Format::FsfIni),
+            "diagram" => Some(Format::Diagram),
             _ => None,
         }
     }
@@ -59,6 +64,7 @@ impl Format {
 pub fn import(format: Format, text: &str, section: Option<&str>) -> Result<Imported, Vec<Problem>> {
     match format {
         Format::FsfIni => fsf::import(text, section),
+        Format::Diagram => diagram::import(text),
     }
 }
 
