@@ -609,7 +609,48 @@ async fn the_edit_form_imports_previews_and_saves(backend: Backend) {
     );
 }
 
+/// The examples of /help/variants import as they are; the page lists what is refused.
+async fn the_help_pages_examples_import(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("alice").await;
+    let api = Api::login(&app, "alice").await;
+    let res = app.get("/help/variants").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = res.text().await.expect("page");
+    assert!(page.contains("<h2 id=\"import\">Importing a variant</h2>"));
+    for word in [
+        "<code>pieceDrops</code>",
+        "<code>capablanca</code>",
+        "<code>customPiece1..25</code>",
+    ] {
+        assert!(page.contains(word), "{word}");
+    }
+    for (class, format, mark) in [
+        ("language-ini", "fsf-ini", "[wazirblanca"),
+        ("language-text", "diagram", "files=10"),
+    ] {
+        let marker = format!("<code class=\"{class}\">");
+        let text = page
+            .match_indices(&marker)
+            .filter_map(|(i, _)| {
+                let start = i + marker.len();
+                let end = start + page[start..].find("</code>")?;
+                Some(crate::common::unescape(&page[start..end]))
+            })
+            .find(|t| t.contains(mark))
+            .expect("the example");
+        let (status, body) = api
+            .post(
+                "/api/v1/presets/import",
+                json!({"format": format, "text": text}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{format}: {body}");
+    }
+}
+
 backend_tests!(
+    the_help_pages_examples_import,
     api_import_answers_with_the_definition_or_every_problem,
     the_edit_form_imports_previews_and_saves,
 );
@@ -873,4 +914,43 @@ fn diagram_rules_plypost_lacks_are_named() {
             .any(|e| e.line == 4 && e.message.contains("several distances")),
         "{errors:?}"
     );
+}
+
+#[test]
+fn odd_texts_are_refused_not_crashed_on() {
+    let texts = [
+        "[a]\nmaxRank = 99\nmaxFile = 0\n",
+        "[a:chess]\nstartFen = 4000000000/4000000000/8/8/8/8/8/8 w - - 0 1\n",
+        "[a:chess]\ncastlingRank = 10\nmaxRank = 5\n",
+        "[a:chess]\npromotionRegionWhite = z99 *0 a*\n",
+        "[a:chess]\ncustomPiece1 = x\ncustomPiece2 = y:\ncustomPiece3 = :\n",
+        "[a:chess]\nking = -\n",
+        "[a:chess]\ncustomPiece1 = q:N9999999999999999999R\n",
+        "[",
+        "",
+    ];
+    for text in texts {
+        let _ = import::import(Format::FsfIni, text, None);
+    }
+    let diagrams = [
+        "files=200\nranks=-1\n",
+        "files=8\nranks=8\nfirstRank=250\nking::K::e1\n",
+        "files=8\nranks=8\nking::K::z9-a1,,,,\n",
+        "files=8\nranks=8\nking::KisO::e1\n",
+        "<div class=\"idiagram\"",
+        ":::::",
+        "files=8\nranks=8\npawn::::a2-h2\nking::::e1\n",
+    ];
+    for text in diagrams {
+        let _ = import::import(Format::Diagram, text, None);
+    }
+    let variant = Variant::builtin("chess").expect("chess");
+    for fen in [
+        "",
+        "x",
+        "8/8 w HAha e3e4e5 0 1",
+        "99999999999999999999999/8 w Zz - 0 1",
+    ] {
+        let _ = import::fen_from_fsf(&variant, fen);
+    }
 }

@@ -1902,7 +1902,8 @@ fn castling(
     let rook_file_q = state.castling_rook_queenside_file;
     let outside = fen.cells.iter().any(|(f, r, c)| {
         c.to_ascii_lowercase() == rook_letter
-            && (*r == state.castling_rank || *r == state.max_rank - 1 - state.castling_rank)
+            && (*r == state.castling_rank
+                || Some(*r) == (state.max_rank - 1).checked_sub(state.castling_rank))
             && (*f > rook_file_k || *f < rook_file_q)
     });
     if outside {

@@ -101,13 +101,13 @@ pub fn fen_from_fsf(variant: &crate::Variant, fen: &str) -> String {
                     digits.push(c);
                     continue;
                 }
-                file += digits.parse::<usize>().unwrap_or(0);
+                file = file.saturating_add(digits.parse::<usize>().unwrap_or(0));
                 digits.clear();
                 if c == letter {
                     return Some(file);
                 }
                 if c.is_ascii_alphabetic() {
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
             }
             None
@@ -165,13 +165,13 @@ fn vacant_ep_squares(board: &str, ep: &str) -> String {
                 digits.push(c);
                 continue;
             }
-            f += digits.parse::<usize>().unwrap_or(0);
+            f = f.saturating_add(digits.parse::<usize>().unwrap_or(0));
             digits.clear();
             if c.is_ascii_alphabetic() {
                 if f == file {
                     return true;
                 }
-                f += 1;
+                f = f.saturating_add(1);
             }
         }
         false

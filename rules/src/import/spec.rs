@@ -104,7 +104,7 @@ pub fn read_fen(
                 continue;
             }
             if !digits.is_empty() {
-                file += digits.parse::<u32>().unwrap_or(0);
+                file = file.saturating_add(digits.parse::<u32>().unwrap_or(0));
                 digits.clear();
             }
             if c == '/' {
@@ -119,7 +119,7 @@ pub fn read_fen(
             if file < 16 {
                 cells.push((file as u8, rank, c));
             }
-            file += 1;
+            file = file.saturating_add(1);
         }
         if file != width as u32 {
             return Err(format!(

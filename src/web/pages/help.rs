@@ -85,7 +85,59 @@ async fn api(ctx: Ctx) -> Result<HttpResponse, WebError> {
 
 fn variants_html() -> &'static str {
     static HTML: OnceLock<String> = OnceLock::new();
-    HTML.get_or_init(|| super::presets_markdown::render(VARIANTS_MARKDOWN))
+    HTML.get_or_init(|| {
+        let markdown = VARIANTS_MARKDOWN
+            .replace("FSF-TEMPLATES", &fsf_templates_markdown())
+            .replace("FSF-KEYS", &fsf_keys_markdown());
+        super::presets_markdown::render(&markdown).replace(
+            "<h2>Importing a variant</h2>",
+            "<h2 id=\"import\">Importing a variant</h2>",
+        )
+    })
+}
+
+/// The built-in variants a variants.ini section may inherit from, from the import itself.
+fn fsf_templates_markdown() -> String {
+    let names: Vec<String> = plypost_rules::import::fsf::template_names()
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect();
+    format!(
+        "Parents from Fairy-Stockfish's built-in variants: {}. Makruk (counting rules), Grand \
+         chess (promotion only to captured pieces) and Chigorin chess (different promotions \
+         for each side) are refused, by the key that says why.",
+        names.join(", ")
+    )
+}
+
+/// The keys of variants.ini the import reads, ignores and refuses, from the import itself.
+fn fsf_keys_markdown() -> String {
+    use plypost_rules::import::fsf;
+    let list = |keys: Vec<&str>| {
+        keys.iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = format!(
+        "**Read:** {}.\n\n**Ignored with a warning** (they change how Fairy-Stockfish shows \
+         or plays a variant, not its rules): {}, and `mobilityRegion…`. A key Fairy-Stockfish \
+         does not know is ignored with a warning too, as Fairy-Stockfish ignores it.\n\n\
+         **Refused** when set to anything but their default, each with the reason:\n\n\
+         | key | why |\n|---|---|\n",
+        list(fsf::supported_keys()),
+        list(fsf::display_keys().to_vec()),
+    );
+    for (key, why) in fsf::refused_keys() {
+        out.push_str(&format!("| `{key}` | {why} |\n"));
+    }
+    out.push_str(
+        "\nAlso refused: promotion regions other than the last ranks (the same for both \
+         sides), a double-step region other than the ranks where the pieces start, en passant \
+         on only part of the board, extinction rules other than the bare King, repetition \
+         rules other than the third occurrence, castling with several kinds of piece.",
+    );
+    out
 }
 
 #[derive(Template)]
