@@ -96,7 +96,12 @@ impl Evaluator {
             mobility_maps.push((map, average));
         }
         for (i, kind) in variant.pieces().iter().enumerate() {
-            let mut targets: Vec<usize> = kind.promotes_to.iter().map(|k| k.index()).collect();
+            let mut targets: Vec<usize> = kind
+                .promotes_to
+                .iter()
+                .chain(kind.black_promotes_to.iter().flatten())
+                .map(|k| k.index())
+                .collect();
             if kind.promotes_by_start_file {
                 targets.extend(
                     (0..width as u8)

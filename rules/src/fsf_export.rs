@@ -467,7 +467,9 @@ fn write_promotion(
         let _ = writeln!(out, "promotionPieceTypes = -");
         return;
     };
-    if promoting.iter().any(|k| k.promotes_to != first.promotes_to) {
+    if promoting.iter().any(|k| {
+        k.promotes_to != first.promotes_to || k.black_promotes_to != first.black_promotes_to
+    }) {
         errors.push(problem(
             "promotes_to",
             "pieces promote to different choices; Fairy-Stockfish has one list",
@@ -484,7 +486,36 @@ fn write_promotion(
     let white: Vec<String> = (h - z + 1..=h).map(|r| format!("*{r}")).collect();
     let black: Vec<String> = (1..=z).map(|r| format!("*{r}")).collect();
     let _ = writeln!(out, "promotionPawnTypes = {pawns}");
-    let _ = writeln!(out, "promotionPieceTypes = {targets}");
+    match &first.black_promotes_to {
+        None => {
+            let _ = writeln!(out, "promotionPieceTypes = {targets}");
+        }
+        Some(black) => {
+            let black: String = black.iter().map(|t| letter(variant.kind(*t))).collect();
+            let _ = writeln!(out, "promotionPieceTypesWhite = {targets}");
+            let _ = writeln!(
+                out,
+                "promotionPieceTypesBlack = {}",
+                if black.is_empty() {
+                    "-".to_owned()
+                } else {
+                    black
+                }
+            );
+        }
+    }
+    let limits: Vec<String> = variant
+        .pieces()
+        .iter()
+        .filter_map(|k| {
+            variant
+                .promotion_limit(k.id)
+                .map(|n| format!("{}:{n}", letter(k)))
+        })
+        .collect();
+    if !limits.is_empty() {
+        let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
+    }
     let _ = writeln!(out, "promotionRegionWhite = {}", white.join(" "));
     let _ = writeln!(out, "promotionRegionBlack = {}", black.join(" "));
     if variant.promotion_is_optional() {

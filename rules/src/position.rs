@@ -882,6 +882,14 @@ impl Position {
         problems
     }
 
+    /// How many pieces of `kind` `color` has on the board.
+    pub fn kind_count(&self, color: Color, kind: KindId) -> usize {
+        self.board
+            .iter()
+            .filter(|&&c| cell_is(c, color) && cell_kind(c) == kind.index())
+            .count()
+    }
+
     /// How many pieces `color` has on the board.
     pub fn piece_count(&self, color: Color) -> usize {
         self.board.iter().filter(|&&c| cell_is(c, color)).count()
@@ -1123,7 +1131,12 @@ impl Position {
                 None => {}
             }
         } else {
-            for &t in &kind.promotes_to {
+            for &t in kind.promotion_targets(self.side) {
+                if let Some(limit) = v.promotion_limits.get(t.index()).copied().flatten() {
+                    if self.kind_count(self.side, t) >= limit as usize {
+                        continue;
+                    }
+                }
                 out.push(Move {
                     promotion: Some(t),
                     ..plain

@@ -53,8 +53,11 @@ pub struct PieceKind {
     pub xbetza: Option<String>,
     /// Why the piece has no exact XBetza form (`xbetza_note`), for legends.
     pub xbetza_note: Option<String>,
-    /// Kinds this piece may become by promotion (empty: none, unless `promotes_by_start_file`).
+    /// Kinds this piece may become by promotion (empty: none, unless `promotes_by_start_file`);
+    /// White's when `black_promotes_to` is set.
     pub promotes_to: Vec<KindId>,
+    /// Black's choices when they differ from White's (`promotes_to_black`: Chigorin chess).
+    pub black_promotes_to: Option<Vec<KindId>>,
     /// GraTiA Pawn: promotes to the piece of the file it started on.
     pub promotes_by_start_file: bool,
     /// In an optional-promotion variant, promotion is still compulsory on the last rank.
@@ -78,7 +81,20 @@ impl PieceKind {
 
     /// Whether this kind can ever promote.
     pub fn can_promote(&self) -> bool {
-        !self.promotes_to.is_empty() || self.promotes_by_start_file
+        !self.promotes_to.is_empty()
+            || self
+                .black_promotes_to
+                .as_ref()
+                .is_some_and(|b| !b.is_empty())
+            || self.promotes_by_start_file
+    }
+
+    /// What a piece of `color` of this kind may become by promotion.
+    pub fn promotion_targets(&self, color: Color) -> &[KindId] {
+        match (color, &self.black_promotes_to) {
+            (Color::Black, Some(black)) => black,
+            _ => &self.promotes_to,
+        }
     }
 }
 
@@ -138,6 +154,8 @@ pub(crate) struct VariantData {
     pub castling: Option<Castling>,
     pub promotion_zone: u8,
     pub promotion_optional: bool,
+    /// Per kind: promotion to it only while the side has fewer than this many.
+    pub promotion_limits: Vec<Option<u8>>,
     /// Per file: the promotion target of a `promotes_by_start_file` piece that started there.
     pub file_targets: Vec<Option<KindId>>,
     pub rule_options: RuleOptions,
@@ -291,6 +309,7 @@ struct RawPromotion {
     zone: Val,
     optional: Val,
     by_start_file: Val,
+    limits: Val,
 }
 
 #[derive(Deserialize)]
@@ -318,6 +337,7 @@ struct RawPiece {
     xbetza: Val,
     xbetza_note: Val,
     promotes_to: Val,
+    promotes_to_black: Val,
     promotes_by_start_file: Val,
     must_promote_on_last_rank: Val,
     creates_en_passant: Val,
@@ -342,7 +362,7 @@ const TOP_KEYS: [&str; 15] = [
     "piece",
     "setup",
 ];
-const PIECE_KEYS: [&str; 16] = [
+const PIECE_KEYS: [&str; 17] = [
     "name",
     "letter",
     "value",
@@ -354,6 +374,7 @@ const PIECE_KEYS: [&str; 16] = [
     "xbetza",
     "xbetza_note",
     "promotes_to",
+    "promotes_to_black",
     "promotes_by_start_file",
     "must_promote_on_last_rank",
     "creates_en_passant",
@@ -366,7 +387,7 @@ const CASTLING_KEYS: [&str; 4] = [
     "rook_distance",
     "rook",
 ];
-const PROMOTION_KEYS: [&str; 3] = ["zone", "optional", "by_start_file"];
+const PROMOTION_KEYS: [&str; 4] = ["zone", "optional", "by_start_file", "limits"];
 const DRAW_KEYS: [&str; 2] = ["move_count_limit", "repetition"];
 const END_KEYS: [&str; 2] = ["stalemate", "bare_king"];
 const SETUP_KEYS: [&str; 2] = ["name", "fen"];
@@ -653,6 +674,11 @@ impl Variant {
     pub fn promotion_is_optional(&self) -> bool {
         self.0.promotion_optional
     }
+    /// How many pieces of `kind` a side may have at most for a promotion to it (Grand chess:
+    /// only to a piece it lost), if limited.
+    pub fn promotion_limit(&self, kind: KindId) -> Option<u8> {
+        self.0.promotion_limits.get(kind.index()).copied().flatten()
+    }
     /// For pieces that promote by start file: the target of a piece that started on `file`.
     pub fn file_promotion_target(&self, file: u8) -> Option<KindId> {
         self.0.file_targets.get(file as usize).copied().flatten()
@@ -714,6 +740,8 @@ struct Definition {
 struct PromotionRules {
     zone: u8,
     optional: bool,
+    /// Per kind: at most this many of the kind may a side have for a promotion to it.
+    limits: Vec<Option<u8>>,
     file_targets: Vec<Option<KindId>>,
 }
 
@@ -893,38 +921,47 @@ fn check_pieces(ck: &mut Checker<'_>, raw_pieces: &[Spanned<RawPiece>]) -> Vec<P
         );
     }
     let mut pieces: Vec<PieceKind> = Vec::new();
-    let mut promo_names: Vec<Vec<(String, usize)>> = Vec::new();
+    let mut promo_names: Vec<PromotionNames> = Vec::new();
     for (index, rp) in raw_pieces.iter().enumerate() {
-        let (piece, promotes_to) = check_piece(ck, index, rp, &pieces);
+        let (piece, names) = check_piece(ck, index, rp, &pieces);
         pieces.push(piece);
-        promo_names.push(promotes_to);
+        promo_names.push(names);
     }
-    for (index, names) in promo_names.iter().enumerate() {
-        let mut targets = Vec::new();
-        for (letter, offset) in names {
-            match find_kind(&pieces, letter) {
-                Some(id) => targets.push(id),
-                None => ck.error_at(
-                    Some(*offset),
-                    format!(
-                        "piece '{}' promotes to '{letter}', which is no piece letter",
-                        pieces[index].name
+    for (index, (white, black)) in promo_names.iter().enumerate() {
+        let mut resolve = |names: &[(String, usize)]| -> Vec<KindId> {
+            let mut targets = Vec::new();
+            for (letter, offset) in names {
+                match find_kind(&pieces, letter) {
+                    Some(id) => targets.push(id),
+                    None => ck.error_at(
+                        Some(*offset),
+                        format!(
+                            "piece '{}' promotes to '{letter}', which is no piece letter",
+                            pieces[index].name
+                        ),
                     ),
-                ),
+                }
             }
-        }
-        pieces[index].promotes_to = targets;
+            targets
+        };
+        let white = resolve(white);
+        let black = black.as_deref().map(&mut resolve);
+        pieces[index].promotes_to = white;
+        pieces[index].black_promotes_to = black;
     }
     pieces
 }
 
-/// One `[[piece]]` (`earlier`: the pieces before it) and the letters of its `promotes_to`.
+/// A piece's `promotes_to` letters and, when given, its `promotes_to_black` ones.
+type PromotionNames = (Vec<(String, usize)>, Option<Vec<(String, usize)>>);
+
+/// One `[[piece]]` (`earlier`: the pieces before it) and the letters of its promotions.
 fn check_piece(
     ck: &mut Checker<'_>,
     index: usize,
     rp: &Spanned<RawPiece>,
     earlier: &[PieceKind],
-) -> (PieceKind, Vec<(String, usize)>) {
+) -> (PieceKind, PromotionNames) {
     let at = rp.span().start;
     let rp = rp.get_ref();
     let here = |v: &Val| v.as_ref().map_or(at, |s| s.span().start);
@@ -948,6 +985,10 @@ fn check_piece(
     let movement = check_movement(ck, rp, at, &pname);
     let (xbetza, xbetza_note) = check_xbetza(ck, rp, at, &pname, &movement.betza);
     let promotes_to = ck.string_list(&rp.promotes_to, "promotes_to");
+    let promotes_to_black = rp
+        .promotes_to_black
+        .is_some()
+        .then(|| ck.string_list(&rp.promotes_to_black, "promotes_to_black"));
     let promotes_by_start_file = ck.boolean(&rp.promotes_by_start_file, "promotes_by_start_file");
     let piece = PieceKind {
         id: KindId(index.min(255) as u8),
@@ -963,6 +1004,7 @@ fn check_piece(
         xbetza,
         xbetza_note,
         promotes_to: Vec::new(),
+        black_promotes_to: None,
         promotes_by_start_file,
         must_promote_on_last_rank: ck
             .boolean(&rp.must_promote_on_last_rank, "must_promote_on_last_rank"),
@@ -971,7 +1013,7 @@ fn check_piece(
             || movement.betza_ep,
         resets_move_clock: ck.boolean(&rp.resets_move_clock, "resets_move_clock"),
     };
-    (piece, promotes_to)
+    (piece, (promotes_to, promotes_to_black))
 }
 
 /// A piece letter: its form, and that no earlier piece has it.
@@ -1112,6 +1154,7 @@ fn check_promotion(
     let mut rules = PromotionRules {
         zone: 1,
         optional: false,
+        limits: vec![None; pieces.len()],
         file_targets: vec![None; width as usize],
     };
     if let Some(rp) = raw {
@@ -1123,6 +1166,7 @@ fn check_promotion(
                 .unwrap_or(1) as u8;
         }
         rules.optional = ck.boolean(&rp.optional, "optional");
+        check_limits(ck, &rp.limits, pieces, &mut rules.limits);
         let files = ck.string_list(&rp.by_start_file, "by_start_file");
         if rp.by_start_file.is_some() {
             if files.len() != width as usize {
@@ -1159,6 +1203,37 @@ fn check_promotion(
         );
     }
     rules
+}
+
+/// `limits = { Q = 1, R = 2 }`: a promotion to a kind only while the side has fewer.
+fn check_limits(ck: &mut Checker<'_>, raw: &Val, pieces: &[PieceKind], limits: &mut [Option<u8>]) {
+    let Some(value) = raw else { return };
+    let at = Some(value.span().start);
+    let toml::Value::Table(table) = value.get_ref() else {
+        ck.error_at(
+            at,
+            "'limits' must be a table of piece letters and counts, { Q = 1, R = 2 }".to_string(),
+        );
+        return;
+    };
+    for (letter, count) in table {
+        let count = count.as_integer().filter(|n| (0..=64).contains(n));
+        match (find_kind(pieces, letter), count) {
+            (Some(id), Some(n)) => {
+                if let Some(slot) = limits.get_mut(id.index()) {
+                    *slot = Some(n as u8);
+                }
+            }
+            (None, _) => ck.error_at(
+                at,
+                format!("'limits' names '{letter}', which is no piece letter"),
+            ),
+            (_, None) => ck.error_at(
+                at,
+                format!("the limit of '{letter}' must be a whole number from 0 to 64"),
+            ),
+        }
+    }
 }
 
 fn check_draw(ck: &mut Checker<'_>, raw: Option<&RawDraw>) -> RuleOptions {
@@ -1310,6 +1385,7 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
         }),
         promotion_zone: def.promotion.zone,
         promotion_optional: def.promotion.optional,
+        promotion_limits: def.promotion.limits,
         file_targets: def.promotion.file_targets,
         rule_options: def.rule_options,
         end: def.end,

@@ -101,6 +101,44 @@ pub fn promotion_rules(variant: &Variant) -> Vec<String> {
                 )
             }
         };
+        if let Some(black) = &piece.black_promotes_to {
+            let list = |ids: &[plypost_rules::KindId]| {
+                let names: Vec<String> =
+                    ids.iter().map(|&k| variant.kind(k).name.clone()).collect();
+                if names.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    or_list(&names)
+                }
+            };
+            sentence = format!(
+                "{} {} promotes to {} for White and to {} for Black.",
+                capital_article(&piece.name),
+                piece.name,
+                list(&piece.promotes_to),
+                list(black)
+            );
+        }
+        let limited: Vec<String> = variant
+            .pieces()
+            .iter()
+            .filter_map(|k| {
+                variant
+                    .promotion_limit(k.id)
+                    .map(|n| format!("{n} {}", k.name))
+            })
+            .collect();
+        if !limited.is_empty()
+            && piece
+                .promotes_to
+                .iter()
+                .any(|&t| variant.promotion_limit(t).is_some())
+        {
+            sentence.push_str(&format!(
+                " It may promote only to a piece its side has fewer of than: {}.",
+                limited.join(", ")
+            ));
+        }
         if variant.promotion_is_optional() && piece.must_promote_on_last_rank {
             sentence.push_str(" It must promote on reaching the last rank.");
         }

@@ -605,6 +605,7 @@ fn build(
             } else {
                 Vec::new()
             },
+            promotes_to_black: None,
             must_promote_on_last_rank: false,
             // An e.p. right is left on the squares a blockable ('n') move passed over.
             creates_en_passant: any_ep_taker && lame_multi && moves.contains('n'),
@@ -636,6 +637,7 @@ fn build(
         stalemate,
         bare_king,
         black_rotated: rotate,
+        promotion_limits: Vec::new(),
         source_note: "Imported from an Interactive Diagram.".to_owned(),
     };
     spec.finish(std::mem::take(warnings))

@@ -168,6 +168,8 @@ struct State {
     promotion_piece_types: [TypeSet; 2],
     /// The promotion choices as last written, for their order.
     promotion_letters: String,
+    /// `promotionLimit`: at most this many of a type for a promotion to it.
+    promotion_limits: BTreeMap<TypeId, u32>,
     mandatory_pawn_promotion: bool,
     immobility_illegal: bool,
     double_step: bool,
@@ -218,6 +220,7 @@ impl Default for State {
             promotion_pawn_types: [1 << PAWN; 2],
             promotion_piece_types: [bits(&[1, 2, 3, 4]); 2],
             promotion_letters: String::new(),
+            promotion_limits: BTreeMap::new(),
             mandatory_pawn_promotion: true,
             immobility_illegal: false,
             double_step: true,
@@ -279,11 +282,6 @@ const REFUSED_UNLESS: &[(&str, &[&str], &str)] = &[
         "sittuyinPromotion",
         &["false"],
         "Sittuyin promotion is not part of plypost's rules",
-    ),
-    (
-        "promotionLimit",
-        &["", "-"],
-        "a limit on promoted pieces is not part of plypost's rules",
     ),
     (
         "promotedPieceType",
@@ -765,6 +763,7 @@ pub fn supported_keys() -> Vec<&'static str> {
         "promotionPieceTypes",
         "promotionPieceTypesWhite",
         "promotionPieceTypesBlack",
+        "promotionLimit",
         "mandatoryPawnPromotion",
         "immobilityIllegal",
         "doubleStep",
@@ -1259,6 +1258,7 @@ fn apply_rule(state: &mut State, e: &Entry, src: Source) {
                 state.n_move_rule = n;
             }
         }
+        "promotionLimit" => apply_limits(state, value, &src),
         "nFoldRule" => {
             if let Some(n) = read_int(state, &src, value) {
                 state.n_fold_rule = n;
@@ -1272,6 +1272,35 @@ fn apply_rule(state: &mut State, e: &Entry, src: Source) {
             }
         }
         k => apply_other(state, k, value, &src),
+    }
+}
+
+/// `promotionLimit = q:1 r:2`.
+fn apply_limits(state: &mut State, value: &str, src: &Source) {
+    state.promotion_limits.clear();
+    for item in value.split_whitespace() {
+        let parsed = item.split_once(':').and_then(|(l, n)| {
+            let letter = l.chars().next()?.to_ascii_lowercase();
+            let t = state
+                .letters
+                .iter()
+                .find(|(_, c)| **c == letter)
+                .map(|(t, _)| *t)?;
+            Some((t, n.parse::<u32>().ok()?))
+        });
+        match parsed {
+            Some((t, n)) => {
+                state.promotion_limits.insert(t, n);
+            }
+            None => {
+                refuse(
+                    state,
+                    src,
+                    format!("'{item}' is not a piece letter and a count (q:1)"),
+                );
+                return;
+            }
+        }
     }
 }
 
@@ -1296,7 +1325,9 @@ fn apply_set(state: &mut State, key: &str, value: &str, src: &Source) {
             k if k.starts_with("promotionPawn") => state.promotion_pawn_types[c] = set,
             k if k.starts_with("promotionPiece") => {
                 state.promotion_piece_types[c] = set;
-                state.promotion_letters = value.to_ascii_lowercase();
+                if c == 0 {
+                    state.promotion_letters = value.to_ascii_lowercase();
+                }
             }
             k if k.starts_with("enPassant") => state.en_passant_types[c] = set,
             k if k.starts_with("nMoveRule") => state.n_move_rule_types[c] = set,
@@ -1486,6 +1517,14 @@ fn convert(state: &State, name: &str) -> Result<Imported, Vec<Problem>> {
         stalemate: end.0,
         bare_king: end.1,
         black_rotated: true,
+        promotion_limits: state
+            .promotion_limits
+            .iter()
+            .filter_map(|(t, n)| {
+                let letter = state.letters.get(t)?.to_ascii_uppercase().to_string();
+                Some((letter, (*n).min(64) as u8))
+            })
+            .collect(),
         source_note: format!("Imported from the Fairy-Stockfish variants.ini section [{name}]."),
     };
     spec.finish(warnings)
@@ -1526,14 +1565,6 @@ fn promotion_zone(state: &State, errors: &mut Vec<Problem>) -> u8 {
             0,
             "promotionPawnTypes",
             "plypost's promoting pieces are the same for both sides",
-        ));
-    }
-    if state.promotion_piece_types[0] != state.promotion_piece_types[1] {
-        errors.push(problem(
-            0,
-            "promotionPieceTypes",
-            "the pieces White and Black promote to differ; plypost's promotion choices are the \
-             same for both sides",
         ));
     }
     let (w, h) = (state.max_file, state.max_rank);
@@ -1673,6 +1704,16 @@ fn pieces(
         .iter()
         .map(|(_, l)| l.to_ascii_uppercase().to_string())
         .collect();
+    // Black's choices when they differ (Chigorin chess), in the order of the types.
+    let black_promotes: Option<Vec<String>> =
+        (state.promotion_piece_types[1] != state.promotion_piece_types[0]).then(|| {
+            state
+                .letters
+                .iter()
+                .filter(|(t, _)| state.promotion_piece_types[1] & (1 << **t) != 0)
+                .map(|(_, l)| l.to_ascii_uppercase().to_string())
+                .collect()
+        });
     let mut order: Vec<(TypeId, char)> = state.letters.iter().map(|(t, l)| (*t, *l)).collect();
     order.sort_by_key(|(t, _)| (state.piece_lines.get(t).copied().unwrap_or(0), *t));
     let mut out = Vec::new();
@@ -1702,6 +1743,11 @@ fn pieces(
                 promotes.clone()
             } else {
                 Vec::new()
+            },
+            promotes_to_black: if is_pawn_type {
+                black_promotes.clone()
+            } else {
+                None
             },
             must_promote_on_last_rank: is_pawn_type
                 && !state.mandatory_pawn_promotion

@@ -22,6 +22,8 @@ pub struct PieceSpec {
     pub betza: String,
     pub captures_en_passant: bool,
     pub promotes_to: Vec<String>,
+    /// Black's choices when they differ from White's.
+    pub promotes_to_black: Option<Vec<String>>,
     pub must_promote_on_last_rank: bool,
     pub creates_en_passant: bool,
     pub resets_move_clock: bool,
@@ -53,6 +55,8 @@ pub struct Spec {
     /// Black's moves are White's turned half round (Fairy-Stockfish) rather than mirrored;
     /// written only when some piece moves differently to its left and right.
     pub black_rotated: bool,
+    /// Promotion only while the side has fewer of the piece than this (letter, count).
+    pub promotion_limits: Vec<(String, u8)>,
     /// A comment at the top of the definition: where it came from.
     pub source_note: String,
 }
@@ -394,6 +398,14 @@ impl Spec {
                 "\n[promotion]\nzone = {}\noptional = {}",
                 self.promotion_zone, self.promotion_optional
             );
+            if !self.promotion_limits.is_empty() {
+                let list: Vec<String> = self
+                    .promotion_limits
+                    .iter()
+                    .map(|(l, n)| format!("{l} = {n}"))
+                    .collect();
+                let _ = writeln!(t, "limits = {{ {} }}", list.join(", "));
+            }
         }
         let _ = writeln!(
             t,
@@ -423,9 +435,13 @@ impl Spec {
                 let _ = writeln!(t, "royal = true");
             }
             let _ = writeln!(t, "betza = {}", quoted(&p.betza));
-            if !p.promotes_to.is_empty() {
+            if !p.promotes_to.is_empty() || p.promotes_to_black.is_some() {
                 let list: Vec<String> = p.promotes_to.iter().map(|l| quoted(l)).collect();
                 let _ = writeln!(t, "promotes_to = [{}]", list.join(", "));
+            }
+            if let Some(black) = &p.promotes_to_black {
+                let list: Vec<String> = black.iter().map(|l| quoted(l)).collect();
+                let _ = writeln!(t, "promotes_to_black = [{}]", list.join(", "));
             }
             for (key, on) in [
                 ("must_promote_on_last_rank", p.must_promote_on_last_rank),

@@ -103,9 +103,8 @@ fn fsf_templates_markdown() -> String {
         .map(|n| format!("`{n}`"))
         .collect();
     format!(
-        "Parents from Fairy-Stockfish's built-in variants: {}. Makruk (counting rules), Grand \
-         chess (promotion only to captured pieces) and Chigorin chess (different promotions \
-         for each side) are refused, by the key that says why.",
+        "Parents from Fairy-Stockfish's built-in variants: {}. Makruk is refused: its \
+         counting rules (`countingRule`) are not part of plypost's rules.",
         names.join(", ")
     )
 }

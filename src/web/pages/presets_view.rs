@@ -144,6 +144,18 @@ pub fn legend(variant: &Variant, shown_letters: &[(String, String)]) -> Vec<Piec
         .map(|kind| {
             let promotes = if kind.promotes_by_start_file {
                 Some("the piece of its start file".to_owned())
+            } else if let Some(black) = &kind.black_promotes_to {
+                let names = |list: &[plypost_rules::KindId]| {
+                    list.iter()
+                        .map(|&k| variant.kind(k).name.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                Some(format!(
+                    "{} (White), {} (Black)",
+                    names(&kind.promotes_to),
+                    names(black)
+                ))
             } else if kind.promotes_to.is_empty() {
                 None
             } else {
