@@ -195,41 +195,7 @@ fn is_standard_pawn(kind: &PieceKind) -> bool {
 
 /// A movement as plain facts (mode, first move, vector, range), for comparisons.
 fn movement(parts: &[MovePart]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for part in parts {
-        let modes: &[&str] = match part.mode {
-            Mode::MoveOrCapture => &["m", "c"],
-            Mode::MoveOnly => &["m"],
-            Mode::CaptureOnly => &["c"],
-        };
-        for m in modes {
-            let f = part.first_move_only;
-            match &part.shape {
-                Shape::Leap { vectors } => vectors.iter().for_each(|v| {
-                    out.insert(format!("{m}{f}L{},{}", v.dx, v.dy));
-                }),
-                Shape::Ride {
-                    vectors,
-                    min,
-                    max,
-                    odd_only,
-                } => vectors.iter().for_each(|v| {
-                    if *min == 1 && *max == Some(1) {
-                        out.insert(format!("{m}{f}L{},{}", v.dx, v.dy));
-                    } else {
-                        out.insert(format!("{m}{f}R{},{}:{min}:{max:?}:{odd_only}", v.dx, v.dy));
-                    }
-                }),
-                Shape::Hop { vectors } => vectors.iter().for_each(|v| {
-                    out.insert(format!("{m}{f}H{},{}", v.dx, v.dy));
-                }),
-                Shape::Bent { legs, may_stop } => legs.iter().for_each(|l| {
-                    out.insert(format!("{m}{f}B{l:?}{may_stop}"));
-                }),
-            }
-        }
-    }
-    out
+    crate::import::spec::signature(parts)
 }
 
 fn movement_of(kind: &PieceKind) -> BTreeSet<String> {

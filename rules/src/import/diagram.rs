@@ -193,13 +193,7 @@ pub fn import(text: &str) -> Result<Imported, Vec<Problem>> {
             )),
         }
     }
-    let param = |key: &str| {
-        params
-            .iter()
-            .rev()
-            .find(|(_, k, _)| k == key)
-            .map(|(l, _, v)| (*l, v.clone()))
-    };
+    let param = |key: &str| last_param(&params, key);
     let number = |key: &str, default: u8, errors: &mut Vec<Problem>| -> u8 {
         match param(key) {
             None => default,
@@ -531,13 +525,7 @@ fn build(
     errors: &mut Vec<Problem>,
     warnings: &mut Vec<Problem>,
 ) -> Result<Imported, Vec<Problem>> {
-    let param = |key: &str| {
-        params
-            .iter()
-            .rev()
-            .find(|(_, k, _)| k == key)
-            .map(|(l, _, v)| (*l, v.clone()))
-    };
+    let param = |key: &str| last_param(params, key);
     let Some(royal) = royal_index(param("royal"), &lines, errors) else {
         return Err(std::mem::take(errors));
     };
@@ -848,4 +836,13 @@ fn end_rules(
         ));
     }
     (stalemate, bare_king)
+}
+
+/// The last `key=` line's line number and value.
+fn last_param(params: &[(usize, String, String)], key: &str) -> Option<(usize, String)> {
+    params
+        .iter()
+        .rev()
+        .find(|(_, k, _)| k == key)
+        .map(|(l, _, v)| (*l, v.clone()))
 }

@@ -996,6 +996,7 @@ fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
             key: key.clone(),
             line: if template.is_some() { 0 } else { e.line },
         };
+        state.refusals.retain(|p| p.key != key);
         let value = e.value.trim();
         let Some(first) = value.chars().next() else {
             continue;
@@ -1218,6 +1219,12 @@ fn colours(key: &str) -> Vec<usize> {
 fn apply_rule(state: &mut State, e: &Entry, src: Source) {
     let key = e.key.as_str();
     let value = e.value.as_str();
+    // A later section's value replaces an earlier one, and with it what was said about it
+    // (`[mine:makruk]` with `countingRule = none` plays Makruk without its counting).
+    if type_of_key(key).is_none() {
+        state.refusals.retain(|p| p.key != key);
+        state.warnings.retain(|p| p.key != key);
+    }
     match key {
         "maxRank" | "maxFile" | "promotionRank" | "doubleStepRank" | "doubleStepRankMin"
         | "castlingRookPiece" | "pawnTypes" => {}
@@ -1769,6 +1776,9 @@ fn pieces(
             piece.description = pawn_description(double_step, en_passant);
         }
         if t == KING {
+            if state.king_betza.is_none() {
+                piece.description = "one step in any direction".to_owned();
+            }
             piece.name = "King".to_owned();
             piece.image = if state.king_betza.is_some() {
                 String::new()

@@ -227,6 +227,19 @@ fn write_component(c: &Component) -> Result<String, String> {
     if c.hopper && c.distance != 0 {
         return Err("a hopper with a limited range is not part of plypost's model".to_owned());
     }
+    // The whole King or Queen stays one letter.
+    if c.bases.len() == 2 && c.dirs.is_empty() && !c.hopper && !c.lame && !c.initial {
+        let mode = match (c.quiet, c.capture) {
+            (true, false) => "m",
+            (false, true) => "c",
+            _ => "",
+        };
+        match (c.rider, c.distance) {
+            (false, _) => return Ok(format!("{mode}K")),
+            (true, 0) => return Ok(format!("{mode}Q")),
+            _ => {}
+        }
+    }
     let mut text = String::new();
     for &(a, b) in c.bases {
         // Fairy-Stockfish splits combined letters on an orthogonal atom of its own (fsW).

@@ -190,7 +190,7 @@ pub fn only_forward(betza: &str) -> bool {
 
 /// The movement as a set of plain facts, so that two ways of writing one movement compare
 /// equal ("leap W,F" and "leap W" + "leap F"; a move-or-capture part and its two halves).
-fn signature(parts: &[MovePart]) -> BTreeSet<String> {
+pub(crate) fn signature(parts: &[MovePart]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for part in parts {
         let modes: &[&str] = match part.mode {

@@ -103,8 +103,9 @@ fn fsf_templates_markdown() -> String {
         .map(|n| format!("`{n}`"))
         .collect();
     format!(
-        "Parents from Fairy-Stockfish's built-in variants: {}. Makruk is refused: its \
-         counting rules (`countingRule`) are not part of plypost's rules.",
+        "Parents from Fairy-Stockfish's built-in variants: {}. `[t:makruk]` is refused \
+         by its counting rules (`countingRule`), which plypost's rules do not have; with \
+         `countingRule = none` in the section it plays Makruk without them.",
         names.join(", ")
     )
 }
