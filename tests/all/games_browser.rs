@@ -974,3 +974,65 @@ async fn a_refused_move_is_not_posted_again_on_reload() {
     assert_eq!(app.stored_moves(game).await.len(), 0);
     alice.close().await.unwrap();
 }
+
+/// The preset editor's Import box as a person uses it: paste a variants.ini section, import,
+/// see the board and the pieces (axe-core finds nothing serious, nothing overflows a phone),
+/// save: the preset's next version plays the imported variant.
+#[actix_web::test]
+async fn a_variant_is_imported_in_the_browser() {
+    if !browser_available() {
+        return;
+    }
+    let Some(axe) = axe_source() else {
+        return;
+    };
+    let app = TestApp::new(Backend::Sqlite).await;
+    let alice = app.player("alice").await;
+    let slug = app.fork_preset(&alice, "chess", "My Janus").await;
+    let driver = start_driver().await;
+    let b = browser(&driver).await;
+    log_in(&b, &app, "alice").await;
+    b.goto(&app.url(&format!("/presets/{slug}/edit")))
+        .await
+        .expect("the editor");
+    click_square(&b, "#import-box summary").await;
+    b.find(Locator::Css("#import_text"))
+        .await
+        .expect("the text field")
+        .send_keys("[myjanus:janus]\nnMoveRule = 40\npieceToCharTable = -\n")
+        .await
+        .expect("typed");
+    click_square(&b, "button[value='import']").await;
+    b.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#import-board"))
+        .await
+        .expect("the imported board");
+    let definition = js(&b, "return document.getElementById('definition').value").await;
+    assert!(
+        definition
+            .as_str()
+            .is_some_and(|d| d.contains("queenside_king_distance = 3")),
+        "{definition}"
+    );
+    assert!(text_of(&b, "#import-warnings")
+        .await
+        .contains("pieceToCharTable"));
+    let mut problems = Vec::new();
+    for (width, height) in [(1280, 800), (360, 740)] {
+        b.set_window_size(width, height).await.expect("window size");
+        for v in axe_violations(&b, &axe).await {
+            problems.push(format!("at {width}px: {v}"));
+        }
+        let fits = js(
+            &b,
+            "return document.documentElement.scrollWidth <= window.innerWidth",
+        )
+        .await;
+        assert_eq!(fits, true, "no sideways scrolling at {width}px");
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    click_square(&b, "button[value='save']").await;
+    wait_text(&b, "#preset-version", "version 2").await;
+    assert!(b.find(Locator::Css("figure[data-piece='J']")).await.is_ok());
+}
