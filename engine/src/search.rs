@@ -81,20 +81,14 @@ fn no_move_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
     }
 }
 
-/// The bare-King rule's verdict, when the variant has it and it applies (see
-/// `plypost_rules::Game`): a loss for the side left alone.
+/// The bare-King rule's verdict (`plypost_rules::Game::bare_king_outcome`) as a score for
+/// the side to move.
 fn bare_king_score(pos: &Position, ply: usize) -> Option<i32> {
-    if !pos.variant().end_rules().bare_king {
-        return None;
-    }
-    let us = pos.side_to_move();
-    let (ours, theirs) = (pos.piece_count(us), pos.piece_count(us.opposite()));
-    if theirs <= 1 && ours >= 2 {
-        Some(MATE - ply as i32)
-    } else if ours <= 1 && theirs >= 3 {
-        Some(-MATE + ply as i32)
-    } else {
-        None
+    match plypost_rules::Game::bare_king_outcome(pos)? {
+        plypost_rules::Outcome::Decisive { winner, .. } if winner == pos.side_to_move() => {
+            Some(MATE - ply as i32)
+        }
+        _ => Some(-MATE + ply as i32),
     }
 }
 

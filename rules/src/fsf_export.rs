@@ -235,15 +235,10 @@ fn atom(v: Vector) -> Option<(char, bool)> {
 
 /// All eight (or four) images of a base vector.
 fn images(v: Vector) -> BTreeSet<(i8, i8)> {
-    let mut out = BTreeSet::new();
-    for (x, y) in [(v.dx, v.dy), (v.dy, v.dx)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                out.insert((x * sx, y * sy));
-            }
-        }
-    }
-    out
+    crate::model::symmetric_images(v.dx, v.dy)
+        .into_iter()
+        .map(|w| (w.dx, w.dy))
+        .collect()
 }
 
 /// Fairy-Stockfish direction letters that select exactly vector `v` of its atom.

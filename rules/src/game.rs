@@ -114,6 +114,31 @@ impl Game {
         Game::outcome_at(&self.current, self.occurrences(), self.options)
     }
 
+    /// The bare-King rule's verdict at `position`, when the variant has the rule and it
+    /// applies: the side that just moved loses when it is left alone against two pieces or
+    /// more; the side to move loses when it is alone against three or more (against two it
+    /// may still take one and bare the opponent in turn, which the next position judges).
+    pub fn bare_king_outcome(position: &Position) -> Option<Outcome> {
+        if !position.variant().end_rules().bare_king {
+            return None;
+        }
+        let to_move = position.side_to_move();
+        let moved = to_move.opposite();
+        let (mover_count, other_count) =
+            (position.piece_count(to_move), position.piece_count(moved));
+        let winner = if other_count <= 1 && mover_count >= 2 {
+            to_move
+        } else if mover_count <= 1 && other_count >= 3 {
+            moved
+        } else {
+            return None;
+        };
+        Some(Outcome::Decisive {
+            winner,
+            reason: DecisiveReason::BareKing,
+        })
+    }
+
     /// The result at `position`, reached for the `occurrences`-th time (1 = first time), under
     /// the draw rules `options`. For callers that keep a game's history themselves (a server
     /// storing positions) and need not rebuild a [`Game`] to judge one move.
@@ -124,10 +149,8 @@ impl Game {
     ) -> Option<Outcome> {
         let end = position.variant().end_rules();
         let mover = position.side_to_move();
-        if end.bare_king {
-            if let Some(outcome) = bare_king(position) {
-                return Some(outcome);
-            }
+        if let Some(outcome) = Game::bare_king_outcome(position) {
+            return Some(outcome);
         }
         if position.legal_moves().is_empty() {
             return Some(if position.is_check() {
@@ -165,26 +188,4 @@ impl Game {
         }
         None
     }
-}
-
-/// The bare-King rule: the side that just moved loses when it is left alone against two pieces
-/// or more; the side to move loses when it is alone against three or more (against two it
-/// may still take one and bare the opponent in turn, which the next test sees).
-fn bare_king(position: &Position) -> Option<Outcome> {
-    let to_move = position.side_to_move();
-    let moved = to_move.opposite();
-    let (mover_count, other_count) = (position.piece_count(to_move), position.piece_count(moved));
-    if other_count <= 1 && mover_count >= 2 {
-        return Some(Outcome::Decisive {
-            winner: to_move,
-            reason: DecisiveReason::BareKing,
-        });
-    }
-    if mover_count <= 1 && other_count >= 3 {
-        return Some(Outcome::Decisive {
-            winner: moved,
-            reason: DecisiveReason::BareKing,
-        });
-    }
-    None
 }

@@ -168,7 +168,7 @@ fn atom(letter: &str) -> Option<(i8, i8)> {
 }
 
 /// All images of (x, y) under the 8 symmetries of the square, without duplicates.
-fn symmetric_images(x: i8, y: i8) -> Vec<Vector> {
+pub(crate) fn symmetric_images(x: i8, y: i8) -> Vec<Vector> {
     let mut out: Vec<Vector> = Vec::new();
     for (a, b) in [(x, y), (y, x)] {
         for sa in [1i8, -1] {

@@ -94,23 +94,11 @@ pub fn fen_from_fsf(variant: &crate::Variant, fen: &str) -> String {
             letter.to_ascii_lowercase()
         };
         board.split('/').find_map(|row| {
-            let mut file = 0usize;
-            let mut digits = String::new();
-            for c in row.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                file = file.saturating_add(digits.parse::<usize>().unwrap_or(0));
-                digits.clear();
-                if c == letter {
-                    return Some(file);
-                }
-                if c.is_ascii_alphabetic() {
-                    file = file.saturating_add(1);
-                }
-            }
-            None
+            spec::fen_row(row)
+                .0
+                .into_iter()
+                .find(|(_, c)| *c == letter)
+                .map(|(f, _)| f)
         })
     };
     let mut out = String::new();
@@ -151,30 +139,15 @@ fn vacant_ep_squares(board: &str, ep: &str) -> String {
     }
     let rows: Vec<&str> = board.split('/').collect();
     let occupied = |file: usize, rank: usize| -> bool {
-        let Some(row) = rank
-            .checked_add(1)
+        rank.checked_add(1)
             .and_then(|r| rows.len().checked_sub(r))
             .and_then(|i| rows.get(i))
-        else {
-            return false;
-        };
-        let mut f = 0usize;
-        let mut digits = String::new();
-        for c in row.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            f = f.saturating_add(digits.parse::<usize>().unwrap_or(0));
-            digits.clear();
-            if c.is_ascii_alphabetic() {
-                if f == file {
-                    return true;
-                }
-                f = f.saturating_add(1);
-            }
-        }
-        false
+            .is_some_and(|row| {
+                spec::fen_row(row)
+                    .0
+                    .iter()
+                    .any(|(f, c)| *f == file && c.is_ascii_alphabetic())
+            })
     };
     let mut kept = String::new();
     let chars: Vec<char> = ep.chars().collect();

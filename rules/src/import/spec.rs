@@ -100,32 +100,19 @@ pub fn read_fen(
     let mut cells = Vec::new();
     for (row, text) in rows.iter().enumerate() {
         let rank = height - 1 - row as u8;
-        let mut file: u32 = 0;
-        let mut digits = String::new();
-        for c in text.chars().chain(std::iter::once('/')) {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            if !digits.is_empty() {
-                file = file.saturating_add(digits.parse::<u32>().unwrap_or(0));
-                digits.clear();
-            }
-            if c == '/' {
-                break;
-            }
+        let (pieces, file) = fen_row(text);
+        for (f, c) in pieces {
             if !c.is_ascii_alphabetic() || !is_piece(c) {
                 return Err(format!(
                     "'{c}' on rank {} of the FEN is no piece of the variant",
                     rank + 1
                 ));
             }
-            if file < 16 {
-                cells.push((file as u8, rank, c));
+            if f < 16 {
+                cells.push((f as u8, rank, c));
             }
-            file = file.saturating_add(1);
         }
-        if file != width as u32 {
+        if file != width as usize {
             return Err(format!(
                 "rank {} of the FEN has {file} squares, the board {width}",
                 rank + 1
@@ -156,6 +143,40 @@ pub fn read_fen(
         rights: rights.to_owned(),
         cells,
     })
+}
+
+/// One rank of a FEN's placement: each piece's file and character, and the rank's width in
+/// squares. A `+` (plypost's promoted form) and a `[X]` (a GraTiA Pawn's target) belong to
+/// their piece; anything else but a digit takes a square.
+pub(crate) fn fen_row(row: &str) -> (Vec<(usize, char)>, usize) {
+    let mut pieces = Vec::new();
+    let mut file = 0usize;
+    let mut digits = String::new();
+    let mut in_target = false;
+    for c in row.chars().chain(std::iter::once('/')) {
+        match c {
+            '[' => in_target = true,
+            ']' => in_target = false,
+            _ => {}
+        }
+        if in_target || c == ']' || c == '+' {
+            continue;
+        }
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            file = file.saturating_add(digits.parse::<usize>().unwrap_or(0));
+            digits.clear();
+        }
+        if c == '/' {
+            break;
+        }
+        pieces.push((file, c));
+        file = file.saturating_add(1);
+    }
+    (pieces, file)
 }
 
 /// A variant identifier from a section or page name: lower case, digits, '-'.
