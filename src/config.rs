@@ -125,6 +125,9 @@ pub struct Config {
     pub keep_sent_mail_days: i64,
     /// `PLYPOST_BOTS_RATED` (`on`/`off`, default `on`): whether bots may play rated games.
     pub bots_rated: bool,
+    /// `PLYPOST_DEFAULT_LANGUAGE` (default `en`): the language of pages and mails for whoever
+    /// has not chosen one and whose browser asks for none plypost speaks.
+    pub default_language: crate::i18n::Lang,
 }
 
 /// The two halves of the reply address, lowercased (some mail servers lowercase local parts,
@@ -258,6 +261,17 @@ impl Config {
             engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
             keep_sent_mail_days: keep_sent_mail_days(get("PLYPOST_KEEP_SENT_MAIL_DAYS"))?,
             bots_rated: on_off("PLYPOST_BOTS_RATED", get("PLYPOST_BOTS_RATED"), true)?,
+            default_language: match get("PLYPOST_DEFAULT_LANGUAGE") {
+                None => crate::i18n::Lang::default(),
+                Some(tag) => crate::i18n::Lang::from_tag(&tag).ok_or_else(|| {
+                    let known: Vec<String> =
+                        crate::i18n::Lang::all().iter().map(|l| l.tag()).collect();
+                    ConfigError::new(
+                        "PLYPOST_DEFAULT_LANGUAGE",
+                        format!("no messages for {tag:?}; plypost speaks {}", known.join(", ")),
+                    )
+                })?,
+            },
         })
     }
 

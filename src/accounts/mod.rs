@@ -17,7 +17,8 @@ pub mod verify;
 pub use crate::db::models::User;
 pub use users::{
     authenticate, change_email, change_password, find, notification_address, register,
-    revoke_reply_tokens, unsubscribe, unsubscribe_url, update_preferences, EmailChange,
+    revoke_reply_tokens, set_language, unsubscribe, unsubscribe_url, update_preferences,
+    EmailChange,
     Preferences, Registration,
 };
 

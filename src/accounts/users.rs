@@ -40,6 +40,8 @@ pub struct Preferences {
     pub bot_challenges: bool,
     /// A chrono-tz name such as `Europe/Paris`.
     pub time_zone: String,
+    /// A language tag plypost speaks (`fr`), or `None` for the browser's choice.
+    pub language: Option<String>,
 }
 
 /// Opens an account. When addresses are verified (`config.verify_email`), its address gets
@@ -316,6 +318,14 @@ pub fn update_preferences(
     prefs: &Preferences,
 ) -> Result<User, AccountError> {
     let tz = validate::time_zone(&prefs.time_zone)?;
+    let language = match prefs.language.as_deref() {
+        None | Some("") => None,
+        Some(tag) => Some(
+            crate::i18n::Lang::from_tag(tag)
+                .ok_or_else(|| AccountError::Invalid(format!("Unknown language: {tag}")))?
+                .tag(),
+        ),
+    };
     diesel::update(users::table.find(id))
         .set((
             users::notify_turn.eq(prefs.notify_turn),
@@ -328,6 +338,7 @@ pub fn update_preferences(
             users::public_chat.eq(prefs.public_chat),
             users::bot_challenges.eq(prefs.bot_challenges),
             users::time_zone.eq(tz.name()),
+            users::language.eq(language),
             users::updated_at.eq(clock.now_db()),
         ))
         .execute(conn)?;
@@ -522,4 +533,20 @@ fn reserved_user(
         Err(e) => return Err(e.into()),
     }
     find(conn)?.ok_or_else(|| AccountError::NotFound)
+}
+
+/// Sets the language of the player's pages and mails (the footer's language switch).
+pub fn set_language(
+    conn: &mut DbConn,
+    clock: &dyn Clock,
+    id: UserId,
+    language: &crate::i18n::Lang,
+) -> Result<(), AccountError> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::language.eq(Some(language.tag())),
+            users::updated_at.eq(clock.now_db()),
+        ))
+        .execute(conn)?;
+    Ok(())
 }

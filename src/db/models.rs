@@ -51,6 +51,9 @@ pub struct User {
     pub bot_challenges: bool,
     /// While a bot's event stream is open it refreshes this: the bot is online shortly after.
     pub stream_seen_at: Option<NaiveDateTime>,
+    /// The language of the player's pages and mails (a `locales/` tag); `None`: the
+    /// browser's choice, else the site's default.
+    pub language: Option<String>,
 }
 
 impl User {

@@ -30,6 +30,7 @@ diesel::table! {
         is_bot -> Bool,
         bot_challenges -> Bool,
         stream_seen_at -> Nullable<Timestamp>,
+        language -> Nullable<Text>,
     }
 }
 

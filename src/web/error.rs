@@ -157,44 +157,38 @@ struct ErrorPage<'a> {
     message: &'a str,
 }
 
-/// Title and explanation shown for a status.
+/// The message ids of the title and explanation shown for a status.
 fn describe(status: StatusCode) -> (&'static str, &'static str) {
     match status.as_u16() {
-        400 => (
-            "Bad request",
-            "The request could not be understood. Please go back and try again.",
-        ),
-        401 | 403 => (
-            "Forbidden",
-            "You are not allowed to do that. If you submitted a form, reload the page and try again.",
-        ),
-        404 => (
-            "Page not found",
-            "There is nothing at this address.",
-        ),
-        405 => ("Not allowed", "This address does not accept that kind of request."),
-        413 => ("Too large", "What you sent is larger than the server accepts."),
-        429 => ("Too many requests", "Please wait a little and try again."),
-        503 => (
-            "Temporarily unavailable",
-            "The server cannot answer right now. Please try again in a moment.",
-        ),
-        _ if status.is_client_error() => ("Request refused", "The request could not be served."),
-        _ => (
-            "Something went wrong",
-            "The server failed to answer this request. The problem has been logged; please try again later.",
-        ),
+        400 => ("status-400-title", "status-400"),
+        401 | 403 => ("status-403-title", "status-403"),
+        404 => ("status-404-title", "status-404"),
+        405 => ("status-405-title", "status-405"),
+        413 => ("status-413-title", "status-413"),
+        429 => ("status-429-title", "status-429"),
+        503 => ("status-503-title", "status-503"),
+        _ if status.is_client_error() => ("status-4xx-title", "status-4xx"),
+        _ => ("status-500-title", "status-500"),
     }
 }
 
-/// A complete error page for `status`. Never fails: falls back to plain text.
+/// A complete error page for `status` in the language of the request being served. Never
+/// fails: falls back to plain text.
 pub fn error_page(status: StatusCode) -> HttpResponse {
-    let (title, message) = describe(status);
+    error_page_with(&Ctx::anonymous(), status, None)
+}
+
+/// The error page for `status` shown with `ctx`, with `message` instead of the status's own
+/// explanation.
+fn error_page_with(ctx: &Ctx, status: StatusCode, message: Option<&str>) -> HttpResponse {
+    let (title_id, message_id) = describe(status);
+    let title = ctx.t(title_id);
+    let message = message.map_or_else(|| ctx.t(message_id), str::to_owned);
     let page = ErrorPage {
-        ctx: &Ctx::anonymous(),
+        ctx,
         status: status.as_u16(),
-        title,
-        message,
+        title: &title,
+        message: &message,
     };
     match page.render() {
         Ok(html) => HttpResponse::build(status)
@@ -248,20 +242,7 @@ impl ResponseError for WebError {
                 error_page(self.status_code())
             }
             WebError::BadRequest(message) | WebError::TooManyRequests(message) => {
-                let status = self.status_code();
-                let (title, _) = describe(status);
-                let page = ErrorPage {
-                    ctx: &Ctx::anonymous(),
-                    status: status.as_u16(),
-                    title,
-                    message,
-                };
-                match page.render() {
-                    Ok(html) => HttpResponse::build(status)
-                        .content_type("text/html; charset=utf-8")
-                        .body(html),
-                    Err(_) => error_page(status),
-                }
+                error_page_with(&Ctx::anonymous(), self.status_code(), Some(message))
             }
             _ => error_page(self.status_code()),
         }
@@ -271,21 +252,8 @@ impl ResponseError for WebError {
 /// The default service: no route matched. Rendered with the visitor's context, so the
 /// header still shows who is signed in.
 pub async fn not_found(ctx: Option<Ctx>) -> HttpResponse {
-    let status = StatusCode::NOT_FOUND;
-    let (title, message) = describe(status);
-    let anonymous = Ctx::anonymous();
-    let page = ErrorPage {
-        ctx: ctx.as_ref().unwrap_or(&anonymous),
-        status: status.as_u16(),
-        title,
-        message,
-    };
-    match page.render() {
-        Ok(html) => HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(html),
-        Err(_) => error_page(status),
-    }
+    let ctx = ctx.unwrap_or_else(Ctx::anonymous);
+    error_page_with(&ctx, StatusCode::NOT_FOUND, None)
 }
 
 /// Replaces error responses that are not already HTML pages (those made by actix itself or
@@ -308,15 +276,19 @@ pub fn friendly_error_page<B>(
     // The JSON API answers its errors in JSON, even those actix makes itself (405, 413).
     let response = if res.request().path().starts_with(crate::web::api::PREFIX) {
         let allow = res.headers().get(header::ALLOW).cloned();
-        let (_, message) = describe(status);
+        // The API's error texts stay English.
+        let message = crate::i18n::Lang::default().t(describe(status).1);
         let mut response =
-            crate::web::api::ApiError::new(status, "http_error", message).error_response();
+            crate::web::api::ApiError::new(status, "http_error", &message).error_response();
         if let Some(allow) = allow {
             response.headers_mut().insert(header::ALLOW, allow);
         }
         response.map_into_right_body()
     } else {
-        error_page(status).map_into_right_body()
+        // Outside the request's language scope: the visitor's language from the request.
+        let mut ctx = Ctx::anonymous();
+        ctx.lang = crate::web::language::visitor_language(res.request());
+        error_page_with(&ctx, status, None).map_into_right_body()
     };
     let (req, _) = res.into_parts();
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(

@@ -10,6 +10,7 @@ pub mod api;
 pub mod assets;
 pub mod csrf;
 pub mod error;
+pub mod language;
 pub mod lichess;
 pub mod pages;
 pub mod render;
@@ -120,6 +121,7 @@ impl AppState {
 /// Registers every route. Later features add their page modules here.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::health::configure(cfg);
+    language::configure(cfg);
     pages::admin::configure(cfg);
     pages::home::configure(cfg);
     pages::auth::configure(cfg);
@@ -331,6 +333,7 @@ pub fn start(state: AppState, listener: TcpListener, workers: usize) -> std::io:
             .configure(routes)
             .route("/static/{path:.+}", web::get().to(assets::serve))
             .default_service(web::to(error::not_found))
+            .wrap(from_fn(language::choose))
             .wrap(from_fn(head_as_get))
             .wrap(session)
             .wrap(from_fn(csrf::same_origin_guard))

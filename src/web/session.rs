@@ -21,6 +21,7 @@ use rand::RngCore;
 
 use super::{AppState, WebError};
 use crate::accounts::{sessions, User};
+use crate::i18n::{DateStyle, Lang, MessageArg};
 
 const KEY_SESSION: &str = "sid";
 const KEY_CSRF: &str = "csrf";
@@ -36,6 +37,8 @@ pub struct Ctx {
     pub path: String,
     /// Where to come back to after logging in: this page for a GET, else the home page.
     pub return_to: String,
+    /// The language of the page (see `web::language`).
+    pub lang: Lang,
 }
 
 impl Ctx {
@@ -46,6 +49,7 @@ impl Ctx {
             csrf: String::new(),
             path: String::new(),
             return_to: String::new(),
+            lang: super::language::current(),
         }
     }
 
@@ -67,6 +71,64 @@ impl Ctx {
         format!("/login?next={next}")
     }
 
+    /// The message `id` in the page's language.
+    pub fn t(&self, id: &str) -> String {
+        self.lang.t(id)
+    }
+
+    /// The message `id` with one argument.
+    pub fn t1(&self, id: &str, name: &str, value: impl MessageArg) -> String {
+        self.lang.t_args(id, &[(name, &value)])
+    }
+
+    /// The message `id` with two arguments.
+    pub fn t2(
+        &self,
+        id: &str,
+        name1: &str,
+        value1: impl MessageArg,
+        name2: &str,
+        value2: impl MessageArg,
+    ) -> String {
+        self.lang.t_args(id, &[(name1, &value1), (name2, &value2)])
+    }
+
+    /// The message `id` with three arguments.
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3(
+        &self,
+        id: &str,
+        name1: &str,
+        value1: impl MessageArg,
+        name2: &str,
+        value2: impl MessageArg,
+        name3: &str,
+        value3: impl MessageArg,
+    ) -> String {
+        self.lang
+            .t_args(id, &[(name1, &value1), (name2, &value2), (name3, &value3)])
+    }
+
+    /// The time zone dates are shown in: the player's, else UTC.
+    pub fn time_zone(&self) -> &str {
+        self.user.as_ref().map_or("UTC", |u| u.time_zone.as_str())
+    }
+
+    /// A stored UTC timestamp as date and time in the page's language and the player's zone.
+    pub fn datetime(&self, utc: &chrono::NaiveDateTime) -> String {
+        self.lang.datetime(*utc, self.time_zone(), DateStyle::DateTime)
+    }
+
+    /// The day of a stored UTC timestamp, as [`Ctx::datetime`].
+    pub fn date(&self, utc: &chrono::NaiveDateTime) -> String {
+        self.lang.datetime(*utc, self.time_zone(), DateStyle::Date)
+    }
+
+    /// An integer with the language's digit grouping.
+    pub fn number(&self, n: impl Into<i64>) -> String {
+        self.lang.number(n.into())
+    }
+
     /// The navigation section the page belongs to (`home`, `games`, `presets`, `logs`, ...).
     pub fn section(&self) -> &str {
         let first = self
@@ -81,6 +143,14 @@ impl Ctx {
             first
         }
     }
+}
+
+/// The player's own setting, else the visitor's language.
+fn page_language(req: &HttpRequest, user: &Option<User>) -> Lang {
+    user.as_ref()
+        .and_then(|u| u.language.as_deref())
+        .and_then(Lang::from_tag)
+        .unwrap_or_else(|| super::language::visitor_language(req))
 }
 
 /// The signed-in user; redirects to the log-in page otherwise.
@@ -102,6 +172,7 @@ impl FromRequest for Ctx {
             let csrf = csrf_token(&session)?;
             let user = load_user(&req, &session).await?;
             Ok(Ctx {
+                lang: page_language(&req, &user),
                 user,
                 csrf,
                 path: req.path().to_owned(),
@@ -192,6 +263,7 @@ impl PendingCtx {
     pub fn finish(self, user: Option<User>) -> Ctx {
         remember(&self.req, self.lookup.token.is_some(), &user);
         Ctx {
+            lang: page_language(&self.req, &user),
             user,
             csrf: self.csrf,
             path: self.req.path().to_owned(),

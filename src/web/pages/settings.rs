@@ -387,6 +387,8 @@ pub struct PreferencesForm {
     public_chat: Option<String>,
     bot_challenges: Option<String>,
     time_zone: String,
+    /// A language tag, or empty for the browser's choice.
+    language: String,
 }
 
 async fn update_preferences(
@@ -406,6 +408,7 @@ async fn update_preferences(
         public_chat: form.public_chat.is_some(),
         bot_challenges: form.bot_challenges.is_some(),
         time_zone: form.time_zone,
+        language: Some(form.language),
     };
     let (id, clock) = (user.id, state.clock.clone());
     let result = state

@@ -1,0 +1,78 @@
+### The site's frame (header, navigation, footer), shared words, and how dates and numbers
+### are written. Other files hold one area of the site each.
+
+language-name = English
+
+## Dates and numbers (see src/i18n/format.rs for the variables)
+
+month-short-1 = Jan
+month-short-2 = Feb
+month-short-3 = Mar
+month-short-4 = Apr
+month-short-5 = May
+month-short-6 = Jun
+month-short-7 = Jul
+month-short-8 = Aug
+month-short-9 = Sep
+month-short-10 = Oct
+month-short-11 = Nov
+month-short-12 = Dec
+date-format = { $year }-{ $month-number }-{ $day-number }
+datetime-format = { $date } { $time } { $zone }
+number-group-separator = ,
+number-decimal-separator = .
+
+## Header and navigation
+
+site-title-suffix = plypost
+nav-sections = Sections
+nav-home = Home
+nav-games = Games
+nav-tournaments = Tournaments
+nav-presets = Presets
+nav-logs = Logs
+nav-ratings = Ratings
+nav-help = Help
+nav-account = Account
+nav-admin = Admin
+nav-log-out = Log out
+nav-log-in = Log in
+nav-register = Register
+
+## Footer
+
+footer-about = plypost — correspondence chess variants. Free software, MIT or Apache-2.0.
+footer-variants-help = Writing a variant: the definition format and XBetza
+footer-api-help = The JSON API
+footer-language = Language
+footer-language-choose = Show the site in this language
+
+## Error and message pages
+
+status-400-title = Bad request
+status-400 = The request could not be understood. Please go back and try again.
+status-403-title = Forbidden
+status-403 = You are not allowed to do that. If you submitted a form, reload the page and try again.
+status-404-title = Page not found
+status-404 = There is nothing at this address.
+status-405-title = Not allowed
+status-405 = This address does not accept that kind of request.
+status-413-title = Too large
+status-413 = What you sent is larger than the server accepts.
+status-429-title = Too many requests
+status-429 = Please wait a little and try again.
+status-503-title = Temporarily unavailable
+status-503 = The server cannot answer right now. Please try again in a moment.
+status-4xx-title = Request refused
+status-4xx = The request could not be served.
+status-500-title = Something went wrong
+status-500 = The server failed to answer this request. The problem has been logged; please try again later.
+error-home = Go to the home page
+error-back = Go back
+
+## Shared words
+
+count-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}

@@ -1,0 +1,210 @@
+//! The languages plypost speaks: Project Fluent message files under `locales/<tag>/*.ftl`,
+//! embedded in the binary at build time (a new directory there is a new language; no Rust
+//! change). [`Lang`] is one of them, chosen per request (see `web::session`) or per mail
+//! recipient, and formats messages, dates and numbers.
+//!
+//! Log lines and the JSON API's error texts stay English; everything a person reads on a page
+//! or in a mail goes through here.
+
+mod format;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+
+pub use format::DateStyle;
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // Unicode isolation marks around arguments would end up inside URLs, mail subjects
+        // and test assertions; plypost's arguments are never mixed-direction text.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The language used when nothing else decides: `en`.
+pub const FALLBACK: &str = "en";
+
+/// One of the languages that has a `locales/<tag>/` directory.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Lang(LanguageIdentifier);
+
+impl fmt::Debug for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Lang({})", self.0)
+    }
+}
+
+impl fmt::Display for Lang {
+    /// The BCP 47 tag: `en`, `fr`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl Default for Lang {
+    fn default() -> Self {
+        Lang(fallback_id())
+    }
+}
+
+fn fallback_id() -> LanguageIdentifier {
+    LanguageIdentifier::from_bytes(FALLBACK.as_bytes()).unwrap_or_default()
+}
+
+/// A value given to a message: a number (which plural rules look at) or text.
+pub trait MessageArg {
+    fn to_value(&self) -> FluentValue<'static>;
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl MessageArg for $t {
+            fn to_value(&self) -> FluentValue<'static> {
+                FluentValue::from(*self)
+            }
+        }
+    )*};
+}
+number_args!(i32, i64, u32, u64, usize, f64);
+
+impl MessageArg for str {
+    fn to_value(&self) -> FluentValue<'static> {
+        FluentValue::from(self.to_owned())
+    }
+}
+
+impl MessageArg for String {
+    fn to_value(&self) -> FluentValue<'static> {
+        FluentValue::from(self.clone())
+    }
+}
+
+impl<T: MessageArg + ?Sized> MessageArg for &T {
+    fn to_value(&self) -> FluentValue<'static> {
+        (**self).to_value()
+    }
+}
+
+impl Lang {
+    /// Every language with message files, in tag order.
+    pub fn all() -> Vec<Lang> {
+        let mut all: Vec<Lang> = LOCALES.locales().cloned().map(Lang).collect();
+        all.sort_by_key(|l| l.to_string());
+        all
+    }
+
+    /// The language named by `tag` (`fr`, `fr-CA`, `FR`) if plypost speaks it: an exact
+    /// match first, then the same language without region.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let wanted: LanguageIdentifier = tag.trim().parse().ok()?;
+        let all = Self::all();
+        if let Some(exact) = all.iter().find(|l| l.0 == wanted) {
+            return Some(exact.clone());
+        }
+        all.into_iter()
+            .find(|l| l.0.language == wanted.language)
+    }
+
+    /// The first language of an `Accept-Language` header plypost speaks, by the header's
+    /// quality values.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut ranked: Vec<(f32, usize, &str)> = header
+            .split(',')
+            .enumerate()
+            .filter_map(|(i, part)| {
+                let mut pieces = part.split(';');
+                let tag = pieces.next()?.trim();
+                let quality = pieces
+                    .find_map(|p| p.trim().strip_prefix("q="))
+                    .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+                (quality > 0.0 && !tag.is_empty() && tag != "*").then_some((quality, i, tag))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        ranked.into_iter().find_map(|(_, _, tag)| Self::from_tag(tag))
+    }
+
+    /// The BCP 47 tag, for `lang="…"` and `Content-Language`.
+    pub fn tag(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The language's own name (`Français`), for the language switch.
+    pub fn native_name(&self) -> String {
+        self.t("language-name")
+    }
+
+    /// The message `id`, or `id` itself when no language has it (a test keeps that from
+    /// happening; the page still renders).
+    pub fn t(&self, id: &str) -> String {
+        self.lookup(id, None)
+    }
+
+    /// The message `id` with arguments.
+    pub fn t_args(&self, id: &str, args: &[(&str, &dyn MessageArg)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(name, value)| (Cow::Owned((*name).to_owned()), value.to_value()))
+            .collect();
+        self.lookup(id, Some(&map))
+    }
+
+    /// The message `id`, or `None` when no message has that id (for text that is translated
+    /// where a translation exists, such as piece names).
+    pub fn try_t(&self, id: &str) -> Option<String> {
+        LOCALES.try_lookup(&self.0, id)
+    }
+
+    fn lookup(&self, id: &str, args: Option<&HashMap<Cow<'static, str>, FluentValue>>) -> String {
+        match LOCALES.try_lookup_complete(&self.0, id, args) {
+            Some(text) => text,
+            None => {
+                tracing::warn!("no message {id:?} in {}", self.0);
+                id.to_owned()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_languages_by_tag_and_header() {
+        assert_eq!(Lang::from_tag("fr").map(|l| l.tag()), Some("fr".into()));
+        assert_eq!(Lang::from_tag("fr-CA").map(|l| l.tag()), Some("fr".into()));
+        assert_eq!(Lang::from_tag("FR").map(|l| l.tag()), Some("fr".into()));
+        assert_eq!(Lang::from_tag("xx"), None);
+        assert_eq!(Lang::from_tag("not a tag!"), None);
+        let pick = |h: &str| Lang::from_accept_language(h).map(|l| l.tag());
+        assert_eq!(pick("de-DE,fr;q=0.8,en;q=0.5"), Some("fr".into()));
+        assert_eq!(pick("en;q=0.4, fr-BE;q=0.9"), Some("fr".into()));
+        assert_eq!(pick("fr;q=0, en"), Some("en".into()));
+        assert_eq!(pick("de, it"), None);
+        assert_eq!(pick(""), None);
+    }
+
+    #[test]
+    fn plural_rules_come_from_the_language() {
+        let fr = Lang::from_tag("fr").expect("French");
+        let en = Lang::from_tag("en").expect("English");
+        assert_eq!(en.t_args("count-moves", &[("count", &1)]), "1 move");
+        assert_eq!(en.t_args("count-moves", &[("count", &0)]), "0 moves");
+        // French counts 0 and 1 as singular.
+        assert_eq!(fr.t_args("count-moves", &[("count", &0)]), "0 coup");
+        assert_eq!(fr.t_args("count-moves", &[("count", &2)]), "2 coups");
+    }
+
+    #[test]
+    fn unknown_ids_show_themselves() {
+        assert_eq!(Lang::default().t("no-such-message"), "no-such-message");
+        assert_eq!(Lang::default().try_t("no-such-message"), None);
+    }
+}
