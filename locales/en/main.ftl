@@ -17,7 +17,7 @@ month-short-9 = Sep
 month-short-10 = Oct
 month-short-11 = Nov
 month-short-12 = Dec
-date-format = { $year }-{ $month-number }-{ $day-number }
+date-format = { $year }-{ $mm }-{ $dd }
 datetime-format = { $date } { $time } { $zone }
 number-group-separator = ,
 number-decimal-separator = .
@@ -75,4 +75,22 @@ error-back = Go back
 count-moves = { $count ->
     [one] { $count } move
    *[other] { $count } moves
+}
+
+## Spans of time
+
+duration-none = no time left
+duration-less-than-a-minute = less than a minute
+duration-pair = { $big } { $small }
+duration-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+duration-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
 }

@@ -42,7 +42,7 @@ nav-register = S’inscrire
 ## Pied de page
 
 footer-about = plypost — variantes d’échecs par correspondance. Logiciel libre, MIT ou Apache-2.0.
-footer-variants-help = Écrire une variante : le format de définition et XBetza
+footer-variants-help = Écrire une variante : le format de définition et XBetza
 footer-api-help = L’API JSON
 footer-language = Langue
 footer-language-choose = Afficher le site dans cette langue
@@ -66,7 +66,7 @@ status-503 = Le serveur ne peut pas répondre pour l’instant. Réessayez dans 
 status-4xx-title = Requête refusée
 status-4xx = La requête n’a pas pu être servie.
 status-500-title = Une erreur est survenue
-status-500 = Le serveur n’a pas pu répondre à cette requête. Le problème a été enregistré ; réessayez plus tard.
+status-500 = Le serveur n’a pas pu répondre à cette requête. Le problème a été enregistré ; réessayez plus tard.
 error-home = Aller à l’accueil
 error-back = Retour
 
@@ -75,4 +75,22 @@ error-back = Retour
 count-moves = { $count ->
     [one] { $count } coup
    *[other] { $count } coups
+}
+
+## Durées
+
+duration-none = plus de temps
+duration-less-than-a-minute = moins d’une minute
+duration-pair = { $big } { $small }
+duration-days = { $count ->
+    [one] { $count } jour
+   *[other] { $count } jours
+}
+duration-hours = { $count ->
+    [one] { $count } heure
+   *[other] { $count } heures
+}
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
 }

@@ -24,6 +24,7 @@ pub const MAX_OPEN_REQUESTS: i64 = 3;
 #[derive(Template)]
 #[template(path = "mail/password_reset.txt")]
 struct ResetMail<'a> {
+    lang: &'a crate::i18n::Lang,
     username: &'a str,
     link: &'a str,
     minutes: i64,
@@ -32,6 +33,7 @@ struct ResetMail<'a> {
 #[derive(Template)]
 #[template(path = "mail/password_reset.html")]
 struct ResetMailHtml<'a> {
+    lang: &'a crate::i18n::Lang,
     username: &'a str,
     link: &'a str,
     minutes: i64,
@@ -78,7 +80,9 @@ pub fn request(
         let minutes = TOKEN_LIFETIME.num_minutes();
         let username = &user.username;
         let template_error = |e: askama::Error| mail::MailError::Build(e.to_string());
+        let lang = mail::recipient_language(config, &user);
         let text = ResetMail {
+            lang: &lang,
             username,
             link: &link,
             minutes,
@@ -86,6 +90,7 @@ pub fn request(
         .render()
         .map_err(template_error)?;
         let html = ResetMailHtml {
+            lang: &lang,
             username,
             link: &link,
             minutes,
@@ -98,10 +103,11 @@ pub fn request(
             &Outgoing::new(
                 MailKind::PasswordReset,
                 &user.email,
-                "Reset your plypost password",
+                &lang.t("mail-subject-reset"),
                 text,
             )
-            .with_html(html),
+            .with_html(html)
+            .in_language(&lang),
         )?;
         Ok(())
     })

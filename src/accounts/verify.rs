@@ -24,6 +24,7 @@ pub const MAX_MAILS_PER_DAY: i64 = 5;
 #[derive(Template)]
 #[template(path = "mail/verify_email.txt")]
 struct VerifyMail<'a> {
+    lang: &'a crate::i18n::Lang,
     username: &'a str,
     email: &'a str,
     change: bool,
@@ -81,7 +82,9 @@ pub fn send_link(
         .execute(conn)?;
     let link = config.absolute_url(&format!("/email/confirm/{token}"));
     let change = user.email_verified() && !user.email.eq_ignore_ascii_case(email);
+    let lang = mail::recipient_language(config, user);
     let text = VerifyMail {
+        lang: &lang,
         username: &user.username,
         email,
         change,
@@ -97,9 +100,10 @@ pub fn send_link(
         &Outgoing::new(
             MailKind::VerifyEmail,
             email,
-            "Confirm your address for plypost",
+            &lang.t("mail-subject-verify"),
             text,
-        ),
+        )
+        .in_language(&lang),
     )?;
     Ok(())
 }

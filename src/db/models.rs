@@ -134,6 +134,8 @@ pub struct OutboxRow {
     pub reply_to: Option<String>,
     /// The board picture to draw and attach inline when sending (`game:12:31:b`).
     pub inline_image: Option<String>,
+    /// The language the mail is written in (`Content-Language`).
+    pub language: Option<String>,
 }
 
 /// `None` is written as NULL (not left to a default): one SQL text, one prepared statement.
@@ -154,6 +156,7 @@ pub struct NewOutboxRow<'a> {
     pub thread_key: Option<&'a str>,
     pub reply_to: Option<&'a str>,
     pub inline_image: Option<&'a str>,
+    pub language: Option<&'a str>,
 }
 
 #[derive(Debug, Insertable)]

@@ -100,6 +100,7 @@ diesel::table! {
         thread_key -> Nullable<Text>,
         reply_to -> Nullable<Text>,
         inline_image -> Nullable<Text>,
+        language -> Nullable<Text>,
     }
 }
 

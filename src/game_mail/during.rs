@@ -9,12 +9,14 @@ use crate::db::{DbConn, UserId};
 use crate::games::model::GameRow;
 use crate::games::notify::{header, notify, players, render, subject};
 use crate::games::GameError;
+use crate::i18n::Lang;
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 
 #[derive(Template)]
 #[template(path = "mail/draw_declined.txt")]
 struct DrawDeclinedMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     decliner: &'a str,
     link: &'a str,
@@ -36,9 +38,12 @@ pub fn draw_declined(
         (&black, &white)
     };
     let variant = rules.variant.display_name();
-    let subject = subject(game, variant, &white, &black, "draw declined");
+    let lang = crate::mail::recipient_language(config, to);
+    let what = lang.t("mail-what-draw-declined");
+    let subject = subject(&lang, game, variant, (&white, &black), &what);
     let body = render(&DrawDeclinedMail {
-        header: &header(game, variant, &white, &black),
+        lang: &lang,
+        header: &header(&lang, game, variant, (&white, &black)),
         decliner: &by.username,
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
@@ -58,6 +63,7 @@ fn numbered(ply: i64, move_text: &str) -> String {
 #[derive(Template)]
 #[template(path = "mail/conditional_played.txt")]
 struct ConditionalPlayedMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     opponent: &'a str,
     their_move: &'a str,
@@ -84,15 +90,17 @@ pub fn conditional_played(
     } else {
         (white, black)
     };
-    let what = "conditional move played";
+    let lang = crate::mail::recipient_language(config, author);
+    let what = lang.t("mail-what-conditional");
     let body = render(&ConditionalPlayedMail {
-        header: &header(game, variant, white, black),
+        lang: &lang,
+        header: &header(&lang, game, variant, (white, black)),
         opponent: &opponent.username,
         their_move: &numbered(game.ply - 1, move_text),
         your_move: &numbered(game.ply, answer_text),
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
-    let subject = subject(game, variant, white, black, what);
+    let subject = subject(&lang, game, variant, (white, black), &what);
     notify(
         conn,
         clock,

@@ -7,31 +7,33 @@ mod over;
 mod start;
 
 pub use during::{conditional_played, draw_declined};
-pub use over::{game_over, reason_words, result_words};
+pub use over::{game_over, reason_text, reason_words, result_text, result_words};
 pub use start::{challenge_declined, game_started, invitation};
 
 use askama::Template;
-use plypost_rules::Position;
+use plypost_rules::{Position, Square};
 
 use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{DbConn, UserId};
-use crate::format::datetime_in;
+use crate::i18n::{DateStyle, Lang};
 use crate::games::model::GameRow;
 use crate::games::notify::{diagram, header, notify, render, subject};
 use crate::games::GameError;
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 
-/// "Please move by ..." in `to`'s time zone, for a timed game.
-fn due(game: &GameRow, to: &User) -> Option<String> {
-    game.deadline_at.map(|at| datetime_in(at, &to.time_zone))
+/// "Please move by ..." in `to`'s time zone and language, for a timed game.
+fn due(lang: &Lang, game: &GameRow, to: &User) -> Option<String> {
+    game.deadline_at
+        .map(|at| lang.datetime(at, &to.time_zone, DateStyle::DateTime))
 }
 
 #[derive(Template)]
 #[template(path = "mail/your_move.txt")]
 struct YourMoveMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     mover: &'a str,
     /// `12. e4` or `12… e5`, as the pages write them.
@@ -67,7 +69,7 @@ pub fn after_move(
     game: &GameRow,
     rules: &Rules,
     after: &Position,
-    drawn: &(bool, String),
+    drawn: &(bool, Option<(Square, Square)>),
     (white, black): &(User, User),
     (long, san): (&str, &str),
     comment: Option<&str>,
@@ -79,12 +81,14 @@ pub fn after_move(
     } else {
         (black, white)
     };
-    // `drawn`: the diagram already drawn, and whether from Black's side.
+    // `drawn`: the side the move was meant to be seen from, and its squares.
     let black_view = to.id == game.black_id;
-    let diagram = match drawn {
-        (side, text) if *side == black_view => text.clone(),
-        _ => diagram(after, black_view, None),
+    let lang = crate::mail::recipient_language(config, to);
+    let last = match drawn {
+        (side, last) if *side == black_view => *last,
+        _ => None,
     };
+    let diagram = diagram(&lang, after, black_view, last);
     // The recipient's notation: SAN unless they chose long notation.
     let move_text = if to.long_notation { long } else { san };
     let number = (game.ply + 1) / 2;
@@ -94,14 +98,15 @@ pub fn after_move(
         format!("{number}. {move_text}")
     };
     let draw_offered = game.draw_offer_by == Some(mover);
-    let what = if draw_offered {
-        "your move (draw offered)"
+    let what = lang.t(if draw_offered {
+        "mail-what-your-move-draw"
     } else {
-        "your move"
-    };
+        "mail-what-your-move"
+    });
     let variant = rules.variant.display_name();
     let body = render(&YourMoveMail {
-        header: &header(game, variant, white, black),
+        lang: &lang,
+        header: &header(&lang, game, variant, (white, black)),
         mover: &mover_user.username,
         numbered_move: &numbered_move,
         comment,
@@ -109,9 +114,9 @@ pub fn after_move(
         dropped: how == MoveNews::DroppedConditionals,
         draw_offered,
         diagram: &diagram,
-        due: due(game, to),
+        due: due(&lang, game, to),
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
-    let subject = subject(game, variant, white, black, what).with_diagram(&diagram);
+    let subject = subject(&lang, game, variant, (white, black), &what).with_diagram(&diagram);
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }

@@ -8,12 +8,12 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbConn;
 use crate::domain::{EndReason, GameResult, GameStatus};
-use crate::format::datetime_in;
 use crate::games::board_image::position_of;
 use crate::games::model::Ending;
 use crate::games::model::GameRow;
 use crate::games::notify::{diagram, header, notify, players, render, subject};
 use crate::games::GameError;
+use crate::i18n::{DateStyle, Lang};
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 
@@ -36,6 +36,28 @@ pub fn reason_words(reason: EndReason) -> &'static str {
     }
 }
 
+/// How a game ended, in words of `lang`.
+pub fn reason_text(lang: &Lang, reason: EndReason) -> String {
+    lang.t1("mail-reason", "reason", reason.as_str())
+}
+
+/// The result in words of `lang`: "1-0, checkmate"; "no result, abandoned"; "in progress".
+pub fn result_text(lang: &Lang, game: &GameRow) -> String {
+    match (game.status, game.result, game.result_reason) {
+        (GameStatus::Active, ..) => lang.t("mail-result-in-progress"),
+        (_, Some(result), Some(reason)) => lang.t2(
+            "mail-result-with-reason",
+            "result",
+            result.as_str(),
+            "reason",
+            reason_text(lang, reason),
+        ),
+        (_, Some(result), None) => result.to_string(),
+        (_, None, Some(reason)) => lang.t1("mail-result-none-reason", "reason", reason_text(lang, reason)),
+        (_, None, None) => lang.t("mail-no-result"),
+    }
+}
+
 /// The result in words: "1-0, checkmate"; "no result, abandoned"; "in progress".
 pub fn result_words(game: &GameRow) -> String {
     match (game.status, game.result, game.result_reason) {
@@ -50,6 +72,7 @@ pub fn result_words(game: &GameRow) -> String {
 #[derive(Template)]
 #[template(path = "mail/game_over.txt")]
 struct GameOverMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     /// What ended the game, as the recipient reads it.
     line: &'a str,
@@ -59,78 +82,105 @@ struct GameOverMail<'a> {
     link: &'a str,
 }
 
-/// The sentence that says what ended the game, for `to`. `white` and `black` are the
-/// players; the names are theirs.
+/// The sentence that says what ended the game, for `to`, in `lang`. `white` and `black` are
+/// the players; the names are theirs.
 fn what_ended_it(
+    lang: &Lang,
     game: &GameRow,
     ending: &Ending,
     to: &User,
     (white, black): (&User, &User),
 ) -> String {
     let name = |id| {
-        if id == to.id {
-            "You".to_owned()
-        } else if id == white.id {
+        if id == white.id {
             white.username.clone()
         } else {
             black.username.clone()
         }
     };
-    let by = ending.by.map(name).unwrap_or_default();
-    let to_move = name(game.player_to_move());
-    let opponent_of_to_move = name(game.opponent_of(game.player_to_move()));
+    // A sentence about `who`: "You resigned." to them, "alice resigned." to the other.
+    let about = |id: crate::db::UserId, message: &str| {
+        let you = if id == to.id { "yes" } else { "no" };
+        lang.t2(message, "you", you, "by", name(id))
+    };
+    let to_move = game.player_to_move();
+    let opponent_of_to_move = game.opponent_of(to_move);
     match ending.reason {
         EndReason::Checkmate
         | EndReason::Stalemate
         | EndReason::Repetition
         | EndReason::MoveCount
         | EndReason::BareKing => {
-            let mover = opponent_of_to_move;
+            let mover = if opponent_of_to_move == to.id {
+                lang.t("mail-you")
+            } else {
+                name(opponent_of_to_move)
+            };
             match ending.last_move {
                 Some((long, san)) => {
                     let text = if to.long_notation { long } else { san };
                     let number = (game.ply + 1) / 2;
                     let dots = if game.ply % 2 == 0 { "…" } else { "." };
                     let numbered = format!("{number}{dots} {text}");
-                    let mine = game.opponent_of(game.player_to_move()) == to.id;
-                    match (ending.conditional, mine) {
-                        (false, _) => format!("{mover} played {numbered}."),
-                        (true, true) => format!(
-                            "Your conditional move {numbered} was played for you, at once in reply."
-                        ),
-                        (true, false) => format!(
-                            "{mover} played {numbered}, one of their conditional moves, at once in reply."
-                        ),
-                    }
+                    let mine = opponent_of_to_move == to.id;
+                    let id = match (ending.conditional, mine) {
+                        (false, _) => "mail-ended-played",
+                        (true, true) => "mail-ended-conditional-mine",
+                        (true, false) => "mail-ended-conditional",
+                    };
+                    lang.t2(id, "mover", mover, "move", numbered)
                 }
                 None => String::new(),
             }
         }
-        EndReason::Resignation => format!("{by} resigned."),
-        EndReason::Agreement => format!("{by} accepted the draw offer."),
+        EndReason::Resignation | EndReason::Agreement | EndReason::Withdrawal => {
+            let id = match ending.reason {
+                EndReason::Resignation => "mail-ended-resigned",
+                EndReason::Agreement => "mail-ended-agreed",
+                _ => "mail-ended-withdrawal",
+            };
+            ending.by.map(|by| about(by, id)).unwrap_or_default()
+        }
         EndReason::Time => {
-            let at = datetime_in(ending.at, &to.time_zone);
-            let mut line = format!("{to_move} ran out of time ({at}).");
+            let at = lang.datetime(ending.at, &to.time_zone, DateStyle::DateTime);
+            let you = if to_move == to.id { "yes" } else { "no" };
+            let mut line = lang.t3(
+                "mail-ended-time",
+                "you",
+                you,
+                "by",
+                name(to_move),
+                "at",
+                at,
+            );
             if game.result == Some(GameResult::Draw) {
-                line.push_str(&format!(
-                    "\nIt is a draw because {opponent_of_to_move} could never checkmate."
-                ));
+                line.push('\n');
+                line.push_str(&about(opponent_of_to_move, "mail-ended-time-draw"));
             }
             line
         }
-        EndReason::Abandoned => format!(
-            "{by} closed this untimed game as abandoned: no move was played for {} days.",
-            crate::time_control::ABANDON_AFTER.num_days()
-        ),
-        EndReason::Withdrawal => format!("{by} withdrew from the tournament."),
-        EndReason::Adjudication => "An administrator decided the result.".to_owned(),
-        EndReason::Aborted if ending.by.is_some() => {
-            format!("{by} aborted the game before both sides had moved: it has no result and is not rated.")
+        EndReason::Abandoned => {
+            let you = if ending.by == Some(to.id) { "yes" } else { "no" };
+            lang.t3(
+                "mail-ended-abandoned",
+                "you",
+                you,
+                "by",
+                ending.by.map(name).unwrap_or_default(),
+                "days",
+                crate::time_control::ABANDON_AFTER.num_days(),
+            )
         }
-        EndReason::Aborted => {
-            "An administrator aborted the game: it has no result and is not rated.".to_owned()
-        }
-        EndReason::AccountDeleted => format!("{by} deleted their account."),
+        EndReason::Adjudication => lang.t("mail-ended-adjudication"),
+        EndReason::Aborted => match ending.by {
+            Some(by) => about(by, "mail-ended-aborted"),
+            None => lang.t("mail-ended-aborted-admin"),
+        },
+        EndReason::AccountDeleted => match ending.by {
+            Some(by) if by == to.id => lang.t1("mail-ended-account-deleted", "by", lang.t("mail-you")),
+            Some(by) => lang.t1("mail-ended-account-deleted", "by", name(by)),
+            None => String::new(),
+        },
     }
 }
 
@@ -147,19 +197,22 @@ pub fn game_over(
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
     let variant = rules.variant.display_name();
-    let what = format!(
-        "game over, {}",
-        game.result.map_or("no result", GameResult::as_str)
-    );
-    let subject = subject(game, variant, &white, &black, &what);
-    let head = header(game, variant, &white, &black);
-    let result = result_words(game);
     let (position, last) = position_of(conn, game, &rules.variant, game.ply)?;
     for to in [&white, &black] {
-        let line = what_ended_it(game, ending, to, (&white, &black));
-        let board_text = diagram(&position, to.id == black.id, last);
+        let lang = crate::mail::recipient_language(config, to);
+        let what = lang.t1(
+            "mail-what-over",
+            "result",
+            game.result
+                .map_or_else(|| lang.t("mail-no-result"), |r| r.as_str().to_owned()),
+        );
+        let subject = subject(&lang, game, variant, (&white, &black), &what);
+        let result = result_text(&lang, game);
+        let line = what_ended_it(&lang, game, ending, to, (&white, &black));
+        let board_text = diagram(&lang, &position, to.id == black.id, last);
         let body = render(&GameOverMail {
-            header: &head,
+            lang: &lang,
+            header: &header(&lang, game, variant, (&white, &black)),
             line: &line,
             result: &result,
             diagram: &board_text,

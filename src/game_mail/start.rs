@@ -12,12 +12,14 @@ use crate::games::board_image::MailPicture;
 use crate::games::model::{ChallengeRow, GameRow};
 use crate::games::notify::{diagram, header, notify, players, render, subject, user, Subject};
 use crate::games::GameError;
+use crate::i18n::Lang;
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 
 #[derive(Template)]
 #[template(path = "mail/game_started.txt")]
 struct GameStartedMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     colour: &'a str,
     /// The board, for the player to move.
@@ -38,18 +40,23 @@ pub fn game_started(
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
     let variant = rules.variant.display_name();
-    let head = header(game, variant, &white, &black);
     for to in [&white, &black] {
+        let lang = crate::mail::recipient_language(config, to);
         let to_move = to.id == game.player_to_move();
-        let what = if to_move { "your move" } else { "game started" };
-        let board_text = to_move.then(|| diagram(start, to.id == game.black_id, None));
-        let mut subject = subject(game, variant, &white, &black, what);
+        let what = lang.t(if to_move {
+            "mail-what-your-move"
+        } else {
+            "mail-what-started"
+        });
+        let board_text = to_move.then(|| diagram(&lang, start, to.id == game.black_id, None));
+        let mut subject = subject(&lang, game, variant, (&white, &black), &what);
         subject.diagram = board_text.clone();
         let body = render(&GameStartedMail {
-            header: &head,
-            colour: if to.id == white.id { "White" } else { "Black" },
+            lang: &lang,
+            header: &header(&lang, game, variant, (&white, &black)),
+            colour: if to.id == white.id { "white" } else { "black" },
             diagram: board_text,
-            due: due(game, to).filter(|_| to_move),
+            due: due(&lang, game, to).filter(|_| to_move),
             link: &link,
         })?;
         // The player to move is asked to; the other learns that the challenge was taken.
@@ -66,10 +73,8 @@ pub fn game_started(
 #[derive(Template)]
 #[template(path = "mail/invitation.txt")]
 struct InvitationMail<'a> {
-    author: &'a str,
-    variant: &'a str,
-    time_control: &'a str,
-    colour: &'a str,
+    lang: &'a Lang,
+    intro: &'a str,
     message: &'a str,
     setup_note: &'a str,
     diagram: &'a str,
@@ -88,28 +93,39 @@ pub fn invitation(
 ) -> Result<(), GameError> {
     // The start position, from the invited player's side when their colour is known.
     let (start, name) = crate::games::board_image::challenge_start(conn, challenge.id)?;
+    let lang = crate::mail::recipient_language(config, to);
     let setup_note = match (challenge.setup_choice.as_deref(), name) {
-        (Some(crate::presets::setups::RANDOM), _) => {
-            "The start position is drawn at random when the game starts; the default is:".to_owned()
-        }
-        (_, Some(name)) => format!("The start position ({name}):"),
-        (_, None) => "The start position:".to_owned(),
+        (Some(crate::presets::setups::RANDOM), _) => lang.t("mail-setup-random"),
+        (_, Some(name)) => lang.t1("mail-setup-named", "name", name),
+        (_, None) => lang.t("mail-setup"),
     };
+    let intro = lang.t_args(
+        "mail-invitation",
+        &[
+            ("author", &author.username),
+            ("variant", &variant),
+            ("time-control", &challenge.describe_time_control()),
+            ("colour", &challenge.author_color.as_str()),
+        ],
+    );
     let black_view = challenge.author_color == crate::domain::ColorChoice::White;
-    let board_text = diagram(&start, black_view, None);
+    let board_text = diagram(&lang, &start, black_view, None);
     let body = render(&InvitationMail {
-        author: &author.username,
-        variant,
-        time_control: &challenge.describe_time_control(),
-        colour: challenge.author_color.as_str(),
+        lang: &lang,
+        intro: &intro,
         message: &challenge.message,
         setup_note: &setup_note,
         diagram: &board_text,
         link: &config.absolute_url("/games"),
     })?;
-    let mut subject = Subject::plain(format!(
-        "[plypost] Challenge #{}: {} invites you to {variant}",
-        challenge.id, author.username
+    let mut subject = Subject::plain(lang.t3(
+        "mail-subject-invitation",
+        "id",
+        challenge.id.0,
+        "author",
+        &author.username,
+        "variant",
+        variant,
     ));
     subject.board = Some(MailPicture::Challenge {
         challenge: challenge.id,
@@ -122,10 +138,8 @@ pub fn invitation(
 #[derive(Template)]
 #[template(path = "mail/challenge_declined.txt")]
 struct DeclinedMail<'a> {
-    by: &'a str,
-    id: i64,
-    variant: &'a str,
-    time_control: &'a str,
+    lang: &'a Lang,
+    intro: &'a str,
     link: &'a str,
 }
 
@@ -149,16 +163,27 @@ pub fn challenge_declined(
         .filter(preset_versions::id.eq(challenge.preset_version_id))
         .select(presets::name)
         .first(conn)?;
+    let lang = crate::mail::recipient_language(config, &author);
+    let intro = lang.t_args(
+        "mail-challenge-declined",
+        &[
+            ("by", &by.username),
+            ("id", &challenge.id.0),
+            ("variant", &variant),
+            ("time-control", &challenge.describe_time_control()),
+        ],
+    );
     let body = render(&DeclinedMail {
-        by: &by.username,
-        id: challenge.id.0,
-        variant: &variant,
-        time_control: &challenge.describe_time_control(),
+        lang: &lang,
+        intro: &intro,
         link: &config.absolute_url("/games"),
     })?;
-    let subject = Subject::plain(format!(
-        "[plypost] Challenge #{}: {} declined",
-        challenge.id, by.username
+    let subject = Subject::plain(lang.t2(
+        "mail-subject-declined",
+        "id",
+        challenge.id.0,
+        "by",
+        &by.username,
     ));
     notify(
         conn,

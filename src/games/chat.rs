@@ -95,6 +95,7 @@ pub fn latest(
 #[derive(Template)]
 #[template(path = "mail/chat.txt")]
 struct ChatMail<'a> {
+    lang: &'a crate::i18n::Lang,
     header: &'a str,
     author: &'a str,
     body: &'a str,
@@ -160,19 +161,16 @@ pub fn post(
         }
         let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
+        let lang = crate::mail::recipient_language(config, other);
         let text = mail::render(&ChatMail {
-            header: &mail::header(&game, variant, &white, &black),
+            lang: &lang,
+            header: &mail::header(&lang, &game, variant, (&white, &black)),
             author: &author.username,
             body: &body,
             link: &config.absolute_url(&format!("/games/{id}#chat")),
         })?;
-        let subject = mail::subject(
-            &game,
-            variant,
-            &white,
-            &black,
-            &format!("{} wrote", author.username),
-        );
+        let what = lang.t1("mail-what-chat", "author", &author.username);
+        let subject = mail::subject(&lang, &game, variant, (&white, &black), &what);
         mail::notify(conn, clock, config, other, MailKind::Chat, &subject, text)
     })
 }

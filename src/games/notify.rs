@@ -13,6 +13,7 @@ use crate::accounts::{self, User};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{DbConn, GameId, UserId};
+use crate::i18n::Lang;
 use crate::mail::reply_token::ReplyToken;
 use crate::mail::{self, MailError, MailKind, Outgoing};
 
@@ -84,12 +85,24 @@ pub(crate) fn user(conn: &mut DbConn, id: UserId) -> Result<Option<User>, GameEr
     })
 }
 
-/// `[plypost] Game #42 Terachess II: alice vs bob — your move`.
-pub fn subject(game: &GameRow, variant: &str, white: &User, black: &User, what: &str) -> Subject {
+/// `[plypost] Game #42 Terachess II: alice vs bob — your move`, `what` in `lang` already.
+pub fn subject(
+    lang: &Lang,
+    game: &GameRow,
+    variant: &str,
+    (white, black): (&User, &User),
+    what: &str,
+) -> Subject {
     Subject {
-        text: format!(
-            "[plypost] Game #{} {variant}: {} vs {} — {what}",
-            game.id, white.username, black.username
+        text: lang.t_args(
+            "mail-subject-game",
+            &[
+                ("id", &game.id.0),
+                ("variant", &variant),
+                ("white", &white.username),
+                ("black", &black.username),
+                ("what", &what),
+            ],
         ),
         game: Some(MailedAt::of(game)),
         black: Some(black.id),
@@ -106,16 +119,16 @@ pub fn white_moves_first(game: &GameRow) -> bool {
 /// When a game had `ply` plies, in words that say whose move it was: "at the start",
 /// "after White's move 10", "after Black's move 10". Moves are numbered as the pages number
 /// them: a game that Black begins has Black's move 1 first.
-pub fn after_ply(ply: i64, white_first: bool) -> String {
+pub fn after_ply(lang: &Lang, ply: i64, white_first: bool) -> String {
     if ply <= 0 {
-        return "at the start".to_owned();
+        return lang.t("mail-at-start");
     }
     // Plies counted as if White had begun: Black's opening move is ply 2 of move 1.
     let shifted = if white_first { ply } else { ply + 1 };
     if shifted % 2 == 1 {
-        format!("after White's move {}", (shifted + 1) / 2)
+        lang.t1("mail-after-white", "number", (shifted + 1) / 2)
     } else {
-        format!("after Black's move {}", shifted / 2)
+        lang.t1("mail-after-black", "number", shifted / 2)
     }
 }
 
@@ -138,7 +151,12 @@ pub fn reply_address(config: &Config, to: &User, at: MailedAt) -> Option<String>
 
 /// A plain-text board from `to`'s side (Black sees rank 1 at the top), with the square the
 /// last move came from marked `*`, and a key to the letters of the pieces on it.
-pub fn diagram(position: &Position, black_view: bool, last: Option<(Square, Square)>) -> String {
+pub fn diagram(
+    lang: &Lang,
+    position: &Position,
+    black_view: bool,
+    last: Option<(Square, Square)>,
+) -> String {
     let variant = position.variant();
     let (w, h) = (variant.width(), variant.height());
     let mut cells: Vec<Option<(String, bool)>> =
@@ -168,19 +186,26 @@ pub fn diagram(position: &Position, black_view: bool, last: Option<(Square, Squa
     }
     let mut out = plypost_board::text_diagram_tokens(w, h, black_view, &cells);
     if let Some((from, to)) = last.filter(|_| marked) {
-        out.push_str(&format!("Last move: {from} (marked *) to {to}.\n"));
+        out.push_str(&lang.t2(
+            "mail-board-last-move",
+            "from",
+            from.to_string(),
+            "to",
+            to.to_string(),
+        ));
+        out.push('\n');
     }
     let key: Vec<String> = variant
         .pieces()
         .iter()
         .filter(|k| present.get(k.id.index()).copied().unwrap_or(false))
-        .map(|k| format!("{} {}", k.letter.chars().last().unwrap_or('?'), k.name))
+        .map(|k| {
+            let letter = k.letter.chars().last().unwrap_or('?');
+            format!("{letter} {}", crate::i18n::piece_name(lang, &k.name))
+        })
         .collect();
     out.push_str(&wrap(
-        &format!(
-            "Key: {}; White upper case, Black lower case.",
-            key.join(", ")
-        ),
+        &lang.t1("mail-board-key", "pieces", key.join(", ")),
         76,
     ));
     out
@@ -210,7 +235,12 @@ fn wrap(text: &str, width: usize) -> String {
 /// the game stood when the mail was written) above the text, whose links stay links.
 /// The HTML part: the board picture (`cid:board`, attached when the mail is sent) above
 /// the text, without the text's own plain-text board (`diagram`).
-fn html_part(text: &str, diagram: Option<&str>, alt: &str) -> Result<String, GameError> {
+fn html_part(
+    lang: &Lang,
+    text: &str,
+    diagram: Option<&str>,
+    alt: &str,
+) -> Result<String, GameError> {
     let text = match diagram.map(str::trim_end).filter(|d| !d.is_empty()) {
         Some(d) => text.replacen(d, "", 1),
         None => text.to_owned(),
@@ -234,6 +264,7 @@ fn html_part(text: &str, diagram: Option<&str>, alt: &str) -> Result<String, Gam
         lines.push(words);
     }
     render(&HtmlMail {
+        lang: &lang.tag(),
         src: &format!("cid:{}", crate::mail::message::BOARD_CONTENT_ID),
         alt: &plypost_board::escape(alt),
         lines,
@@ -250,6 +281,7 @@ struct Word {
 #[derive(Template)]
 #[template(path = "mail/game.html")]
 struct HtmlMail<'a> {
+    lang: &'a str,
     src: &'a str,
     alt: &'a str,
     lines: Vec<Vec<Word>>,
@@ -258,6 +290,7 @@ struct HtmlMail<'a> {
 #[derive(Template)]
 #[template(path = "mail/footer.txt")]
 struct WithFooter<'a> {
+    lang: &'a Lang,
     body: &'a str,
     /// Inbound mail is on and the mail is about a game in progress.
     replyable: bool,
@@ -284,8 +317,10 @@ pub(crate) fn notify(
         Some(at) if kind != MailKind::GameEnd => reply_address(config, to, at),
         _ => None,
     };
+    let lang = mail::recipient_language(config, to);
     let settings = config.absolute_url("/settings");
     let text = render(&WithFooter {
+        lang: &lang,
         body: body.trim_end_matches('\n'),
         replyable: reply_note.is_some(),
         settings: &settings,
@@ -300,15 +335,17 @@ pub(crate) fn notify(
         (None, board) => board,
     };
     let alt = match subject.game {
-        Some(at) => format!(
-            "The board of game {} {}",
-            at.game,
-            after_ply(at.ply, at.white_first)
+        Some(at) => lang.t2(
+            "mail-board-alt",
+            "game",
+            at.game.0,
+            "when",
+            after_ply(&lang, at.ply, at.white_first),
         ),
-        None => "The start position".to_owned(),
+        None => lang.t("mail-board-alt-start"),
     };
     let html = picture
-        .map(|_| html_part(&text, subject.diagram.as_deref(), &alt))
+        .map(|_| html_part(&lang, &text, subject.diagram.as_deref(), &alt))
         .transpose()?;
     let mut outgoing = Outgoing::notification(kind, address, &subject.text, text, unsubscribe);
     outgoing.html = html;
@@ -316,7 +353,7 @@ pub(crate) fn notify(
     if let Some(at) = subject.game {
         outgoing = outgoing.in_thread(thread_key(at.game));
     }
-    let outgoing = outgoing.with_reply_to(reply_note);
+    let outgoing = outgoing.with_reply_to(reply_note).in_language(&lang);
     let queued = mail::queue(conn, clock, &outgoing);
     match queued {
         Ok(_) => Ok(()),
@@ -329,11 +366,21 @@ pub(crate) fn notify(
 }
 
 /// The first line of every game mail: "Game #12, Chess: alice (White) vs bob (Black)".
-pub(crate) fn header(game: &GameRow, variant: &str, white: &User, black: &User) -> String {
-    format!(
-        "Game #{}, {variant}: {} (White) vs {} (Black)\n",
-        game.id, white.username, black.username
-    )
+pub(crate) fn header(
+    lang: &Lang,
+    game: &GameRow,
+    variant: &str,
+    (white, black): (&User, &User),
+) -> String {
+    lang.t_args(
+        "mail-header",
+        &[
+            ("id", &game.id.0),
+            ("variant", &variant),
+            ("white", &white.username),
+            ("black", &black.username),
+        ],
+    ) + "\n"
 }
 
 /// A mail body from its template.
@@ -346,15 +393,20 @@ pub(crate) fn render(template: &impl Template) -> Result<String, GameError> {
 #[cfg(test)]
 mod tests {
     use super::after_ply;
+    use crate::i18n::Lang;
 
     #[test]
     fn plies_in_words_say_whose_move_it_was() {
-        assert_eq!(after_ply(0, true), "at the start");
-        assert_eq!(after_ply(1, true), "after White's move 1");
-        assert_eq!(after_ply(38, true), "after Black's move 19");
-        assert_eq!(after_ply(39, true), "after White's move 20");
+        let en = Lang::default();
+        assert_eq!(after_ply(&en, 0, true), "at the start");
+        assert_eq!(after_ply(&en, 1, true), "after White's move 1");
+        assert_eq!(after_ply(&en, 38, true), "after Black's move 19");
+        assert_eq!(after_ply(&en, 39, true), "after White's move 20");
         // Black begins: ply 1 is Black's move 1, ply 2 White's move 2.
-        assert_eq!(after_ply(1, false), "after Black's move 1");
-        assert_eq!(after_ply(2, false), "after White's move 2");
+        assert_eq!(after_ply(&en, 1, false), "after Black's move 1");
+        assert_eq!(after_ply(&en, 2, false), "after White's move 2");
+        let fr = Lang::from_tag("fr").expect("French");
+        assert_eq!(after_ply(&fr, 1, true), "après le 1er coup des Blancs");
+        assert_eq!(after_ply(&fr, 38, true), "après le 19e coup des Noirs");
     }
 }

@@ -215,6 +215,7 @@ enum TakebackNews {
 #[derive(Template)]
 #[template(path = "mail/takeback.txt")]
 struct TakebackMail<'a> {
+    lang: &'a crate::i18n::Lang,
     header: &'a str,
     line: String,
     link: &'a str,
@@ -238,34 +239,28 @@ fn mail(
     } else {
         (&black, &white)
     };
-    let (to, line, what) = match news {
-        TakebackNews::Asked => (
-            other,
-            format!(
-                "{} asks to take back their last move. Accept or decline on the game page.",
-                asking.username
-            ),
-            "takeback asked",
-        ),
+    let (to, name, id, what) = match news {
+        TakebackNews::Asked => (other, asking, "mail-takeback-asked", "mail-what-takeback-asked"),
         TakebackNews::Accepted => (
             asking,
-            format!(
-                "{} accepted your takeback: your last move is taken back and it is your move again.",
-                other.username
-            ),
-            "takeback accepted",
+            other,
+            "mail-takeback-accepted",
+            "mail-what-takeback-accepted",
         ),
         TakebackNews::Declined => (
             asking,
-            format!("{} declined your takeback request. The game goes on.", other.username),
-            "takeback declined",
+            other,
+            "mail-takeback-declined",
+            "mail-what-takeback-declined",
         ),
     };
+    let lang = crate::mail::recipient_language(config, to);
     let body = render(&TakebackMail {
-        header: &header(game, variant, &white, &black),
-        line,
+        lang: &lang,
+        header: &header(&lang, game, variant, (&white, &black)),
+        line: lang.t1(id, "name", &name.username),
         link: &config.absolute_url(&format!("/games/{}", game.id)),
     })?;
-    let subject = subject(game, variant, &white, &black, what);
+    let subject = subject(&lang, game, variant, (&white, &black), &lang.t(what));
     notify(conn, clock, config, to, MailKind::YourTurn, &subject, body)
 }

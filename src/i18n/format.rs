@@ -32,9 +32,9 @@ impl Lang {
             &[
                 ("year", &local.year().to_string() as &dyn MessageArg),
                 ("month", &month_name),
-                ("month-number", &format!("{:02}", local.month())),
+                ("mm", &format!("{:02}", local.month())),
                 ("day", &local.day().to_string()),
-                ("day-number", &format!("{:02}", local.day())),
+                ("dd", &format!("{:02}", local.day())),
             ],
         );
         if style == DateStyle::Date {
@@ -45,6 +45,34 @@ impl Lang {
             "datetime-format",
             &[("date", &date), ("time", &time), ("zone", &zone)],
         )
+    }
+
+    /// A span of time in words, its two largest units: `2 days 3 hours`, `5 minutes`.
+    pub fn duration(&self, d: chrono::Duration) -> String {
+        const HOUR: i64 = 3600;
+        const DAY: i64 = 24 * HOUR;
+        let secs = d.num_seconds();
+        if secs <= 0 {
+            return self.t("duration-none");
+        }
+        let (days, hours, minutes) = (secs / DAY, secs % DAY / HOUR, secs % HOUR / 60);
+        let unit = |id: &str, count: i64| self.t1(id, "count", count);
+        let two = |big: String, small: i64, id: &str| {
+            if small == 0 {
+                big
+            } else {
+                self.t2("duration-pair", "big", big, "small", unit(id, small))
+            }
+        };
+        if days > 0 {
+            two(unit("duration-days", days), hours, "duration-hours")
+        } else if hours > 0 {
+            two(unit("duration-hours", hours), minutes, "duration-minutes")
+        } else if minutes > 0 {
+            unit("duration-minutes", minutes)
+        } else {
+            self.t("duration-less-than-a-minute")
+        }
     }
 
     /// An integer with the language's digit grouping: `12,345`, `12 345`.
@@ -117,6 +145,19 @@ mod tests {
         assert_eq!(fr.datetime(t, "nowhere", DateStyle::DateTime), "3 déc. 2026, 13:05 UTC");
         assert_eq!(en.datetime(t, "Pacific/Kiritimati", DateStyle::Date), "2026-12-04");
         assert_eq!(fr.datetime(at(2026, 1, 15, 0, 0), "UTC", DateStyle::Date), "15 janv. 2026");
+    }
+
+    #[test]
+    fn durations_follow_the_language() {
+        let en = Lang::from_tag("en").expect("en");
+        let fr = Lang::from_tag("fr").expect("fr");
+        let h = chrono::Duration::hours;
+        assert_eq!(en.duration(h(51)), "2 days 3 hours");
+        assert_eq!(en.duration(h(24)), "1 day");
+        assert_eq!(fr.duration(h(25)), "1 jour 1 heure");
+        assert_eq!(fr.duration(chrono::Duration::minutes(90)), "1 heure 30 minutes");
+        assert_eq!(fr.duration(chrono::Duration::seconds(20)), "moins d’une minute");
+        assert_eq!(en.duration(chrono::Duration::zero()), "no time left");
     }
 
     #[test]

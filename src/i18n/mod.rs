@@ -155,6 +155,38 @@ impl Lang {
         self.lookup(id, Some(&map))
     }
 
+    /// The message `id` with one argument.
+    pub fn t1(&self, id: &str, name: &str, value: impl MessageArg) -> String {
+        self.t_args(id, &[(name, &value)])
+    }
+
+    /// The message `id` with two arguments.
+    pub fn t2(
+        &self,
+        id: &str,
+        name1: &str,
+        value1: impl MessageArg,
+        name2: &str,
+        value2: impl MessageArg,
+    ) -> String {
+        self.t_args(id, &[(name1, &value1), (name2, &value2)])
+    }
+
+    /// The message `id` with three arguments.
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3(
+        &self,
+        id: &str,
+        name1: &str,
+        value1: impl MessageArg,
+        name2: &str,
+        value2: impl MessageArg,
+        name3: &str,
+        value3: impl MessageArg,
+    ) -> String {
+        self.t_args(id, &[(name1, &value1), (name2, &value2), (name3, &value3)])
+    }
+
     /// The message `id`, or `None` when no message has that id (for text that is translated
     /// where a translation exists, such as piece names).
     pub fn try_t(&self, id: &str) -> Option<String> {
@@ -170,6 +202,24 @@ impl Lang {
             }
         }
     }
+}
+
+/// The message id of a piece's name: `piece-` and the English name in lowercase, words
+/// joined by `-` (`Flying Ox` → `piece-flying-ox`).
+pub fn piece_id(english: &str) -> String {
+    let slug: Vec<String> = english
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    format!("piece-{}", slug.join("-"))
+}
+
+/// A piece's name in `lang`: the built-in variants' pieces have messages (`piece-queen`);
+/// a piece a player named in their own variant keeps its name.
+pub fn piece_name(lang: &Lang, english: &str) -> String {
+    lang.try_t(&piece_id(english))
+        .unwrap_or_else(|| english.to_owned())
 }
 
 #[cfg(test)]
@@ -203,8 +253,17 @@ mod tests {
     }
 
     #[test]
+    fn pieces_are_named_in_the_language() {
+        let fr = Lang::from_tag("fr").expect("French");
+        assert_eq!(piece_id("Flying Ox"), "piece-flying-ox");
+        assert_eq!(piece_name(&fr, "Queen"), "Dame");
+        assert_eq!(piece_name(&Lang::default(), "Queen"), "Queen");
+        assert_eq!(piece_name(&fr, "Blorp of Mine"), "Blorp of Mine");
+    }
+
+    #[test]
     fn unknown_ids_show_themselves() {
-        assert_eq!(Lang::default().t("no-such-message"), "no-such-message");
-        assert_eq!(Lang::default().try_t("no-such-message"), None);
+        assert_eq!(Lang::default().t("nosuchmessage"), "nosuchmessage");
+        assert_eq!(Lang::default().try_t("nosuchmessage"), None);
     }
 }

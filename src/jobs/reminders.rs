@@ -13,18 +13,19 @@ use crate::config::Config;
 use crate::db::schema::{games, reminders_sent};
 use crate::db::{is_unique_violation, Db};
 use crate::domain::GameStatus;
-use crate::format::datetime_in;
+use crate::i18n::{DateStyle, Lang};
 use crate::games::clocks;
 use crate::games::model::{GameId, GameRow};
 use crate::games::notify::{header, notify, players, subject};
 use crate::games::GameError;
 use crate::mail::MailKind;
 use crate::presets::rules;
-use crate::time_control::{format_duration, REMINDER_HOURS};
+use crate::time_control::REMINDER_HOURS;
 
 #[derive(Template)]
 #[template(path = "mail/reminder.txt")]
 struct ReminderMail<'a> {
+    lang: &'a Lang,
     header: &'a str,
     left: &'a str,
     deadline: &'a str,
@@ -117,21 +118,23 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
         }
         let rules = rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
-        let left_text = format_duration(left);
+        let lang = crate::mail::recipient_language(config, to);
+        let left_text = lang.duration(left);
         let (position, last) =
             crate::games::board_image::position_of(conn, &game, &rules.variant, game.ply)?;
-        let diagram = crate::games::notify::diagram(&position, to.id == black.id, last);
+        let diagram = crate::games::notify::diagram(&lang, &position, to.id == black.id, last);
         let body = ReminderMail {
-            header: &header(&game, variant, &white, &black),
+            lang: &lang,
+            header: &header(&lang, &game, variant, (&white, &black)),
             left: &left_text,
-            deadline: &datetime_in(turn.deadline, &to.time_zone),
+            deadline: &lang.datetime(turn.deadline, &to.time_zone, DateStyle::DateTime),
             diagram: &diagram,
             link: &config.absolute_url(&format!("/games/{id}")),
         }
         .render()
         .map_err(|e| GameError::Corrupt(format!("mail template: {e}")))?;
-        let what = format!("reminder: {left_text} left");
-        let subject = subject(&game, variant, &white, &black, &what);
+        let what = lang.t1("mail-what-reminder", "left", &left_text);
+        let subject = subject(&lang, &game, variant, (&white, &black), &what);
         notify(conn, clock, config, to, MailKind::Reminder, &subject, body)?;
         Ok(true)
     })

@@ -29,6 +29,24 @@ impl Header for ListUnsubscribe {
     }
 }
 
+/// `Content-Language: fr` (RFC 3282): the language the mail is written in.
+#[derive(Debug, Clone)]
+pub struct ContentLanguage(pub String);
+
+impl Header for ContentLanguage {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Content-Language")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.trim().to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
 /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the link works by POST,
 /// without a confirmation page.
 #[derive(Debug, Clone)]
@@ -82,6 +100,9 @@ pub fn build(
         builder = builder
             .header(ListUnsubscribe(url.clone()))
             .header(ListUnsubscribePost);
+    }
+    if let Some(tag) = &row.language {
+        builder = builder.header(ContentLanguage(tag.clone()));
     }
     if let Some(key) = &row.thread_key {
         // Every mail of a game answers the same (never sent) root message, so mail clients

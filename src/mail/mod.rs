@@ -45,6 +45,8 @@ pub struct Outgoing {
     /// The board picture the HTML part shows as `cid:board`, drawn and attached when the
     /// mail is sent (a `MailPicture` key, `game:12:31:b`).
     pub inline_image: Option<String>,
+    /// The language the mail is written in (`fr`): its `Content-Language` header.
+    pub language: Option<String>,
 }
 
 impl Outgoing {
@@ -59,7 +61,14 @@ impl Outgoing {
             thread: None,
             reply_to: None,
             inline_image: None,
+            language: None,
         }
+    }
+
+    /// The same mail, marked as written in `lang`.
+    pub fn in_language(mut self, lang: &crate::i18n::Lang) -> Self {
+        self.language = Some(lang.tag());
+        self
     }
 
     pub fn notification(
@@ -106,4 +115,12 @@ pub enum MailError {
     Transport(String),
     #[error("mail setup: {0}")]
     Setup(String),
+}
+
+/// The language of mails to `to`: their setting, else the site's default.
+pub fn recipient_language(config: &crate::config::Config, to: &crate::accounts::User) -> crate::i18n::Lang {
+    to.language
+        .as_deref()
+        .and_then(crate::i18n::Lang::from_tag)
+        .unwrap_or_else(|| config.default_language.clone())
 }

@@ -55,6 +55,7 @@ pub fn queue(conn: &mut DbConn, clock: &dyn Clock, mail: &Outgoing) -> Result<Ou
         thread_key: mail.thread.as_deref(),
         reply_to: mail.reply_to.as_deref(),
         inline_image: mail.inline_image.as_deref(),
+        language: mail.language.as_deref(),
     };
     let insert = diesel::insert_into(outbox::table).values(row);
     // RETURNING is per backend (diesel's MultiConnection cannot express it).

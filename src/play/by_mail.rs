@@ -12,7 +12,7 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
-use crate::game_mail::result_words;
+use crate::game_mail::result_text;
 use crate::games::model::GameRow;
 use crate::games::move_log::MoveLogCache;
 use crate::games::notify::{
@@ -122,6 +122,7 @@ pub fn handle(
 #[derive(askama::Template)]
 #[template(path = "mail/foreign_reply.txt")]
 struct ForeignReplyNote<'a> {
+    lang: &'a crate::i18n::Lang,
     game: i64,
     from: &'a str,
     address: &'a str,
@@ -147,7 +148,9 @@ fn tell_of_foreign_reply(
         if !received::record(conn, clock, key, FOREIGN, user.id)? || noted_today {
             return Ok(());
         }
+        let lang = crate::mail::recipient_language(config, user);
         let body = crate::games::notify::render(&ForeignReplyNote {
+            lang: &lang,
             game: game.id.0,
             from: sender,
             address: &user.email,
@@ -157,9 +160,10 @@ fn tell_of_foreign_reply(
         let outgoing = Outgoing::new(
             MailKind::MailAnswer,
             &user.email,
-            &format!("[plypost] Game #{}: a reply from another address", game.id),
+            &lang.t1("mail-subject-foreign-reply", "game", game.id.0),
             body,
-        );
+        )
+        .in_language(&lang);
         match outbox::queue(conn, clock, &outgoing) {
             Ok(_) | Err(MailError::Address(_)) => Ok(()),
             Err(e) => Err(e.into()),
@@ -178,7 +182,12 @@ fn looks_like_prose(text: &str) -> bool {
 
 /// The answer to a reply whose first line is not a move: what the first line must be, with
 /// a move that is legal in the game's position as the example.
-fn explain_first_line(db: &mut Db, game: &GameRow, first_line: &str) -> Result<String, GameError> {
+fn explain_first_line(
+    lang: &crate::i18n::Lang,
+    db: &mut Db,
+    game: &GameRow,
+    first_line: &str,
+) -> Result<String, GameError> {
     let rules = rules::load(db, game.preset_version_id)?;
     let position = Position::from_fen(&rules.variant, &game.current_fen)
         .map_err(|e| GameError::Corrupt(format!("game {}: stored FEN: {e}", game.id)))?;
@@ -188,11 +197,12 @@ fn explain_first_line(db: &mut Db, game: &GameRow, first_line: &str) -> Result<S
         .map(|mv| position.move_san(mv))
         .unwrap_or_else(|| "e4".to_owned());
     let quoted: String = first_line.chars().take(80).collect();
-    Ok(format!(
-        "Nothing was played: the first line of your reply must be your move alone, for \
-         example `{example}` (a legal move here), or `resign`, or `accept draw`; add `draw?` \
-         after a move to offer a draw. Anything after the first line is kept as a comment. \
-         Your first line was: “{quoted}”."
+    Ok(lang.t2(
+        "mail-answer-first-line",
+        "example",
+        example,
+        "quoted",
+        quoted,
     ))
 }
 
@@ -212,6 +222,7 @@ fn carry_out(
     token: &ReplyToken,
     mail: &InboundMail,
 ) -> Result<Handled, GameError> {
+    let lang = crate::mail::recipient_language(config, user);
     let command = match inbound::command(&mail.text) {
         Ok(command) => command,
         Err(e) => return Ok(Handled::Refused(e.to_string())),
@@ -223,18 +234,21 @@ fn carry_out(
             offer_draw,
         } => {
             if game.takebacks != token.takebacks {
-                return Ok(Handled::Refused(format!(
-                    "A move was taken back since the mail you answered, so the position it \
-                     showed is gone and `{text}` was not played. Here is the game as it is now."
+                return Ok(Handled::Refused(lang.t1(
+                    "mail-answer-taken-back",
+                    "move",
+                    text,
                 )));
             }
             if game.ply != token.ply || game.takebacks != token.takebacks {
-                return Ok(Handled::Refused(format!(
-                    "The game has moved on since the mail you answered (it was written {}; \
-                     the game is now {}), so `{text}` was not played. Here is the game as it \
-                     is now.",
-                    after_ply(token.ply, white_moves_first(game)),
-                    after_ply(game.ply, white_moves_first(game))
+                return Ok(Handled::Refused(lang.t3(
+                    "mail-answer-moved-on",
+                    "then",
+                    after_ply(&lang, token.ply, white_moves_first(game)),
+                    "now",
+                    after_ply(&lang, game.ply, white_moves_first(game)),
+                    "move",
+                    text,
                 )));
             }
             let input = MoveInput {
@@ -244,34 +258,40 @@ fn carry_out(
                 offer_draw: *offer_draw,
             };
             play::play_move(db, clock, config, log, user.id, game.id, &input).map(|played| {
-                let mut words = format!("Your move {} was played", played.move_text);
-                if *offer_draw {
-                    words.push_str(", with a draw offer");
+                let offer = if *offer_draw { "yes" } else { "no" };
+                match &played.conditional_reply {
+                    Some(reply) => lang.t3(
+                        "mail-answer-played-reply",
+                        "move",
+                        &played.move_text,
+                        "offer",
+                        offer,
+                        "reply",
+                        reply,
+                    ),
+                    None => lang.t2("mail-answer-played", "move", &played.move_text, "offer", offer),
                 }
-                if let Some(reply) = &played.conditional_reply {
-                    words.push_str(&format!(
-                        "; your opponent's conditional move {reply} was played in reply"
-                    ));
-                }
-                words.push('.');
-                words
             })
         }
         Command::Resign => super::resign(db, clock, config, user.id, game.id)
-            .map(|()| "You resigned the game.".to_owned()),
+            .map(|()| lang.t("mail-answer-resigned")),
         Command::AcceptDraw => super::accept_draw(db, clock, config, user.id, game.id)
-            .map(|()| "You accepted the draw.".to_owned()),
+            .map(|()| lang.t("mail-answer-accepted-draw")),
     };
     if let (Err(GameError::Illegal(_)), Command::Move { text, .. }) = (&done, &command) {
         if looks_like_prose(text) {
-            return Ok(Handled::Refused(explain_first_line(db, game, text)?));
+            return Ok(Handled::Refused(explain_first_line(&lang, db, game, text)?));
         }
     }
     match done {
         Ok(words) => Ok(Handled::Played(words)),
         // Submitted twice (the first delivery's answer was lost with a crash): it counts once.
         Err(GameError::AlreadyPlayed) => Ok(Handled::Played(GameError::AlreadyPlayed.to_string())),
-        Err(e) if e.is_user_error() => Ok(Handled::Refused(format!("Not played: {e}"))),
+        Err(e) if e.is_user_error() => Ok(Handled::Refused(lang.t1(
+            "mail-answer-not-played",
+            "error",
+            e.to_string(),
+        ))),
         Err(e) => Err(e),
     }
 }
@@ -279,6 +299,7 @@ fn carry_out(
 #[derive(askama::Template)]
 #[template(path = "mail/mail_answer.txt")]
 struct AnswerMail<'a> {
+    lang: &'a crate::i18n::Lang,
     header: &'a str,
     /// What was done with the mail.
     words: &'a str,
@@ -305,6 +326,7 @@ fn answer(
         Handled::Refused(words) => (received::REFUSED, words.as_str()),
         Handled::Dropped(_) | Handled::Duplicate => return Ok(outcome),
     };
+    let lang = crate::mail::recipient_language(config, user);
     let first = db.write(|conn| {
         if !received::record(conn, clock, key, label, user.id)? {
             return Ok::<_, GameError>(false);
@@ -321,20 +343,20 @@ fn answer(
                 &black
             };
             if to_move.id == user.id {
-                "It is your move.".to_owned()
+                lang.t("mail-your-move")
             } else {
-                format!("It is {}'s move.", to_move.username)
+                lang.t1("mail-answer-their-move", "name", &to_move.username)
             }
         } else {
-            format!("The game is over: {}.", result_words(&now))
+            lang.t1("mail-game-over", "result", result_text(&lang, &now))
         };
         let variant = rules.variant.display_name();
-        let what = if label == "played" {
-            "played"
+        let what = lang.t(if label == "played" {
+            "mail-what-played"
         } else {
-            "not played"
-        };
-        let Subject { text: title, .. } = subject(&now, variant, &white, &black, what);
+            "mail-what-not-played"
+        });
+        let Subject { text: title, .. } = subject(&lang, &now, variant, (&white, &black), &what);
         let quoted = mail
             .subject
             .as_deref()
@@ -342,15 +364,17 @@ fn answer(
             .map(|s| format!("Re: {}", s.trim_start_matches("Re: ")))
             .unwrap_or(title);
         let body = crate::games::notify::render(&AnswerMail {
-            header: &header(&now, variant, &white, &black),
+            lang: &lang,
+            header: &header(&lang, &now, variant, (&white, &black)),
             words,
-            diagram: &diagram(&position, user.id == now.black_id, None),
+            diagram: &diagram(&lang, &position, user.id == now.black_id, None),
             state: &state,
             link: &config.absolute_url(&format!("/games/{}", now.id)),
         })? + "\n";
         let outgoing = Outgoing::new(MailKind::MailAnswer, &user.email, &quoted, body)
             .in_thread(thread_key(now.id))
-            .with_reply_to(reply_address(config, user, MailedAt::of(&now)));
+            .with_reply_to(reply_address(config, user, MailedAt::of(&now)))
+            .in_language(&lang);
         match outbox::queue(conn, clock, &outgoing) {
             Ok(_) => Ok(true),
             Err(MailError::Address(address)) => {

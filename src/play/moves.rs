@@ -3,7 +3,7 @@
 
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
-use plypost_rules::{Color, Game, Outcome, Position};
+use plypost_rules::{Color, Game, Outcome, Position, Square};
 
 use super::end::{end, Ending};
 use crate::clock::Clock;
@@ -232,8 +232,9 @@ struct WorkedOut {
     outcome: Option<Outcome>,
     /// The moves before this one.
     history: MoveLog,
-    /// The opponent's mail diagram: from Black's side?, the text.
-    diagram: (bool, String),
+    /// For the opponent's mail diagram: from Black's side?, and the move's squares (marked
+    /// when the mail is seen from that side).
+    diagram: (bool, Option<(Square, Square)>),
 }
 
 /// The move's write: the move, the game as `updated` has it (only if the game is still as
@@ -559,10 +560,7 @@ fn work_out_move(
     let outcome = Game::outcome_at(&after, occurrences, rules.options);
     // The mail goes to the player now to move.
     let black_view = after.side_to_move() == Color::Black;
-    let diagram = (
-        black_view,
-        crate::games::notify::diagram(&after, black_view, Some((mv.from(), mv.to()))),
-    );
+    let diagram = (black_view, Some((mv.from(), mv.to())));
     Ok(WorkedOut {
         rules,
         after,

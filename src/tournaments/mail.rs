@@ -9,20 +9,20 @@ use crate::config::Config;
 use crate::db::{DbConn, UserId};
 use crate::games::notify::{notify, render, user, Subject};
 use crate::games::GameError;
+use crate::i18n::Lang;
 use crate::mail::MailKind;
 
 /// One game in the start mail's list.
 struct GameLine {
-    id: i64,
-    round: i64,
-    colour: &'static str,
-    opponent: String,
+    /// "Game #12 (round 2): you play White against bob:".
+    line: String,
     link: String,
 }
 
 #[derive(Template)]
 #[template(path = "mail/tournament_started.txt")]
 struct StartedMail<'a> {
+    lang: &'a Lang,
     name: &'a str,
     games: Vec<GameLine>,
     event: &'a str,
@@ -31,6 +31,7 @@ struct StartedMail<'a> {
 #[derive(Template)]
 #[template(path = "mail/tournament_finished.txt")]
 struct FinishedMail<'a> {
+    lang: &'a Lang,
     name: &'a str,
     winner: &'a str,
     /// The table's rows as aligned text.
@@ -53,30 +54,38 @@ pub(super) fn tournament_started(
         let Some(to) = user(conn, player)? else {
             continue;
         };
+        let lang = crate::mail::recipient_language(config, &to);
         let lines = games
             .iter()
             .filter(|g| g.white == player || g.black == player)
             .map(|g| {
                 let (colour, other) = if g.white == player {
-                    ("White", g.black)
+                    ("white", g.black)
                 } else {
-                    ("Black", g.white)
+                    ("black", g.white)
                 };
+                let opponent = names.get(&other).cloned().unwrap_or_default();
                 GameLine {
-                    id: g.id.0,
-                    round: g.round,
-                    colour,
-                    opponent: names.get(&other).cloned().unwrap_or_default(),
+                    line: lang.t_args(
+                        "mail-tournament-game",
+                        &[
+                            ("id", &g.id.0),
+                            ("round", &g.round),
+                            ("colour", &colour),
+                            ("opponent", &opponent),
+                        ],
+                    ),
                     link: config.absolute_url(&format!("/games/{}", g.id)),
                 }
             })
             .collect();
         let body = render(&StartedMail {
+            lang: &lang,
             name: &t.name,
             games: lines,
             event: &event,
         })?;
-        let subject = Subject::plain(format!("[plypost] Tournament “{}” — started", t.name));
+        let subject = Subject::plain(lang.t1("mail-subject-tournament-started", "name", &t.name));
         notify(
             conn,
             clock,
@@ -98,39 +107,23 @@ pub(super) fn tournament_finished(
     t: &TournamentRow,
     table: &Table,
 ) -> Result<(), GameError> {
-    let rows: Vec<String> = table
-        .rows
-        .iter()
-        .map(|row| {
-            let breaks: Vec<String> = table
-                .tiebreak_names
-                .iter()
-                .zip(&row.tiebreaks)
-                .map(|(name, value)| format!("{name} {value:.2}"))
-                .collect();
-            format!(
-                "{:>3}. {:<20} {:>5}  {}{}",
-                row.rank,
-                row.username,
-                row.score(),
-                breaks.join(", "),
-                if row.withdrawn { " (withdrew)" } else { "" }
-            )
-        })
-        .collect();
-    let winner = table.rows.first().map_or("nobody", |r| r.username.as_str());
     let event = config.absolute_url(&format!("/tournaments/{}", t.id));
-    let body = render(&FinishedMail {
-        name: &t.name,
-        winner,
-        rows: &rows,
-        event: &event,
-    })?;
-    let subject = Subject::plain(format!("[plypost] Tournament “{}” — final table", t.name));
     for row in &table.rows {
         let Some(to) = user(conn, row.user_id)? else {
             continue;
         };
+        let lang = crate::mail::recipient_language(config, &to);
+        let rows = final_table(&lang, table);
+        let nobody = lang.t("mail-tournament-nobody");
+        let winner = table.rows.first().map_or(nobody.as_str(), |r| r.username.as_str());
+        let body = render(&FinishedMail {
+            lang: &lang,
+            name: &t.name,
+            winner,
+            rows: &rows,
+            event: &event,
+        })?;
+        let subject = Subject::plain(lang.t1("mail-subject-tournament-finished", "name", &t.name));
         notify(
             conn,
             clock,
@@ -138,8 +131,36 @@ pub(super) fn tournament_finished(
             &to,
             MailKind::GameEnd,
             &subject,
-            body.clone(),
+            body,
         )?;
     }
     Ok(())
+}
+
+/// The final table as aligned text, numbers written the way of `lang`.
+fn final_table(lang: &Lang, table: &Table) -> Vec<String> {
+    table
+        .rows
+        .iter()
+        .map(|row| {
+            let breaks: Vec<String> = table
+                .tiebreak_names
+                .iter()
+                .zip(&row.tiebreaks)
+                .map(|(name, value)| format!("{name} {}", lang.decimal(*value, 2)))
+                .collect();
+            let withdrew = if row.withdrawn {
+                format!(" {}", lang.t("mail-tournament-withdrew"))
+            } else {
+                String::new()
+            };
+            format!(
+                "{:>3}. {:<20} {:>5}  {}{withdrew}",
+                row.rank,
+                row.username,
+                row.score(),
+                breaks.join(", "),
+            )
+        })
+        .collect()
 }

@@ -78,7 +78,7 @@ impl Ctx {
 
     /// The message `id` with one argument.
     pub fn t1(&self, id: &str, name: &str, value: impl MessageArg) -> String {
-        self.lang.t_args(id, &[(name, &value)])
+        self.lang.t1(id, name, value)
     }
 
     /// The message `id` with two arguments.
@@ -90,7 +90,7 @@ impl Ctx {
         name2: &str,
         value2: impl MessageArg,
     ) -> String {
-        self.lang.t_args(id, &[(name1, &value1), (name2, &value2)])
+        self.lang.t2(id, name1, value1, name2, value2)
     }
 
     /// The message `id` with three arguments.
@@ -105,8 +105,7 @@ impl Ctx {
         name3: &str,
         value3: impl MessageArg,
     ) -> String {
-        self.lang
-            .t_args(id, &[(name1, &value1), (name2, &value2), (name3, &value3)])
+        self.lang.t3(id, name1, value1, name2, value2, name3, value3)
     }
 
     /// The time zone dates are shown in: the player's, else UTC.

@@ -26,6 +26,7 @@ mod feeds;
 mod findings;
 mod games_browser;
 mod games_http;
+mod i18n;
 mod logs;
 mod mail;
 mod mail_in;

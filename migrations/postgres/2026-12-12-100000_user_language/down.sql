@@ -1,1 +1,2 @@
+ALTER TABLE outbox DROP COLUMN language;
 ALTER TABLE users DROP COLUMN language;

@@ -1,1 +1,2 @@
 ALTER TABLE users ADD COLUMN language TEXT;
+ALTER TABLE outbox ADD COLUMN language TEXT;
