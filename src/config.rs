@@ -268,7 +268,10 @@ impl Config {
                         crate::i18n::Lang::all().iter().map(|l| l.tag()).collect();
                     ConfigError::new(
                         "PLYPOST_DEFAULT_LANGUAGE",
-                        format!("no messages for {tag:?}; plypost speaks {}", known.join(", ")),
+                        format!(
+                            "no messages for {tag:?}; plypost speaks {}",
+                            known.join(", ")
+                        ),
                     )
                 })?,
             },

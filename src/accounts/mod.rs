@@ -18,8 +18,7 @@ pub use crate::db::models::User;
 pub use users::{
     authenticate, change_email, change_password, find, notification_address, register,
     revoke_reply_tokens, set_language, unsubscribe, unsubscribe_url, update_preferences,
-    EmailChange,
-    Preferences, Registration,
+    EmailChange, Preferences, Registration,
 };
 
 use crate::mail::MailError;

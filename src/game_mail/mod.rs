@@ -17,10 +17,10 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{DbConn, UserId};
-use crate::i18n::{DateStyle, Lang};
 use crate::games::model::GameRow;
 use crate::games::notify::{diagram, header, notify, render, subject};
 use crate::games::GameError;
+use crate::i18n::{DateStyle, Lang};
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 

@@ -53,7 +53,11 @@ pub fn result_text(lang: &Lang, game: &GameRow) -> String {
             reason_text(lang, reason),
         ),
         (_, Some(result), None) => result.to_string(),
-        (_, None, Some(reason)) => lang.t1("mail-result-none-reason", "reason", reason_text(lang, reason)),
+        (_, None, Some(reason)) => lang.t1(
+            "mail-result-none-reason",
+            "reason",
+            reason_text(lang, reason),
+        ),
         (_, None, None) => lang.t("mail-no-result"),
     }
 }
@@ -144,15 +148,7 @@ fn what_ended_it(
         EndReason::Time => {
             let at = lang.datetime(ending.at, &to.time_zone, DateStyle::DateTime);
             let you = if to_move == to.id { "yes" } else { "no" };
-            let mut line = lang.t3(
-                "mail-ended-time",
-                "you",
-                you,
-                "by",
-                name(to_move),
-                "at",
-                at,
-            );
+            let mut line = lang.t3("mail-ended-time", "you", you, "by", name(to_move), "at", at);
             if game.result == Some(GameResult::Draw) {
                 line.push('\n');
                 line.push_str(&about(opponent_of_to_move, "mail-ended-time-draw"));
@@ -160,7 +156,11 @@ fn what_ended_it(
             line
         }
         EndReason::Abandoned => {
-            let you = if ending.by == Some(to.id) { "yes" } else { "no" };
+            let you = if ending.by == Some(to.id) {
+                "yes"
+            } else {
+                "no"
+            };
             lang.t3(
                 "mail-ended-abandoned",
                 "you",
@@ -177,7 +177,9 @@ fn what_ended_it(
             None => lang.t("mail-ended-aborted-admin"),
         },
         EndReason::AccountDeleted => match ending.by {
-            Some(by) if by == to.id => lang.t1("mail-ended-account-deleted", "by", lang.t("mail-you")),
+            Some(by) if by == to.id => {
+                lang.t1("mail-ended-account-deleted", "by", lang.t("mail-you"))
+            }
             Some(by) => lang.t1("mail-ended-account-deleted", "by", name(by)),
             None => String::new(),
         },

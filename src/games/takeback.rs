@@ -240,7 +240,12 @@ fn mail(
         (&black, &white)
     };
     let (to, name, id, what) = match news {
-        TakebackNews::Asked => (other, asking, "mail-takeback-asked", "mail-what-takeback-asked"),
+        TakebackNews::Asked => (
+            other,
+            asking,
+            "mail-takeback-asked",
+            "mail-what-takeback-asked",
+        ),
         TakebackNews::Accepted => (
             asking,
             other,

@@ -140,11 +140,26 @@ mod tests {
         let en = Lang::from_tag("en").expect("en");
         let fr = Lang::from_tag("fr").expect("fr");
         let t = at(2026, 12, 3, 13, 5);
-        assert_eq!(en.datetime(t, "Europe/Paris", DateStyle::DateTime), "2026-12-03 14:05 CET");
-        assert_eq!(fr.datetime(t, "Europe/Paris", DateStyle::DateTime), "3 déc. 2026, 14:05 CET");
-        assert_eq!(fr.datetime(t, "nowhere", DateStyle::DateTime), "3 déc. 2026, 13:05 UTC");
-        assert_eq!(en.datetime(t, "Pacific/Kiritimati", DateStyle::Date), "2026-12-04");
-        assert_eq!(fr.datetime(at(2026, 1, 15, 0, 0), "UTC", DateStyle::Date), "15 janv. 2026");
+        assert_eq!(
+            en.datetime(t, "Europe/Paris", DateStyle::DateTime),
+            "2026-12-03 14:05 CET"
+        );
+        assert_eq!(
+            fr.datetime(t, "Europe/Paris", DateStyle::DateTime),
+            "3 déc. 2026, 14:05 CET"
+        );
+        assert_eq!(
+            fr.datetime(t, "nowhere", DateStyle::DateTime),
+            "3 déc. 2026, 13:05 UTC"
+        );
+        assert_eq!(
+            en.datetime(t, "Pacific/Kiritimati", DateStyle::Date),
+            "2026-12-04"
+        );
+        assert_eq!(
+            fr.datetime(at(2026, 1, 15, 0, 0), "UTC", DateStyle::Date),
+            "15 janv. 2026"
+        );
     }
 
     #[test]
@@ -155,8 +170,14 @@ mod tests {
         assert_eq!(en.duration(h(51)), "2 days 3 hours");
         assert_eq!(en.duration(h(24)), "1 day");
         assert_eq!(fr.duration(h(25)), "1 jour 1 heure");
-        assert_eq!(fr.duration(chrono::Duration::minutes(90)), "1 heure 30 minutes");
-        assert_eq!(fr.duration(chrono::Duration::seconds(20)), "moins d’une minute");
+        assert_eq!(
+            fr.duration(chrono::Duration::minutes(90)),
+            "1 heure 30 minutes"
+        );
+        assert_eq!(
+            fr.duration(chrono::Duration::seconds(20)),
+            "moins d’une minute"
+        );
         assert_eq!(en.duration(chrono::Duration::zero()), "no time left");
     }
 

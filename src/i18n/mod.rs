@@ -107,8 +107,7 @@ impl Lang {
         if let Some(exact) = all.iter().find(|l| l.0 == wanted) {
             return Some(exact.clone());
         }
-        all.into_iter()
-            .find(|l| l.0.language == wanted.language)
+        all.into_iter().find(|l| l.0.language == wanted.language)
     }
 
     /// The first language of an `Accept-Language` header plypost speaks, by the header's
@@ -127,7 +126,9 @@ impl Lang {
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        ranked.into_iter().find_map(|(_, _, tag)| Self::from_tag(tag))
+        ranked
+            .into_iter()
+            .find_map(|(_, _, tag)| Self::from_tag(tag))
     }
 
     /// The BCP 47 tag, for `lang="…"` and `Content-Language`.

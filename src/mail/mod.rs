@@ -118,7 +118,10 @@ pub enum MailError {
 }
 
 /// The language of mails to `to`: their setting, else the site's default.
-pub fn recipient_language(config: &crate::config::Config, to: &crate::accounts::User) -> crate::i18n::Lang {
+pub fn recipient_language(
+    config: &crate::config::Config,
+    to: &crate::accounts::User,
+) -> crate::i18n::Lang {
     to.language
         .as_deref()
         .and_then(crate::i18n::Lang::from_tag)

@@ -269,7 +269,13 @@ fn carry_out(
                         "reply",
                         reply,
                     ),
-                    None => lang.t2("mail-answer-played", "move", &played.move_text, "offer", offer),
+                    None => lang.t2(
+                        "mail-answer-played",
+                        "move",
+                        &played.move_text,
+                        "offer",
+                        offer,
+                    ),
                 }
             })
         }

@@ -115,7 +115,10 @@ pub(super) fn tournament_finished(
         let lang = crate::mail::recipient_language(config, &to);
         let rows = final_table(&lang, table);
         let nobody = lang.t("mail-tournament-nobody");
-        let winner = table.rows.first().map_or(nobody.as_str(), |r| r.username.as_str());
+        let winner = table
+            .rows
+            .first()
+            .map_or(nobody.as_str(), |r| r.username.as_str());
         let body = render(&FinishedMail {
             lang: &lang,
             name: &t.name,
@@ -124,15 +127,7 @@ pub(super) fn tournament_finished(
             event: &event,
         })?;
         let subject = Subject::plain(lang.t1("mail-subject-tournament-finished", "name", &t.name));
-        notify(
-            conn,
-            clock,
-            config,
-            &to,
-            MailKind::GameEnd,
-            &subject,
-            body,
-        )?;
+        notify(conn, clock, config, &to, MailKind::GameEnd, &subject, body)?;
     }
     Ok(())
 }

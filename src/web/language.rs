@@ -13,7 +13,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::{render, AppState, Ctx, CsrfForm, WebError};
+use super::{render, AppState, CsrfForm, Ctx, WebError};
 use crate::i18n::Lang;
 
 /// The cookie that keeps a visitor's choice.

@@ -105,7 +105,8 @@ impl Ctx {
         name3: &str,
         value3: impl MessageArg,
     ) -> String {
-        self.lang.t3(id, name1, value1, name2, value2, name3, value3)
+        self.lang
+            .t3(id, name1, value1, name2, value2, name3, value3)
     }
 
     /// The time zone dates are shown in: the player's, else UTC.
@@ -115,7 +116,8 @@ impl Ctx {
 
     /// A stored UTC timestamp as date and time in the page's language and the player's zone.
     pub fn datetime(&self, utc: &chrono::NaiveDateTime) -> String {
-        self.lang.datetime(*utc, self.time_zone(), DateStyle::DateTime)
+        self.lang
+            .datetime(*utc, self.time_zone(), DateStyle::DateTime)
     }
 
     /// The day of a stored UTC timestamp, as [`Ctx::datetime`].

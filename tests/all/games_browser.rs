@@ -727,8 +727,26 @@ async fn axe_violations(b: &Client, axe: &str) -> Vec<String> {
     serde_json::from_value(found).expect("a list of violations")
 }
 
+/// The languages every page is checked in.
+const LANGUAGES: [&str; 2] = ["en", "fr"];
+
+/// Sets the language of `name`'s pages.
+async fn set_language(app: &TestApp, name: &'static str, tag: &'static str) {
+    app.with_pooled(move |db| {
+        use diesel::prelude::*;
+        use plypost::db::schema::users;
+        db.write(|conn| {
+            diesel::update(users::table.filter(users::username.eq(name)))
+                .set(users::language.eq(Some(tag)))
+                .execute(conn)
+        })
+        .expect("set the language")
+    })
+    .await;
+}
+
 /// axe-core (WCAG rules) finds no serious or critical violation on the home, game, preset
-/// and logs pages, signed in, at a desktop and a phone size.
+/// and logs pages, signed in, at a desktop and a phone size, in every language.
 #[actix_web::test]
 async fn axe_finds_no_serious_violation() {
     if !browser_available() {
@@ -760,16 +778,21 @@ async fn axe_finds_no_serious_violation() {
         "/challenges/new".to_owned(),
     ];
     let mut problems = Vec::new();
-    for (width, height) in [(1280, 800), (360, 740)] {
-        b.set_window_size(width, height).await.expect("window size");
-        for path in &pages {
-            b.goto(&app.url(path)).await.expect("page");
-            for v in axe_violations(&b, &axe).await {
-                problems.push(format!("{path} at {width}px: {v}"));
+    for lang in LANGUAGES {
+        set_language(&app, "alice", lang).await;
+        for (width, height) in [(1280, 800), (360, 740)] {
+            b.set_window_size(width, height).await.expect("window size");
+            for path in &pages {
+                b.goto(&app.url(path)).await.expect("page");
+                assert_eq!(js(&b, "return document.documentElement.lang;").await, lang);
+                for v in axe_violations(&b, &axe).await {
+                    problems.push(format!("{path} in {lang} at {width}px: {v}"));
+                }
             }
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    set_language(&app, "alice", "en").await;
 
     // On a phone the logs are cards: no sideways scrolling, each cell labelled.
     b.set_window_size(360, 740).await.expect("window size");
@@ -856,26 +879,29 @@ async fn pages_fit_a_phone_and_the_moves_sit_beside_the_board() {
     ];
     let mut too_wide = Vec::new();
     let mut checked = 0;
-    for (pattern, api) in crate::findings::get_routes() {
-        if api || not_pages.iter().any(|n| pattern.contains(n)) {
-            continue;
-        }
-        let path = pattern
-            .replace("{id}", &game.to_string())
-            .replace("{slug}", "terachess2")
-            .replace("{variant}", "terachess2")
-            .replace("{token}", "no-such-token")
-            .replace(
-                "{name}",
-                if pattern.starts_with("/logs") {
-                    "1"
-                } else {
-                    "alice"
-                },
-            );
-        b.goto(&app.url(&path)).await.expect("page");
-        // The widths, and the innermost elements that stick out (to name the culprit).
-        let widths = js(
+    // French runs about a fifth longer than English: every page in every language.
+    for lang in LANGUAGES {
+        set_language(&app, "alice", lang).await;
+        for (pattern, api) in crate::findings::get_routes() {
+            if api || not_pages.iter().any(|n| pattern.contains(n)) {
+                continue;
+            }
+            let path = pattern
+                .replace("{id}", &game.to_string())
+                .replace("{slug}", "terachess2")
+                .replace("{variant}", "terachess2")
+                .replace("{token}", "no-such-token")
+                .replace(
+                    "{name}",
+                    if pattern.starts_with("/logs") {
+                        "1"
+                    } else {
+                        "alice"
+                    },
+                );
+            b.goto(&app.url(&path)).await.expect("page");
+            // The widths, and the innermost elements that stick out (to name the culprit).
+            let widths = js(
             &b,
             "var out = [];
              document.querySelectorAll('body *').forEach(function (e) {
@@ -885,12 +911,14 @@ async fn pages_fit_a_phone_and_the_moves_sit_beside_the_board() {
              return [document.documentElement.scrollWidth, window.innerWidth, out.slice(0, 5)];",
         )
         .await;
-        checked += 1;
-        if widths[0].as_i64() > widths[1].as_i64() {
-            too_wide.push(format!("{path}: {widths}"));
+            checked += 1;
+            if widths[0].as_i64() > widths[1].as_i64() {
+                too_wide.push(format!("{path} in {lang}: {widths}"));
+            }
         }
     }
-    assert!(checked > 25, "pages checked: {checked}");
+    set_language(&app, "alice", "en").await;
+    assert!(checked > 50, "pages checked: {checked}");
     assert!(
         too_wide.is_empty(),
         "wider than the phone:\n{}",

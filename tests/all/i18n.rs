@@ -39,13 +39,24 @@ fn messages() -> BTreeMap<String, BTreeMap<String, String>> {
     let root = Path::new(ROOT).join("locales");
     for lang in std::fs::read_dir(&root).expect("locales/") {
         let lang = lang.expect("entry").path();
-        let tag = lang.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+        let tag = lang
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .to_owned();
         let mut ids = BTreeMap::new();
         let mut files = Vec::new();
         files_under(&lang, &mut files);
-        for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "ftl")) {
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "ftl"))
+        {
             let text = read(file);
-            let name = file.strip_prefix(ROOT).expect("in tree").display().to_string();
+            let name = file
+                .strip_prefix(ROOT)
+                .expect("in tree")
+                .display()
+                .to_string();
             let resource = fluent_syntax::parser::parse(text.as_str())
                 .unwrap_or_else(|(_, errors)| panic!("{name}: syntax errors: {errors:?}"));
             for entry in resource.body {
@@ -67,7 +78,11 @@ fn messages() -> BTreeMap<String, BTreeMap<String, String>> {
 #[test]
 fn every_message_exists_in_every_language() {
     let all = messages();
-    assert!(all.contains_key("en") && all.contains_key("fr"), "{:?}", all.keys());
+    assert!(
+        all.contains_key("en") && all.contains_key("fr"),
+        "{:?}",
+        all.keys()
+    );
     let english: BTreeSet<&String> = all["en"].keys().collect();
     let mut problems = Vec::new();
     for (tag, ids) in &all {
@@ -79,7 +94,9 @@ fn every_message_exists_in_every_language() {
             problems.push(format!("en: no {id} ({tag} has it in {})", ids[*id]));
         }
         if !ids.contains_key("language-name") {
-            problems.push(format!("{tag}: no language-name (the language switch shows it)"));
+            problems.push(format!(
+                "{tag}: no language-name (the language switch shows it)"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -106,7 +123,11 @@ fn referenced_ids() -> Vec<(String, String)> {
         .filter(|f| f.extension().is_some_and(|e| e != "md"))
     {
         let text = read(file);
-        let name = file.strip_prefix(ROOT).expect("in tree").display().to_string();
+        let name = file
+            .strip_prefix(ROOT)
+            .expect("in tree")
+            .display()
+            .to_string();
         for c in call.captures_iter(&text) {
             found.push((name.clone(), c[1].to_owned()));
         }
@@ -133,8 +154,8 @@ fn every_reference_has_a_message() {
         .map(|(file, id)| format!("{file}: no message {id}"))
         .collect();
     // References inside messages: `{ other-message }`, `{ -term }`.
-    let inner = Regex::new(r"\{\s*(-?[a-zA-Z][a-zA-Z0-9_-]*)(?:\.[a-zA-Z0-9_-]+)?\s*\}")
-        .expect("regex");
+    let inner =
+        Regex::new(r"\{\s*(-?[a-zA-Z][a-zA-Z0-9_-]*)(?:\.[a-zA-Z0-9_-]+)?\s*\}").expect("regex");
     let mut files = Vec::new();
     files_under(&Path::new(ROOT).join("locales"), &mut files);
     for file in &files {
@@ -145,10 +166,17 @@ fn every_reference_has_a_message() {
             .and_then(|c| c.as_os_str().to_str())
             .unwrap_or_default()
             .to_owned();
-        for line in read(file).lines().filter(|l| !l.trim_start().starts_with('#')) {
+        for line in read(file)
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+        {
             for c in inner.captures_iter(line) {
                 if !all[&tag].contains_key(&c[1]) {
-                    problems.push(format!("{}: {{ {} }} has no message", file.display(), &c[1]));
+                    problems.push(format!(
+                        "{}: {{ {} }} has no message",
+                        file.display(),
+                        &c[1]
+                    ));
                 }
             }
         }
@@ -159,15 +187,41 @@ fn every_reference_has_a_message() {
 /// Words a template may hold outside translation calls: the name, and technical names that
 /// are the same in every language.
 const UNTRANSLATED: &[&str] = &[
-    "plypost", "ply", "post", "XBetza", "Betza", "PGN", "SVG", "PNG", "UCI", "API", "JSON", "FEN",
-    "SAN", "Elo", "Glicko", "Atom", "iCalendar", "TOML", "URL", "ID", "UTC", "CSV", "Lichess",
+    "plypost",
+    "ply",
+    "post",
+    "XBetza",
+    "Betza",
+    "PGN",
+    "SVG",
+    "PNG",
+    "UCI",
+    "API",
+    "JSON",
+    "FEN",
+    "SAN",
+    "Elo",
+    "Glicko",
+    "Atom",
+    "iCalendar",
+    "TOML",
+    "URL",
+    "ID",
+    "UTC",
+    "CSV",
+    "Lichess",
 ];
 
 /// The words of `template` outside `{{ }}`, `{% %}`, `{# #}`, tags, comments and code
 /// (`<code>`, `<pre>`, `<kbd>`, `<samp>`, `<script>`, `<style>`), including the words of the
 /// attributes people read (`title`, `alt`, `placeholder`, `aria-label`, button `value`).
 fn stray_words(name: &str, template: &str) -> Vec<String> {
-    let strip = |re: &str, text: &str| Regex::new(re).expect("regex").replace_all(text, " ").into_owned();
+    let strip = |re: &str, text: &str| {
+        Regex::new(re)
+            .expect("regex")
+            .replace_all(text, " ")
+            .into_owned()
+    };
     let mut text = strip(r"(?s)\{#.*?#\}", template);
     text = strip(r"(?s)\{%.*?%\}", &text);
     text = strip(r"(?s)\{\{.*?\}\}", &text);
@@ -186,9 +240,10 @@ fn stray_words(name: &str, template: &str) -> Vec<String> {
         for tag in ["script", "style", "code", "kbd", "pre", "samp"] {
             text = strip(&format!(r"(?s)<{tag}\b.*?</{tag}>"), &text);
         }
-        let attribute =
-            Regex::new(r#"\b(title|alt|placeholder|aria-label|aria-description|label|value)="([^"]*)""#)
-                .expect("regex");
+        let attribute = Regex::new(
+            r#"\b(title|alt|placeholder|aria-label|aria-description|label|value)="([^"]*)""#,
+        )
+        .expect("regex");
         for tag in Regex::new(r"<[^>]*>").expect("regex").find_iter(&text) {
             let tag = tag.as_str();
             let is_button = tag.contains(r#"type="submit""#) || tag.contains(r#"type="button""#);
@@ -209,7 +264,10 @@ fn stray_words(name: &str, template: &str) -> Vec<String> {
 fn templates_hold_no_text_outside_translations() {
     // The scanner finds what it should.
     assert_eq!(
-        stray_words("x.html", r#"<p title="Hi there">{{ ctx.t("a") }} Move <code>Nf3</code></p>"#),
+        stray_words(
+            "x.html",
+            r#"<p title="Hi there">{{ ctx.t("a") }} Move <code>Nf3</code></p>"#
+        ),
         vec!["Hi", "there", "Move"]
     );
     assert!(stray_words("x.txt", "{{ lang.t(\"a\") }}\n-- \nplypost").is_empty());
@@ -218,7 +276,11 @@ fn templates_hold_no_text_outside_translations() {
     let problems: Vec<String> = files
         .iter()
         .filter_map(|file| {
-            let name = file.strip_prefix(ROOT).expect("in tree").display().to_string();
+            let name = file
+                .strip_prefix(ROOT)
+                .expect("in tree")
+                .display()
+                .to_string();
             let words = stray_words(&name, &read(file));
             (!words.is_empty()).then(|| format!("{name}: {}", words.join(" ")))
         })
@@ -242,9 +304,15 @@ fn french_follows_french_typography() {
                 continue;
             }
             // Not a Fluent selector `[one]` line nor code in backquotes.
-            let text = Regex::new(r"`[^`]*`|<[^>]*>").expect("regex").replace_all(line, "");
+            let text = Regex::new(r"`[^`]*`|<[^>]*>")
+                .expect("regex")
+                .replace_all(line, "");
             if space_before.is_match(&text) || text.contains("« ") {
-                problems.push(format!("{}:{}: ordinary space by : ; ! ? « »", file.display(), n + 1));
+                problems.push(format!(
+                    "{}:{}: ordinary space by : ; ! ? « »",
+                    file.display(),
+                    n + 1
+                ));
             }
             if text.contains('\'') {
                 problems.push(format!("{}:{}: ' instead of ’", file.display(), n + 1));
@@ -266,7 +334,12 @@ fn is_english(page: &str) -> bool {
     page.contains(r#"<html lang="en">"#) && page.contains(">Games</a>")
 }
 
-async fn get_with_language(app: &TestApp, client: &reqwest::Client, path: &str, accept: &str) -> (StatusCode, String) {
+async fn get_with_language(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    accept: &str,
+) -> (StatusCode, String) {
     let res = client
         .get(app.url(path))
         .header("Accept-Language", accept)
@@ -290,7 +363,10 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
     // Error pages follow the visitor too.
     let (status, page) = get_with_language(&app, &visitor, "/no/such/page", "fr").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(is_french(&page) && page.contains("Page introuvable"), "{page}");
+    assert!(
+        is_french(&page) && page.contains("Page introuvable"),
+        "{page}"
+    );
     // An unknown language falls back to the default.
     let (_, page) = get_with_language(&app, &visitor, "/", "tlh, de").await;
     assert!(is_english(&page));
@@ -301,7 +377,11 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
     let token = crate::common::extract_csrf(&page).expect("CSRF field");
     let res = visitor
         .post(app.url("/language"))
-        .form(&[("csrf_token", token.as_str()), ("lang", "fr"), ("back", "/games")])
+        .form(&[
+            ("csrf_token", token.as_str()),
+            ("lang", "fr"),
+            ("back", "/games"),
+        ])
         .send()
         .await
         .expect("POST");
@@ -314,7 +394,10 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
         .find(|c| c.starts_with("plypost_lang="))
         .expect("the language cookie")
         .to_owned();
-    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
     let (_, page) = get_with_language(&app, &visitor, "/games", "en").await;
     assert!(is_french(&page), "the cookie beats Accept-Language");
     // Without the token nothing changes; an unknown language is refused; `back` stays local.
@@ -327,14 +410,22 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let res = visitor
         .post(app.url("/language"))
-        .form(&[("csrf_token", token.as_str()), ("lang", "xx"), ("back", "/")])
+        .form(&[
+            ("csrf_token", token.as_str()),
+            ("lang", "xx"),
+            ("back", "/"),
+        ])
         .send()
         .await
         .expect("POST");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let res = visitor
         .post(app.url("/language"))
-        .form(&[("csrf_token", token.as_str()), ("lang", "en"), ("back", "//evil.example")])
+        .form(&[
+            ("csrf_token", token.as_str()),
+            ("lang", "en"),
+            ("back", "//evil.example"),
+        ])
         .send()
         .await
         .expect("POST");
@@ -347,7 +438,11 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
     let token = crate::common::extract_csrf(&page).expect("CSRF field");
     let res = player
         .post(app.url("/language"))
-        .form(&[("csrf_token", token.as_str()), ("lang", "fr"), ("back", "/settings")])
+        .form(&[
+            ("csrf_token", token.as_str()),
+            ("lang", "fr"),
+            ("back", "/settings"),
+        ])
         .send()
         .await
         .expect("POST");
@@ -391,14 +486,20 @@ async fn the_default_language_is_a_setting(backend: Backend) {
     let page = app.get_text_as(&app.new_client(), "/").await;
     assert!(is_french(&page), "{page}");
     let (_, page) = get_with_language(&app, &app.new_client(), "/", "en-GB").await;
-    assert!(is_english(&page), "the browser's wish comes before the default");
+    assert!(
+        is_english(&page),
+        "the browser's wish comes before the default"
+    );
     let error = plypost::config::Config::from_lookup(|k| {
         (k == "PLYPOST_DEFAULT_LANGUAGE").then(|| "tlh".to_owned())
     })
     .err()
     .expect("refused");
     let text = error.to_string();
-    assert!(text.contains("PLYPOST_DEFAULT_LANGUAGE") && text.contains("en, fr"), "{text}");
+    assert!(
+        text.contains("PLYPOST_DEFAULT_LANGUAGE") && text.contains("en, fr"),
+        "{text}"
+    );
 }
 
 /// Mails go out in the recipient's language, marked with Content-Language, dates in French.
@@ -412,13 +513,18 @@ async fn mails_are_in_the_recipients_language(backend: Backend) {
         use plypost::db::schema::users;
         db.write(|conn| {
             diesel::update(users::table.filter(users::username.eq("bertrand")))
-                .set((users::language.eq(Some("fr")), users::time_zone.eq("Europe/Paris")))
+                .set((
+                    users::language.eq(Some("fr")),
+                    users::time_zone.eq("Europe/Paris"),
+                ))
                 .execute(conn)
         })
         .expect("setting")
     })
     .await;
-    let game = app.game_with_preset(&white, "bertrand", &black, "chess").await;
+    let game = app
+        .game_with_preset(&white, "bertrand", &black, "chess")
+        .await;
     let res = app.play(&white, game, 1, "e4").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     // The challenge, the start (to both) and Bertrand's "your move".
@@ -437,7 +543,10 @@ async fn mails_are_in_the_recipients_language(backend: Backend) {
     let text = parsed.body_text(0).expect("a text part").into_owned();
     assert!(text.contains("wanda a joué 1. e4"), "{text}");
     assert!(text.contains("C’est à vous de jouer."), "{text}");
-    assert!(text.contains("Légende : ") && text.contains("Dame"), "{text}");
+    assert!(
+        text.contains("Légende : ") && text.contains("Dame"),
+        "{text}"
+    );
     assert!(text.contains("Vos réglages de courriel : "), "{text}");
     let html = parsed.body_html(0).expect("an HTML part").into_owned();
     assert!(html.contains(r#"<html lang="fr">"#), "{html}");
