@@ -274,8 +274,12 @@ async fn show(
             v.cap_days,
         )
         .describe(),
-        promotion: crate::presets::rules_text::promotion_rules(&detail.variant),
-        special: crate::presets::rules_text::special_rules(&detail.variant, detail.options),
+        promotion: crate::presets::rules_text::promotion_rules(&ctx.lang, &detail.variant),
+        special: crate::presets::rules_text::special_rules(
+            &ctx.lang,
+            &detail.variant,
+            detail.options,
+        ),
         legend: presets_view::legend(&detail.variant, &letters),
         marks: presets_view::mark_legend(),
         history: detail
