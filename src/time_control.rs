@@ -256,31 +256,42 @@ impl TimeControl {
 
     /// "3 days per move", "7 days + 12 hours per move, at most 14 days", "untimed".
     pub fn describe(&self) -> String {
+        self.describe_in(&crate::i18n::Lang::default())
+    }
+
+    /// [`TimeControl::describe`] in `lang`.
+    pub fn describe_in(&self, lang: &crate::i18n::Lang) -> String {
         match *self {
-            TimeControl::DaysPerMove(1) => "1 day per move".to_owned(),
-            TimeControl::DaysPerMove(days) => format!("{days} days per move"),
+            TimeControl::DaysPerMove(days) => lang.t1("time-days-per-move", "days", days),
             TimeControl::Fischer {
                 reserve,
                 increment,
                 cap,
             } => {
-                let mut text = format!(
-                    "{} + {} per move",
-                    format_duration(Duration::seconds(reserve)),
-                    format_duration(Duration::seconds(increment))
-                );
-                if increment == 0 {
-                    text = format!("{} in all", format_duration(Duration::seconds(reserve)));
+                let reserve = lang.duration(Duration::seconds(reserve));
+                let text = if increment == 0 {
+                    lang.t1("time-fischer-no-increment", "reserve", reserve)
+                } else {
+                    lang.t2(
+                        "time-fischer",
+                        "reserve",
+                        reserve,
+                        "increment",
+                        lang.duration(Duration::seconds(increment)),
+                    )
+                };
+                match cap {
+                    Some(cap) => lang.t2(
+                        "time-with-cap",
+                        "control",
+                        text,
+                        "cap",
+                        lang.duration(Duration::seconds(cap)),
+                    ),
+                    None => text,
                 }
-                if let Some(cap) = cap {
-                    text.push_str(&format!(
-                        ", at most {}",
-                        format_duration(Duration::seconds(cap))
-                    ));
-                }
-                text
             }
-            TimeControl::Untimed => "untimed".to_owned(),
+            TimeControl::Untimed => lang.t("time-untimed"),
         }
     }
 
@@ -394,38 +405,11 @@ pub fn could_checkmate(position: &Position, color: Color) -> bool {
     })
 }
 
-fn plural(n: i64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
-}
-
-/// Time left in words, to the two largest units: "2 days 4 hours", "5 hours 12 minutes",
-/// "12 minutes". Nothing left is "no time left".
+/// Time left in English words, to the two largest units: "2 days 4 hours", "5 hours 12
+/// minutes", "12 minutes". Nothing left is "no time left". Pages and mails use
+/// `Lang::duration` in the reader's language.
 pub fn format_duration(d: Duration) -> String {
-    let secs = d.num_seconds();
-    if secs <= 0 {
-        return "no time left".to_owned();
-    }
-    let (days, hours, minutes) = (secs / DAY, secs % DAY / HOUR, secs % HOUR / 60);
-    let two = |big: String, small: i64, unit: &str| {
-        if small == 0 {
-            big
-        } else {
-            format!("{big} {}", plural(small, unit))
-        }
-    };
-    if days > 0 {
-        two(plural(days, "day"), hours, "hour")
-    } else if hours > 0 {
-        two(plural(hours, "hour"), minutes, "minute")
-    } else if minutes > 0 {
-        plural(minutes, "minute")
-    } else {
-        "less than a minute".to_owned()
-    }
+    crate::i18n::Lang::default().duration(d)
 }
 
 #[cfg(test)]
@@ -494,6 +478,9 @@ mod tests {
         };
         assert_eq!(f.describe(), "7 days + 12 hours per move, at most 14 days");
         assert_eq!(TimeControl::Untimed.describe(), "untimed");
+        let fr = crate::i18n::Lang::from_tag("fr").expect("French");
+        assert_eq!(f.describe_in(&fr), "7 jours + 12 heures par coup, 14 jours au plus");
+        assert_eq!(TimeControl::DaysPerMove(1).describe_in(&fr), "1 jour par coup");
     }
 
     #[test]

@@ -94,3 +94,14 @@ duration-minutes = { $count ->
     [one] { $count } minute
    *[other] { $count } minutes
 }
+
+## Time controls
+
+time-days-per-move = { $days ->
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+time-fischer = { $reserve } + { $increment } per move
+time-fischer-no-increment = { $reserve } in all
+time-with-cap = { $control }, at most { $cap }
+time-untimed = untimed

@@ -94,3 +94,14 @@ duration-minutes = { $count ->
     [one] { $count } minute
    *[other] { $count } minutes
 }
+
+## Cadences
+
+time-days-per-move = { $days ->
+    [one] { $days } jour par coup
+   *[other] { $days } jours par coup
+}
+time-fischer = { $reserve } + { $increment } par coup
+time-fischer-no-increment = { $reserve } en tout
+time-with-cap = { $control }, { $cap } au plus
+time-untimed = sans cadence
