@@ -61,7 +61,7 @@ mail-game-started = The game has started. You play { $colour ->
    *[black] Black
 }.
 mail-subject-invitation = [plypost] Challenge #{ $id }: { $author } invites you to { $variant }
-mail-invitation = { $author } invites you to a game of { $variant } ({ $time-control }; { $author } plays { $colour ->
+mail-invitation = { $author } invites you to a game of { $variant } ({ $control }; { $author } plays { $colour ->
     [white] white
     [black] black
    *[random] random
@@ -72,7 +72,7 @@ mail-setup-random = The start position is drawn at random when the game starts; 
 mail-setup-named = The start position ({ $name }):
 mail-setup = The start position:
 mail-subject-declined = [plypost] Challenge #{ $id }: { $by } declined
-mail-challenge-declined = { $by } declined your challenge #{ $id } to a game of { $variant } ({ $time-control }).
+mail-challenge-declined = { $by } declined your challenge #{ $id } to a game of { $variant } ({ $control }).
 mail-challenge-declined-next = Challenge someone else, or post an open challenge: { $link }
 
 ## The end

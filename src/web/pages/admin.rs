@@ -11,6 +11,7 @@ use crate::admin::{self, AdminError, AuditEntry};
 use crate::db::models::OutboxRow;
 use crate::db::{GameId, OutboxId};
 use crate::games::chat::ChatMessage;
+use crate::i18n::Lang;
 use crate::web::csrf::NoFields;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
@@ -36,7 +37,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[template(path = "pages/admin/index.html")]
 struct AdminPage<'a> {
     ctx: &'a Ctx,
-    notice: Option<&'static str>,
+    notice: Option<String>,
     error: Option<String>,
     suspended: Vec<User>,
     reports: Vec<(GameId, ChatMessage)>,
@@ -47,7 +48,58 @@ struct AdminPage<'a> {
 #[template(path = "pages/admin/audit.html")]
 struct AuditPage<'a> {
     ctx: &'a Ctx,
-    entries: Vec<AuditEntry>,
+    entries: Vec<AuditLine>,
+}
+
+/// An entry of the audit log as shown, in the page's language.
+struct AuditLine {
+    /// When, in UTC: `2026-01-15 13:05`.
+    when: String,
+    admin: String,
+    /// "suspend", "retire preset", ...
+    action: String,
+    /// A player, a preset, "game 12: 1-0", "message 7", "mail 3".
+    target: String,
+    reason: String,
+}
+
+impl AuditLine {
+    fn of(lang: &Lang, e: AuditEntry) -> Self {
+        AuditLine {
+            when: e.created_at.format("%Y-%m-%d %H:%M").to_string(),
+            admin: e.admin,
+            action: lang.t2(
+                "admin-audit-action",
+                "key",
+                e.action.replace(' ', "-"),
+                "action",
+                &e.action,
+            ),
+            target: audit_target(lang, &e.target),
+            reason: e.reason,
+        }
+    }
+}
+
+/// The target of an audit entry in words of `lang`: the service writes "game 12: 1-0",
+/// "game 12: aborted", "message 7" and "mail 3"; a player's name or a preset stays as is.
+fn audit_target(lang: &Lang, target: &str) -> String {
+    let number = |text: &str| text.parse::<i64>().ok().map(|n| n.to_string());
+    if let Some((game, what)) = target
+        .strip_prefix("game ")
+        .and_then(|rest| rest.split_once(": "))
+    {
+        if let Some(id) = number(game) {
+            return lang.t2("admin-audit-target-game", "id", id, "result", what);
+        }
+    }
+    if let Some(id) = target.strip_prefix("message ").and_then(number) {
+        return lang.t1("admin-audit-target-message", "id", id);
+    }
+    if let Some(id) = target.strip_prefix("mail ").and_then(number) {
+        return lang.t1("admin-audit-target-mail", "id", id);
+    }
+    target.to_owned()
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -72,6 +124,7 @@ async fn page(
     notice: Option<&'static str>,
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
+    let notice = notice.map(|id| ctx.t(id));
     let me = ctx.require_user()?.clone();
     let overview = state
         .db(move |conn| admin::overview(conn, &me))
@@ -101,12 +154,12 @@ async fn show(
     query: web::Query<DoneQuery>,
 ) -> Result<HttpResponse, WebError> {
     let notice = match query.done.as_str() {
-        "suspended" => Some("The player is suspended."),
-        "reinstated" => Some("The player is reinstated."),
-        "preset" => Some("The preset was changed."),
-        "adjudicated" => Some("The game is over."),
-        "report" => Some("The report is settled."),
-        "mail" => Some("The mail is queued again."),
+        "suspended" => Some("admin-notice-suspended"),
+        "reinstated" => Some("admin-notice-reinstated"),
+        "preset" => Some("admin-notice-preset"),
+        "adjudicated" => Some("admin-notice-adjudicated"),
+        "report" => Some("admin-notice-report"),
+        "mail" => Some("admin-notice-mail"),
         _ => None,
     };
     page(&state, &ctx, notice, None).await
@@ -118,6 +171,10 @@ async fn audit(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, Web
         .db(move |conn| admin::audit_log(conn, &me, AUDIT_SHOWN))
         .await?
         .map_err(to_web)?;
+    let entries = entries
+        .into_iter()
+        .map(|e| AuditLine::of(&ctx.lang, e))
+        .collect();
     render::page(&AuditPage { ctx: &ctx, entries })
 }
 
@@ -204,12 +261,13 @@ async fn adjudicate(
     CsrfForm(form): CsrfForm<AdjudicateForm>,
 ) -> Result<HttpResponse, WebError> {
     let (clock, config) = (state.clock.clone(), state.config.clone());
+    let not_a_number = ctx.t("admin-error-game-number");
     act(&state, &ctx, "adjudicated", move |db, me| {
         let game = form
             .game
             .trim()
             .parse::<i64>()
-            .map_err(|_| AdminError::Invalid("Game number: give the game's number.".into()))?;
+            .map_err(|_| AdminError::Invalid(not_a_number))?;
         let verdict = admin::parse_verdict(&form.result)?;
         admin::adjudicate(
             db,

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 
 use crate::domain::{GameResult, GameStatus};
-use crate::format::datetime_in;
 use crate::games::query::{self, GameListing};
 use crate::games::{clocks, GameError, GameId};
-use crate::time_control::{format_duration, URGENT};
+use crate::i18n::{DateStyle, Lang, MessageArg};
+use crate::time_control::URGENT;
 use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -27,6 +27,8 @@ pub struct WaitingGame {
     pub opponent_is_bot: bool,
     /// The deadline, or the result of a finished game.
     pub deadline: String,
+    /// A game in progress without a deadline (`deadline` is empty).
+    pub no_limit: bool,
     /// "2 days 4 hours" (active timed games).
     pub time_left: Option<String>,
     /// About to time out: highlighted.
@@ -67,12 +69,13 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn words(self) -> &'static str {
+    /// The message that says it: "You won".
+    pub fn message_id(self) -> &'static str {
         match self {
-            Outcome::Won => "You won",
-            Outcome::Lost => "You lost",
-            Outcome::Drew => "Draw",
-            Outcome::NoResult => "No result",
+            Outcome::Won => "home-outcome-won",
+            Outcome::Lost => "home-outcome-lost",
+            Outcome::Drew => "home-outcome-drew",
+            Outcome::NoResult => "home-outcome-none",
         }
     }
 
@@ -105,32 +108,50 @@ fn outcome_for(g: &GameListing, viewer: &str) -> Option<Outcome> {
 fn item(
     g: GameListing,
     viewer: &str,
+    lang: &Lang,
     time_zone: &str,
     clocks: &TurnClocks,
     now: NaiveDateTime,
 ) -> WaitingGame {
     let turn = clocks.get(&g.id).copied();
     let outcome = outcome_for(&g, viewer);
+    let reason = |r| crate::game_mail::reason_text(lang, r);
     let deadline = match (&g.result, turn) {
         (Some(result), _) => match g.result_reason {
-            Some(reason) => format!("{result}, {}", crate::game_mail::reason_words(reason)),
+            Some(r) => lang.t2(
+                "home-result-with-reason",
+                "result",
+                result.as_str(),
+                "reason",
+                reason(r),
+            ),
             None => result.to_string(),
         },
-        (None, _) if outcome.is_some() => g.result_reason.map_or_else(String::new, |r| {
-            crate::game_mail::reason_words(r).to_owned()
-        }),
-        (None, Some((at, _))) => datetime_in(at, time_zone),
-        (None, None) => "no time limit".to_owned(),
+        (None, _) if outcome.is_some() => g.result_reason.map_or_else(String::new, reason),
+        (None, Some((at, _))) => lang.datetime(at, time_zone, DateStyle::DateTime),
+        (None, None) => String::new(),
     };
+    let no_limit = outcome.is_none() && g.result.is_none() && turn.is_none();
     let left = turn.map(|(at, _)| at - now);
     let paused = turn.is_some_and(|(_, p)| p);
     WaitingGame {
         url: format!("/games/{}", g.id),
-        title: format!("#{} {}: {} vs {}", g.id, g.variant, g.white, g.black),
+        title: lang.t_args(
+            "home-game-title",
+            &[
+                ("id", &g.id.to_string() as &dyn MessageArg),
+                ("variant", &g.variant),
+                ("white", &g.white),
+                ("black", &g.black),
+            ],
+        ),
         opponent_is_bot: g.opponent_is_bot,
         opponent: g.opponent,
         deadline,
-        time_left: left.filter(|_| g.result.is_none()).map(format_duration),
+        no_limit,
+        time_left: left
+            .filter(|_| g.result.is_none())
+            .map(|d| lang.duration(d)),
         urgent: !paused && g.result.is_none() && left.is_some_and(|l| l < URGENT),
         paused,
         outcome,
@@ -181,7 +202,7 @@ async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
         let viewer = user.username.as_str();
         by_time_left(&mut games.my_turn, &turns);
         by_time_left(&mut games.their_turn, &turns);
-        let to_item = |g| item(g, viewer, tz, &turns, now);
+        let to_item = |g| item(g, viewer, &ctx.lang, tz, &turns, now);
         page.waiting = games.my_turn.into_iter().map(to_item).collect();
         // Everything waiting for the player is listed; of the games waiting for opponents,
         // the most urgent (a player with hundreds at once finds them all in the logs).

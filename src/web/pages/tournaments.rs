@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use super::games::{error_response, parse_id};
 use crate::games::{GameError, GameId};
+use crate::i18n::{Lang, MessageArg};
 use crate::presets::query::ChallengeChoice;
 use crate::time_control::{TimeControl, TimeControlInput};
 use crate::tournaments::{
@@ -28,10 +29,49 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// One section of the list: its title, its anchor (the status's word), one page of its
 /// events and where its next page starts.
 struct Section {
-    title: &'static str,
+    title: String,
     status: &'static str,
-    events: Vec<Listing>,
+    events: Vec<ListedEvent>,
     older: Option<i64>,
+}
+
+/// An event as the list shows it.
+struct ListedEvent {
+    id: i64,
+    name: String,
+    /// "round-robin, 3 of 8 players, rated; won by alice".
+    facts: String,
+}
+
+impl ListedEvent {
+    fn of(lang: &Lang, l: Listing) -> Self {
+        let kind = if l.row.is_swiss() {
+            "tournaments-kind-swiss-short"
+        } else if l.row.double_round {
+            "tournaments-kind-double-short"
+        } else {
+            "tournaments-kind-round-robin-short"
+        };
+        let rated = if l.row.rated { "yes" } else { "no" };
+        let facts = lang.t_args(
+            "tournaments-listing-facts",
+            &[
+                ("kind", &lang.t(kind) as &dyn MessageArg),
+                ("players", &l.players),
+                ("max", &l.row.max_players),
+                ("rated", &rated),
+            ],
+        );
+        let facts = match &l.winner {
+            Some(winner) => lang.t2("tournaments-listing-won", "facts", facts, "winner", winner),
+            None => facts,
+        };
+        ListedEvent {
+            id: l.row.id,
+            name: l.row.name,
+            facts,
+        }
+    }
 }
 
 #[derive(Template)]
@@ -58,9 +98,15 @@ async fn list(
     q: web::Query<ListQuery>,
 ) -> Result<HttpResponse, WebError> {
     let all = [
-        ("Open for players", service::TournamentStatus::Open),
-        ("Running", service::TournamentStatus::Running),
-        ("Finished", service::TournamentStatus::Finished),
+        ("tournaments-section-open", service::TournamentStatus::Open),
+        (
+            "tournaments-section-running",
+            service::TournamentStatus::Running,
+        ),
+        (
+            "tournaments-section-finished",
+            service::TournamentStatus::Finished,
+        ),
     ];
     let one: Option<service::TournamentStatus> = q.status.parse().ok();
     let shown: Vec<(&'static str, service::TournamentStatus)> = all
@@ -85,9 +131,13 @@ async fn list(
         .into_iter()
         .zip(pages)
         .map(|((title, status), page)| Section {
-            title,
+            title: ctx.t(title),
             status: status.as_str(),
-            events: page.events,
+            events: page
+                .events
+                .into_iter()
+                .map(|l| ListedEvent::of(&ctx.lang, l))
+                .collect(),
             older: page.older,
         })
         .collect();
@@ -124,22 +174,22 @@ pub struct TournamentForm {
 }
 
 impl TournamentForm {
-    /// The tournament this form asks for; an error names the field it is about.
-    fn typed(&self) -> Result<NewTournament, String> {
-        let number = |text: &str, what: &str| -> Result<Option<i64>, String> {
+    /// The tournament this form asks for; an error (in `lang`) names the field it is about.
+    fn typed(&self, lang: &Lang) -> Result<NewTournament, String> {
+        let number = |text: &str, field: &str| -> Result<Option<i64>, String> {
             match text.trim() {
                 "" => Ok(None),
                 n => n
                     .parse()
                     .map(Some)
-                    .map_err(|_| format!("The {what} is a whole number.")),
+                    .map_err(|_| lang.t1("tournaments-error-whole-number", "field", field)),
             }
         };
         let kind = match self.kind.trim() {
             "" => TournamentKind::RoundRobin,
-            text => text.parse().map_err(|_| {
-                format!("“{text}” is not a kind of tournament: round_robin or swiss.")
-            })?,
+            text => text
+                .parse()
+                .map_err(|_| lang.t1("tournaments-error-kind", "text", text))?,
         };
         let control = TimeControl::parse(
             &TimeControlInput {
@@ -157,17 +207,17 @@ impl TournamentForm {
             preset: self.preset.trim().to_owned(),
             kind,
             double_round: self.double_round.is_some(),
-            rounds: number(&self.rounds, "number of rounds")?,
+            rounds: number(&self.rounds, "rounds")?,
             control,
             allow_vacation: self.no_vacation.is_none(),
             rated: self.rating != "casual",
-            min_players: number(&self.min_players, "smallest number of players")?,
-            max_players: number(&self.max_players, "largest number of players")?,
+            min_players: number(&self.min_players, "min_players")?,
+            max_players: number(&self.max_players, "max_players")?,
             starts_at: service::parse_start(&self.starts_at)?,
             invite_only: self.invite_only.is_some(),
             rating_range: (
-                number(&self.rating_min, "lowest rating")?,
-                number(&self.rating_max, "highest rating")?,
+                number(&self.rating_min, "rating_min")?,
+                number(&self.rating_max, "rating_max")?,
             ),
         })
     }
@@ -255,7 +305,7 @@ async fn create(
     CsrfForm(form): CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
     let organiser = ctx.require_user()?.clone();
-    let (clock, input) = (state.clock.clone(), form.typed());
+    let (clock, input) = (state.clock.clone(), form.typed(&ctx.lang));
     match state
         .db(move |db| {
             input
@@ -297,7 +347,7 @@ async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = parse_id(&path)?;
     let user = ctx.require_user()?.id;
-    let (clock, input) = (state.clock.clone(), form.typed());
+    let (clock, input) = (state.clock.clone(), form.typed(&ctx.lang));
     match state
         .db(move |db| {
             input
@@ -317,8 +367,8 @@ async fn edit(
 /// One cell of the crosstable as shown: links to its games, or a word (a bye, the diagonal).
 pub struct CrossCell {
     /// (game, label, title).
-    pub links: Vec<(GameId, String, &'static str)>,
-    pub text: &'static str,
+    pub links: Vec<(GameId, String, String)>,
+    pub text: String,
 }
 
 /// One row of the crosstable.
@@ -328,7 +378,7 @@ pub struct CrossRow {
     pub tiebreaks: Vec<String>,
 }
 
-fn cross_rows(t: &TournamentRow, table: &Table) -> Vec<CrossRow> {
+fn cross_rows(lang: &Lang, t: &TournamentRow, table: &Table) -> Vec<CrossRow> {
     let swiss = t.is_swiss();
     table
         .rows
@@ -341,23 +391,36 @@ fn cross_rows(t: &TournamentRow, table: &Table) -> Vec<CrossRow> {
                 .enumerate()
                 .map(|(j, games)| {
                     let text = if !swiss && i == j {
-                        "—"
+                        "—".to_owned()
                     } else if swiss && games.is_empty() && table.byes[i] == Some(j as i64 + 1) {
-                        "bye 1"
+                        lang.t("tournaments-cell-bye")
                     } else {
-                        ""
+                        String::new()
                     };
                     CrossCell {
                         links: games
                             .iter()
                             .map(|g| {
-                                let colour = if g.white { "w" } else { "b" };
+                                let colour = if g.white { "white" } else { "black" };
                                 let label = if swiss {
-                                    format!("{}{colour} {}", g.opponent_rank, g.symbol)
+                                    lang.t3(
+                                        "tournaments-cell-swiss",
+                                        "rank",
+                                        g.opponent_rank.to_string(),
+                                        "colour",
+                                        colour,
+                                        "result",
+                                        g.symbol,
+                                    )
                                 } else {
                                     g.symbol.to_owned()
                                 };
-                                (g.game, label, if g.white { "White" } else { "Black" })
+                                let title = if g.white {
+                                    "tournaments-cell-white"
+                                } else {
+                                    "tournaments-cell-black"
+                                };
+                                (g.game, label, lang.t(title))
                             })
                             .collect(),
                         text,
@@ -367,7 +430,7 @@ fn cross_rows(t: &TournamentRow, table: &Table) -> Vec<CrossRow> {
             tiebreaks: standing
                 .tiebreaks
                 .iter()
-                .map(|v| format!("{v:.2}"))
+                .map(|v| lang.decimal(*v, 2))
                 .collect(),
         })
         .collect()
@@ -395,12 +458,40 @@ struct ShowPage<'a> {
     tiebreak_names: Vec<&'static str>,
     live: Vec<LiveGame>,
     rounds: Vec<i64>,
-    winner: Option<String>,
     is_organiser: bool,
     /// The viewer's place on the list: `joined`, `invited`, `withdrawn`, or empty.
     /// The viewer plays in the event.
     joined: bool,
-    notice: Option<&'static str>,
+    notice: Option<String>,
+    /// Where the event stands: "Running: round 2".
+    status: String,
+}
+
+/// Where `t` stands, in words of `lang`: "Open for players; starts when full",
+/// "Finished: won by alice".
+fn status_text(lang: &Lang, t: &TournamentRow, winner: Option<&String>) -> String {
+    use service::TournamentStatus as S;
+    match t.status {
+        S::Open => match t.starts_at {
+            Some(at) => lang.t2(
+                "tournaments-status-open-starts",
+                "at",
+                at.to_string(),
+                "date",
+                lang.datetime(at, "UTC", crate::i18n::DateStyle::DateTime),
+            ),
+            None => lang.t("tournaments-status-open-when-full"),
+        },
+        S::Running if t.is_swiss() => {
+            lang.t1("tournaments-status-running-round", "round", t.current_round)
+        }
+        S::Running => lang.t("tournaments-status-running"),
+        S::Finished => match winner {
+            Some(w) => lang.t1("tournaments-status-finished-won", "winner", w),
+            None => lang.t("tournaments-status-finished"),
+        },
+        S::Cancelled => lang.t("tournaments-status-cancelled"),
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -442,33 +533,35 @@ async fn show(
         .collect();
     let t = detail.tournament;
     let rounds = (1..=detail.table.cells.first().map_or(0, |c| c.len() as i64)).collect();
+    let winner = t.winner_id.map(name);
+    let notice = match q.done.as_str() {
+        "created" => Some("tournaments-notice-created"),
+        "edited" => Some("tournaments-notice-edited"),
+        "join" => Some("tournaments-notice-join"),
+        "leave" => Some("tournaments-notice-leave"),
+        "start" => Some("tournaments-notice-start"),
+        "cancel" => Some("tournaments-notice-cancel"),
+        "remove" => Some("tournaments-notice-remove"),
+        "invite" => Some("tournaments-notice-invite"),
+        _ => None,
+    };
     render::page(&ShowPage {
         ctx: &ctx,
         description: super::presets_markdown::render(&t.description),
         organiser: detail.organiser,
         preset: detail.preset,
-        time_control: t.time_control().describe(),
+        time_control: t.time_control().describe_in(&ctx.lang),
+        status: status_text(&ctx.lang, &t, winner.as_ref()),
         joined: viewer
             .and_then(|v| detail.entrants.iter().find(|e| e.user_id == v))
             .is_some_and(|e| e.is_playing()),
         is_organiser: viewer == Some(t.organiser_id),
-        winner: t.winner_id.map(name),
         entrants: detail.entrants,
-        cross: cross_rows(&t, &detail.table),
+        cross: cross_rows(&ctx.lang, &t, &detail.table),
         tiebreak_names: detail.table.tiebreak_names.clone(),
         live,
         rounds,
-        notice: match q.done.as_str() {
-            "created" => Some("The tournament is open for players."),
-            "edited" => Some("The tournament was changed."),
-            "join" => Some("You have joined."),
-            "leave" => Some("You have left (a withdrawal once the event runs)."),
-            "start" => Some("The tournament has started; every player was mailed their games."),
-            "cancel" => Some("The tournament was cancelled."),
-            "remove" => Some("The player was removed."),
-            "invite" => Some("The invitations were sent."),
-            _ => None,
-        },
+        notice: notice.map(|id| ctx.t(id)),
         t,
     })
 }

@@ -7,9 +7,9 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::accounts::{blocks, users, AccountError};
-use crate::format::date_in;
 use crate::games::query::{self, GameListing, Record};
 use crate::games::GameError;
+use crate::i18n::{DateStyle, Lang, MessageArg};
 use crate::ratings::{self, glicko2::Rating, HistoryPoint, RatingRow};
 use crate::web::csrf::NoFields;
 use crate::web::CsrfForm;
@@ -68,8 +68,9 @@ struct ProfilePage<'a> {
     newest_link: Option<String>,
     newer_link: Option<String>,
     older_link: Option<String>,
-    /// The viewer's record against this player (signed in, someone else's profile).
-    record: Option<Record>,
+    /// The viewer's record against this player (signed in, someone else's profile), in
+    /// words.
+    record: Option<String>,
     can_challenge: bool,
     /// Someone else's profile, seen signed in: the block form, and whether it is on.
     block: Option<bool>,
@@ -152,7 +153,8 @@ async fn profile(
 }
 
 fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_> {
-    let time_zone = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
+    let time_zone = ctx.time_zone();
+    let lang = &ctx.lang;
     let ratings = found
         .ratings
         .iter()
@@ -165,11 +167,14 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
             wins: row.wins,
             draws: row.draws,
             losses: row.losses,
-            chart: rating_chart(&found.history, &row.variant),
+            chart: rating_chart(lang, &found.history, &row.variant),
         })
         .collect();
     let (current_games, total) = &found.current;
-    let current: Vec<ListedGame> = current_games.iter().map(|g| listed(g, time_zone)).collect();
+    let current: Vec<ListedGame> = current_games
+        .iter()
+        .map(|g| listed(g, lang, time_zone))
+        .collect();
     let current_total = (*total > current.len()).then_some(*total);
     // One row more than shown tells whether there are more beyond, in the walk's direction
     // (the oldest for older pages, the newest for newer ones).
@@ -196,13 +201,13 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
     let newer_link = newer_exists.then(|| link("after", rows.first())).flatten();
     let older_link = older_exists.then(|| link("before", rows.last())).flatten();
     let newest_link = (walk != query::Walk::Newest).then(|| base.clone());
-    let finished: Vec<ListedGame> = rows.iter().map(|g| listed(g, time_zone)).collect();
+    let finished: Vec<ListedGame> = rows.iter().map(|g| listed(g, lang, time_zone)).collect();
     let is_me = ctx.user.as_ref().is_some_and(|u| u.id == found.user.id);
     ProfilePage {
         ctx,
         username: found.user.username.clone(),
         is_bot: found.user.is_bot,
-        joined: date_in(found.user.created_at, time_zone),
+        joined: ctx.date(&found.user.created_at),
         ratings,
         current,
         current_total,
@@ -210,7 +215,9 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
         newest_link,
         newer_link,
         older_link,
-        record: found.record,
+        record: found
+            .record
+            .map(|r| record_text(lang, &found.user.username, &r)),
         can_challenge: !is_me && found.blocked != Some(true),
         block: found.blocked,
     }
@@ -262,15 +269,43 @@ async fn set_block(
     }
 }
 
-fn listed(g: &GameListing, time_zone: &str) -> ListedGame {
+/// "Your record against alice: 2 won, 1 drawn, 0 lost."
+fn record_text(lang: &Lang, name: &str, r: &Record) -> String {
+    lang.t_args(
+        "users-record",
+        &[
+            ("name", &name as &dyn MessageArg),
+            ("won", &r.wins),
+            ("drawn", &r.draws),
+            ("lost", &r.losses),
+        ],
+    )
+}
+
+fn listed(g: &GameListing, lang: &Lang, time_zone: &str) -> ListedGame {
+    let date = |at| lang.datetime(at, time_zone, DateStyle::Date);
     let detail = match (&g.result, g.finished_at) {
-        (Some(result), Some(at)) => format!("{result}, {}", date_in(at, time_zone)),
-        (None, Some(at)) => format!("no result, {}", date_in(at, time_zone)),
-        _ => format!("{} plies played", g.ply),
+        (Some(result), Some(at)) => lang.t2(
+            "users-game-result-date",
+            "result",
+            result.as_str(),
+            "date",
+            date(at),
+        ),
+        (None, Some(at)) => lang.t1("users-game-no-result-date", "date", date(at)),
+        _ => lang.t1("users-game-plies", "count", g.ply),
     };
     ListedGame {
         url: format!("/games/{}", g.id),
-        title: format!("#{} {}: {} vs {}", g.id, g.variant, g.white, g.black),
+        title: lang.t_args(
+            "users-game-title",
+            &[
+                ("id", &g.id.to_string() as &dyn MessageArg),
+                ("variant", &g.variant),
+                ("white", &g.white),
+                ("black", &g.black),
+            ],
+        ),
         detail,
     }
 }
@@ -283,8 +318,8 @@ fn variant_name(key: &str) -> String {
 }
 
 /// The ratings of `variant` in `history` as a small line chart (inline SVG, drawn here so
-/// that it needs no script). Empty when there is nothing to draw.
-pub fn rating_chart(history: &[HistoryPoint], variant: &str) -> String {
+/// that it needs no script), described in `lang`. Empty when there is nothing to draw.
+pub fn rating_chart(lang: &Lang, history: &[HistoryPoint], variant: &str) -> String {
     const WIDTH: f64 = 320.0;
     const HEIGHT: f64 = 120.0;
     const PAD: f64 = 8.0;
@@ -319,15 +354,26 @@ pub fn rating_chart(history: &[HistoryPoint], variant: &str) -> String {
         .collect();
     let last = coordinates.last().cloned().unwrap_or_default();
     let (first_rating, last_rating) = (points[0], points[points.len() - 1]);
+    let label = lang.t3(
+        "users-chart-label",
+        "count",
+        points.len(),
+        "first",
+        format!("{first_rating:.0}"),
+        "last",
+        format!("{last_rating:.0}"),
+    );
+    let label = label
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;");
     format!(
         "<svg class=\"rating-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" \
-         height=\"{HEIGHT}\" role=\"img\" aria-label=\"Rating after each of {n} rated games, \
-         from {first_rating:.0} to {last_rating:.0}\"><text x=\"{PAD}\" y=\"14\" \
+         height=\"{HEIGHT}\" role=\"img\" aria-label=\"{label}\"><text x=\"{PAD}\" y=\"14\" \
          class=\"chart-label\">{high:.0}</text><text x=\"{PAD}\" y=\"{bottom}\" \
          class=\"chart-label\">{low:.0}</text><polyline fill=\"none\" stroke=\"currentColor\" \
          stroke-width=\"2\" points=\"{line}\"/><circle r=\"3\" cx=\"{cx}\" cy=\"{cy}\" \
          fill=\"currentColor\"/></svg>",
-        n = points.len(),
         bottom = HEIGHT - 2.0,
         line = coordinates.join(" "),
         cx = last.split(',').next().unwrap_or("0"),
@@ -363,7 +409,7 @@ async fn bots_page(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse,
             online: crate::accounts::bots::is_online(&user, now),
             username: user.username,
             variants: if variants.is_empty() {
-                "none yet".to_owned()
+                ctx.t("users-bots-no-variants")
             } else {
                 variants.join(", ")
             },
@@ -403,7 +449,8 @@ struct LeaderboardPage<'a> {
     ctx: &'a Ctx,
     variant_name: String,
     lines: Vec<LeaderLine>,
-    max_deviation: f64,
+    /// The deviation a player must be below, as shown: "150".
+    max_deviation: String,
     active_days: i64,
 }
 
@@ -438,7 +485,7 @@ async fn leaderboard(
         ctx: &ctx,
         variant_name: variant_name(&variant),
         lines,
-        max_deviation: ratings::LEADERBOARD_DEVIATION_BELOW,
+        max_deviation: ctx.lang.decimal(ratings::LEADERBOARD_DEVIATION_BELOW, 0),
         active_days: ratings::LEADERBOARD_ACTIVE_DAYS,
     })
 }
@@ -464,7 +511,7 @@ mod tests {
             variant: "terachess2".into(),
             ..point(1400.0)
         });
-        let svg = rating_chart(&history, "chess");
+        let svg = rating_chart(&Lang::default(), &history, "chess");
         let line = svg
             .split("points=\"")
             .nth(1)
@@ -472,6 +519,6 @@ mod tests {
             .unwrap();
         assert_eq!(line.split(' ').count(), 3);
         assert!(svg.contains("3 rated games, from 1500 to 1600"));
-        assert_eq!(rating_chart(&history, "shogi"), "");
+        assert_eq!(rating_chart(&Lang::default(), &history, "shogi"), "");
     }
 }
