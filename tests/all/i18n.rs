@@ -544,10 +544,10 @@ async fn mails_are_in_the_recipients_language(backend: Backend) {
     assert!(text.contains("wanda a joué 1. e4"), "{text}");
     assert!(text.contains("C’est à vous de jouer."), "{text}");
     assert!(
-        text.contains("Légende : ") && text.contains("Dame"),
+        text.contains("Légende\u{a0}: ") && text.contains("Dame"),
         "{text}"
     );
-    assert!(text.contains("Vos réglages de courriel : "), "{text}");
+    assert!(text.contains("Vos réglages de courriel\u{a0}: "), "{text}");
     let html = parsed.body_html(0).expect("an HTML part").into_owned();
     assert!(html.contains(r#"<html lang="fr">"#), "{html}");
     let to_white: Vec<_> = mails
