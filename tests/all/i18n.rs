@@ -297,6 +297,7 @@ fn french_follows_french_typography() {
     let mut files = Vec::new();
     files_under(&Path::new(ROOT).join("locales/fr"), &mut files);
     let space_before = Regex::new(r"[^\s\u{a0}\u{202f}] [:;!?»](\s|$)").expect("regex");
+    let code_or_tag = Regex::new(r"`[^`]*`|<[^>]*>").expect("regex");
     let mut problems = Vec::new();
     for file in &files {
         for (n, line) in read(file).lines().enumerate() {
@@ -304,9 +305,7 @@ fn french_follows_french_typography() {
                 continue;
             }
             // Not a Fluent selector `[one]` line nor code in backquotes.
-            let text = Regex::new(r"`[^`]*`|<[^>]*>")
-                .expect("regex")
-                .replace_all(line, "");
+            let text = code_or_tag.replace_all(line, "");
             if space_before.is_match(&text) || text.contains("« ") {
                 problems.push(format!(
                     "{}:{}: ordinary space by : ; ! ? « »",
@@ -493,8 +492,7 @@ async fn the_default_language_is_a_setting(backend: Backend) {
     let error = plypost::config::Config::from_lookup(|k| {
         (k == "PLYPOST_DEFAULT_LANGUAGE").then(|| "tlh".to_owned())
     })
-    .err()
-    .expect("refused");
+    .expect_err("refused");
     let text = error.to_string();
     assert!(
         text.contains("PLYPOST_DEFAULT_LANGUAGE") && text.contains("en, fr"),
