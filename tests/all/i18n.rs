@@ -557,7 +557,63 @@ async fn mails_are_in_the_recipients_language(backend: Backend) {
     }
 }
 
+/// Every page of the route table (signed in as an admin, with a game and a tournament),
+/// in every language: marked with its language, and no message missing (a missing message
+/// shows its id).
+async fn every_page_speaks_every_language(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let clock = app.clock.clone();
+    app.with_db(move |conn| {
+        plypost::accounts::admin::set_admin(conn, &*clock, "alice", true).expect("grant")
+    })
+    .await;
+    let game = app.game_with_preset(&alice, "bob", &bob, "chess").await;
+    let res = app.play(&alice, game, 1, "e4").await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let ids: Vec<String> = messages()["en"].keys().cloned().collect();
+    let not_pages = [
+        ".png", ".atom", ".ics", ".json", ".pgn", "metrics", "healthz", "static",
+    ];
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for lang in plypost::i18n::Lang::all() {
+        for (pattern, api) in crate::findings::get_routes() {
+            if api || not_pages.iter().any(|n| pattern.contains(n)) {
+                continue;
+            }
+            let path = pattern
+                .replace("{id}", &game.to_string())
+                .replace("{slug}", "chess")
+                .replace("{variant}", "chess")
+                .replace("{token}", "no-such-token")
+                .replace("{name}", if pattern.starts_with("/logs") { "1" } else { "bob" });
+            let (status, page) = get_with_language(&app, &alice, &path, &lang.tag()).await;
+            if status.is_redirection() || !page.starts_with("<!doctype html>") {
+                continue;
+            }
+            // Signed in without a language setting: the header decides.
+            if !page.contains(&format!(r#"<html lang="{}">"#, lang.tag())) {
+                problems.push(format!("{path} in {lang}: {status}, not marked as {lang}"));
+            }
+            let text = crate::common::unescape(&page);
+            for id in ids.iter().filter(|id| id.contains('-') && text.contains(id.as_str())) {
+                // An id shown as text: a message missing from the files.
+                let shown = Regex::new(&format!(r"[>\s]{}[<\s]", regex::escape(id))).expect("regex");
+                if shown.is_match(&text) {
+                    problems.push(format!("{path} in {lang}: shows the id {id}"));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "pages checked: {checked}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 backend_tests!(
+    every_page_speaks_every_language,
     the_language_is_chosen_in_order,
     the_default_language_is_a_setting,
     mails_are_in_the_recipients_language,
