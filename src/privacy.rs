@@ -17,23 +17,43 @@ use crate::db::schema::{
 use crate::db::{ChallengeId, Db, DbConn, GameId, UserId};
 use crate::domain::ChallengeStatus;
 use crate::games::{self as game_service, GameError};
+use crate::i18n::{Lang, Message};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PrivacyError {
     /// Refused; the message says why.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Message),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     #[error("{0}")]
     Other(String),
 }
 
+impl PrivacyError {
+    /// The message a page shows for this error (`Display` is its English text); a server
+    /// failure shows a generic message.
+    pub fn message(&self) -> Message {
+        match self {
+            PrivacyError::Invalid(m) => m.clone(),
+            PrivacyError::Db(_) | PrivacyError::Other(_) => Message::new("error-failed"),
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &Lang) -> String {
+        self.message().text(lang)
+    }
+}
+
 impl From<AccountError> for PrivacyError {
     fn from(e: AccountError) -> Self {
         match e {
             AccountError::Db(db) => PrivacyError::Db(db),
-            other if other.is_user_error() => PrivacyError::Invalid(other.to_string()),
+            // Account messages are not translated yet: shown as they are.
+            other if other.is_user_error() => PrivacyError::Invalid(
+                Message::new("error-privacy-account").arg("reason", other.to_string()),
+            ),
             other => PrivacyError::Other(other.to_string()),
         }
     }
@@ -200,9 +220,9 @@ pub fn delete_account(
     ip: &str,
 ) -> Result<(), PrivacyError> {
     if !confirm.trim().eq_ignore_ascii_case(&user.username) {
-        return Err(PrivacyError::Invalid(
-            "Type your username to confirm that the account is to be deleted.".into(),
-        ));
+        return Err(PrivacyError::Invalid(Message::new(
+            "error-privacy-confirm-username",
+        )));
     }
     accounts::users::check_current_password(db, clock, user, password, ip)?;
     let id = user.id;

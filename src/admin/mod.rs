@@ -15,6 +15,7 @@ use crate::db::{Db, DbConn, GameId, OutboxId, UserId};
 use crate::domain::GameResult;
 use crate::games::chat::ChatMessage;
 use crate::games::{self, GameError};
+use crate::i18n::{Lang, Message};
 use crate::mail::{self, MailError};
 use crate::presets::{self, PresetError};
 
@@ -24,7 +25,7 @@ pub enum AdminError {
     NotAdmin,
     /// A refused action; the message says why.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Message),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     #[error("{0}")]
@@ -35,14 +36,34 @@ impl AdminError {
     pub fn is_user_error(&self) -> bool {
         matches!(self, AdminError::NotAdmin | AdminError::Invalid(_))
     }
+
+    /// The message a page shows for this error (`Display` is its English text); a server
+    /// failure shows a generic message.
+    pub fn message(&self) -> Message {
+        match self {
+            AdminError::NotAdmin => Message::new("error-admin-not-admin"),
+            AdminError::Invalid(m) => m.clone(),
+            AdminError::Db(_) | AdminError::Other(_) => Message::new("error-failed"),
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &Lang) -> String {
+        self.message().text(lang)
+    }
 }
 
 impl From<AccountError> for AdminError {
     fn from(e: AccountError) -> Self {
         match e {
             AccountError::Db(db) => AdminError::Db(db),
-            AccountError::NotFound => AdminError::Invalid("There is no such player.".into()),
-            other if other.is_user_error() => AdminError::Invalid(other.to_string()),
+            AccountError::NotFound => {
+                AdminError::Invalid(Message::new("error-admin-no-such-player"))
+            }
+            // Account messages are not translated yet: shown as they are.
+            other if other.is_user_error() => AdminError::Invalid(
+                Message::new("error-admin-account").arg("reason", other.to_string()),
+            ),
             other => AdminError::Other(other.to_string()),
         }
     }
@@ -52,7 +73,7 @@ impl From<GameError> for AdminError {
     fn from(e: GameError) -> Self {
         match e {
             GameError::Db(db) => AdminError::Db(db),
-            other if other.is_user_error() => AdminError::Invalid(other.to_string()),
+            other if other.is_user_error() => AdminError::Invalid(other.message()),
             other => AdminError::Other(other.to_string()),
         }
     }
@@ -62,7 +83,7 @@ impl From<PresetError> for AdminError {
     fn from(e: PresetError) -> Self {
         match e {
             PresetError::Db(db) => AdminError::Db(db),
-            other if other.is_user_error() => AdminError::Invalid(other.to_string()),
+            other if other.is_user_error() => AdminError::Invalid(other.message()),
             other => AdminError::Other(other.to_string()),
         }
     }
@@ -129,13 +150,13 @@ fn audit(
 fn required_reason(reason: &str) -> Result<String, AdminError> {
     let reason = reason.trim();
     if reason.is_empty() {
-        return Err(AdminError::Invalid(
-            "Give a reason; the player is shown it.".into(),
-        ));
+        return Err(AdminError::Invalid(Message::new(
+            "error-admin-reason-missing",
+        )));
     }
     if reason.chars().count() > 500 {
         return Err(AdminError::Invalid(
-            "The reason is too long (at most 500 characters).".into(),
+            Message::new("error-admin-reason-too-long").arg("max", 500),
         ));
     }
     Ok(reason.to_owned())
@@ -183,10 +204,13 @@ pub fn suspend(
     check(admin)?;
     let reason = reason.map(required_reason).transpose()?;
     db.write(|conn| {
-        let user = accounts::users::find_by_username(conn, name)?
-            .ok_or_else(|| AdminError::Invalid(format!("There is no player “{}”.", name.trim())))?;
+        let user = accounts::users::find_by_username(conn, name)?.ok_or_else(|| {
+            AdminError::Invalid(Message::new("error-admin-no-player").arg("name", name.trim()))
+        })?;
         if user.id == admin.id {
-            return Err(AdminError::Invalid("You cannot suspend yourself.".into()));
+            return Err(AdminError::Invalid(Message::new(
+                "error-admin-suspend-self",
+            )));
         }
         accounts::admin::set_suspended(conn, clock, user.id, reason.as_deref())?;
         let action = if reason.is_some() {
@@ -221,7 +245,7 @@ pub fn preset(
     // The owner's own checks apply: an admin acts in the owner's place.
     let owner: UserId = found
         .owner_id
-        .ok_or_else(|| AdminError::Invalid("Built-in presets cannot be changed here.".into()))?;
+        .ok_or_else(|| AdminError::Invalid(Message::new("error-admin-builtin-preset")))?;
     if delete {
         presets::manage::delete(db, owner, slug, crate::challenges::forget_closed_of_preset)?;
     } else {
@@ -246,9 +270,9 @@ pub fn settle_report(
     check(admin)?;
     db.write(|conn| {
         if !games::chat::settle_report(conn, message, remove)? {
-            return Err(AdminError::Invalid(
-                "That report was settled already.".into(),
-            ));
+            return Err(AdminError::Invalid(Message::new(
+                "error-admin-report-settled",
+            )));
         }
         let action = if remove {
             "remove message"
@@ -274,7 +298,7 @@ pub fn parse_verdict(text: &str) -> Result<Option<GameResult>, AdminError> {
         other => other
             .parse()
             .map(Some)
-            .map_err(|_| AdminError::Invalid("Result: choose 1-0, 0-1, 1/2-1/2 or abort.".into())),
+            .map_err(|_| AdminError::Invalid(Message::new("error-admin-verdict"))),
     }
 }
 
@@ -314,9 +338,9 @@ pub fn retry_mail(
     check(admin)?;
     db.write(|conn| {
         if !mail::outbox::retry(conn, clock.now_db(), id)? {
-            return Err(AdminError::Invalid(
-                "That mail is not waiting for a retry.".into(),
-            ));
+            return Err(AdminError::Invalid(Message::new(
+                "error-admin-mail-not-waiting",
+            )));
         }
         audit(conn, clock, admin, "retry mail", &format!("mail {id}"), "")
     })

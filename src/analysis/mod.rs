@@ -12,6 +12,7 @@ use plypost_engine::{move_to_uci, Limits, Root, Score, Searcher};
 use plypost_rules::{Color, Move, Position};
 
 use crate::db::DbConn;
+use crate::i18n::{Lang, Message};
 use crate::presets::{query, rules, PresetError};
 
 /// The longest search one request may ask for.
@@ -29,11 +30,27 @@ const HASH_MB: usize = 16;
 pub enum AnalysisError {
     /// Bad input; the message names the field and says why.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Message),
     #[error("no such preset")]
     NoPreset,
     #[error(transparent)]
     Preset(PresetError),
+}
+
+impl AnalysisError {
+    /// The message a page shows for this error (`Display` is its English text).
+    pub fn message(&self) -> Message {
+        match self {
+            AnalysisError::Invalid(m) => m.clone(),
+            AnalysisError::NoPreset => Message::new("error-analysis-no-preset"),
+            AnalysisError::Preset(e) => e.message(),
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &Lang) -> String {
+        self.message().text(lang)
+    }
 }
 
 impl From<PresetError> for AnalysisError {
@@ -86,8 +103,10 @@ pub fn board(
     let version = query::version(conn, preset.id, preset.current_version)?;
     let rules = rules::load(conn, version.id)?;
     let fen = Some(fen.trim()).filter(|f| !f.is_empty());
-    let start = Position::from_fen(&rules.variant, fen.unwrap_or(&version.setup_fen))
-        .map_err(|e| AnalysisError::Invalid(format!("FEN: {e}")))?;
+    let start =
+        Position::from_fen(&rules.variant, fen.unwrap_or(&version.setup_fen)).map_err(|e| {
+            AnalysisError::Invalid(Message::new("error-analysis-fen").arg("reason", e.to_string()))
+        })?;
     Ok((rules, start))
 }
 
@@ -95,15 +114,18 @@ pub fn board(
 pub fn prepare(conn: &mut DbConn, request: &Request) -> Result<Prepared, AnalysisError> {
     let movetime_ms = request.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !(1..=MAX_MOVETIME_MS).contains(&movetime_ms) {
-        return Err(AnalysisError::Invalid(format!(
-            "movetime_ms: {movetime_ms} is not between 1 and {MAX_MOVETIME_MS}"
-        )));
+        return Err(AnalysisError::Invalid(
+            Message::new("error-analysis-movetime")
+                .arg("value", movetime_ms)
+                .arg("max", MAX_MOVETIME_MS),
+        ));
     }
     if request.moves.len() > MAX_MOVES {
-        return Err(AnalysisError::Invalid(format!(
-            "moves: {} moves; at most {MAX_MOVES}",
-            request.moves.len()
-        )));
+        return Err(AnalysisError::Invalid(
+            Message::new("error-analysis-too-many-moves")
+                .arg("count", request.moves.len())
+                .arg("max", MAX_MOVES),
+        ));
     }
     let preset = query::find_by_slug(conn, request.preset.trim())?;
     let version = query::version(conn, preset.id, preset.current_version)?;
@@ -113,14 +135,23 @@ pub fn prepare(conn: &mut DbConn, request: &Request) -> Result<Prepared, Analysi
         .as_deref()
         .map(str::trim)
         .filter(|f| !f.is_empty());
-    let start = Position::from_fen(&rules.variant, fen.unwrap_or(&version.setup_fen))
-        .map_err(|e| AnalysisError::Invalid(format!("fen: {e}")))?;
+    let start =
+        Position::from_fen(&rules.variant, fen.unwrap_or(&version.setup_fen)).map_err(|e| {
+            AnalysisError::Invalid(
+                Message::new("error-analysis-api-fen").arg("reason", e.to_string()),
+            )
+        })?;
     let mut root = Root::new(start.clone()).with_options(rules.options);
     let mut position = start;
     for (i, text) in request.moves.iter().enumerate() {
-        let mv = position
-            .parse_move(text)
-            .map_err(|e| AnalysisError::Invalid(format!("moves[{i}] ({text}): {e}")))?;
+        let mv = position.parse_move(text).map_err(|e| {
+            AnalysisError::Invalid(
+                Message::new("error-analysis-api-move")
+                    .arg("index", i)
+                    .arg("move", text)
+                    .arg("reason", e.to_string()),
+            )
+        })?;
         root.push(&mv);
         position = position.play_unchecked(&mv);
     }

@@ -244,7 +244,7 @@ pub fn pending_of(conn: &mut DbConn, user: UserId) -> Result<Pending, GameError>
 /// Every bot (by name) with the names of the presets it has played (bots are few; each
 /// reads its games' presets).
 pub fn listing(conn: &mut DbConn) -> Result<Vec<(User, Vec<String>)>, GameError> {
-    let bots = crate::accounts::bots::all(conn).map_err(|e| GameError::Invalid(e.to_string()))?;
+    let bots = crate::accounts::bots::all(conn).map_err(GameError::from)?;
     let mut out = Vec::with_capacity(bots.len());
     for bot in bots {
         let mut names: Vec<String> = games::table

@@ -14,11 +14,12 @@ use crate::domain::{ChallengeStatus, ColorChoice};
 use crate::game_mail as mail;
 use crate::games::create::{self, ratings_at_start, GameSpec};
 use crate::games::model::{ChallengeId, ChallengeRow, GameId, GameRow, NewChallengeRow};
-use crate::games::{clean_text, GameError};
+use crate::games::{clean_text, no_such_player, outside_rating_range, GameError};
+use crate::i18n::Message;
 use crate::presets::model::{PresetId, PresetVersionRow};
 use crate::presets::{rules, setups};
 use crate::ratings::glicko2::Rating;
-use crate::time_control::{TimeControl, UNTIMED_NEEDS_OPPONENT};
+use crate::time_control::{TimeControl, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
 
 /// A challenge as its author asked for it: read from the challenge form or the API body at
 /// the edge, checked here.
@@ -69,26 +70,27 @@ fn rating_range(input: &NewChallenge) -> Result<(Option<i64>, Option<i64>), Game
     let (min, max) = input.rating_range;
     for (bound, which) in [(min, "lowest"), (max, "highest")] {
         if bound.is_some_and(|b| !RATING_BOUNDS.contains(&b)) {
-            return Err(GameError::Invalid(format!(
-                "The {which} rating is a whole number from {} to {}.",
-                RATING_BOUNDS.start(),
-                RATING_BOUNDS.end()
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-rating-bound")
+                    .arg("which", which)
+                    .arg("min", *RATING_BOUNDS.start())
+                    .arg("max", *RATING_BOUNDS.end()),
+            ));
         }
     }
     if min.is_none() && max.is_none() {
         return Ok((None, None));
     }
     if input.opponent.is_some() || !input.rated {
-        return Err(GameError::Invalid(
-            "A rating range is for open rated challenges only.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-rating-range-open-rated",
+        )));
     }
     if let (Some(lo), Some(hi)) = (min, max) {
         if lo > hi {
-            return Err(GameError::Invalid(
-                "The lowest rating is above the highest.".into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-rating-range-order",
+            )));
         }
     }
     Ok((min, max))
@@ -103,12 +105,14 @@ pub fn create(
     input: &NewChallenge,
 ) -> Result<ChallengeId, GameError> {
     if author.suspended_at.is_some() {
-        return Err(GameError::Forbidden(
-            "Your account is suspended: you cannot create challenges.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-suspended-challenges",
+        )));
     }
     if input.control == Some(TimeControl::Untimed) && input.opponent.is_none() {
-        return Err(GameError::Invalid(UNTIMED_NEEDS_OPPONENT.into()));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-untimed-needs-opponent",
+        )));
     }
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     let (rating_min, rating_max) = rating_range(input)?;
@@ -120,10 +124,9 @@ pub fn create(
             .count()
             .get_result(conn)?;
         if waiting >= config.max_open_challenges {
-            return Err(GameError::Invalid(format!(
-                "You have {waiting} challenges waiting for an answer, the most one player may \
-                 have; withdraw one before posting another."
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-too-many-open-challenges").arg("count", waiting),
+            ));
         }
         let opponent = find_opponent(conn, author, opponent_name)?;
         check_bots(config, author, opponent.as_ref(), input.rated)?;
@@ -164,19 +167,19 @@ pub fn against_computer(
     level: i64,
 ) -> Result<(ChallengeId, GameId), GameError> {
     if author.suspended_at.is_some() {
-        return Err(GameError::Forbidden(
-            "Your account is suspended: you cannot start games.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-suspended-games",
+        )));
     }
     if !(1..=8).contains(&level) {
-        return Err(GameError::Invalid(
-            "level: the computer plays at a level from 1 to 8.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-computer-level",
+        )));
     }
     if input.rated {
-        return Err(GameError::Invalid(
-            "rated: games against the computer are never rated.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-computer-unrated",
+        )));
     }
     let message = clean_text(&input.message, "message")?.unwrap_or_default();
     db.write(|conn| {
@@ -216,9 +219,9 @@ fn insert_checked(
         None => match crate::presets::query::for_challenge(conn, variant_name) {
             Ok((version, _)) => version,
             Err(crate::presets::PresetError::NotFound) => {
-                return Err(GameError::Invalid(
-                    "Choose one of the variants or presets offered.".into(),
-                ))
+                return Err(GameError::Invalid(Message::new(
+                    "error-game-choose-variant",
+                )))
             }
             Err(e) => return Err(e.into()),
         },
@@ -235,7 +238,13 @@ fn insert_checked(
                 .find(version.id)
                 .select(preset_versions::days_per_move)
                 .first(conn)?;
-            TimeControl::days(days).map_err(GameError::Invalid)?
+            TimeControl::days(days).map_err(|_| {
+                GameError::Invalid(
+                    Message::new("error-game-days-per-move-range")
+                        .arg("min", MIN_DAYS_PER_MOVE)
+                        .arg("max", MAX_DAYS_PER_MOVE),
+                )
+            })?
         }
     };
     let columns = control.day_columns();
@@ -275,22 +284,21 @@ fn find_opponent(conn: &mut DbConn, author: &User, name: &str) -> Result<Option<
         .select(User::as_select())
         .first(conn)
         .optional()?;
-    let found =
-        found.ok_or_else(|| GameError::Invalid(format!("There is no player named “{name}”.")))?;
+    let found = found.ok_or_else(|| no_such_player(name))?;
     if found.id == author.id {
-        return Err(GameError::Invalid("You cannot challenge yourself.".into()));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-challenge-yourself",
+        )));
     }
     if blocks::has_blocked(conn, author.id, found.id)? {
-        return Err(GameError::Invalid(format!(
-            "You have blocked {}; unblock them on their profile first.",
-            found.username
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-challenge-blocked").arg("name", &found.username),
+        ));
     }
     if blocks::has_blocked(conn, found.id, author.id)? {
-        return Err(GameError::Invalid(format!(
-            "{} does not take challenges from you.",
-            found.username
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-challenge-refused").arg("name", &found.username),
+        ));
     }
     Ok(Some(found))
 }
@@ -308,23 +316,22 @@ fn check_bots(
     if author.is_bot {
         match opponent {
             None => {
-                return Err(GameError::Invalid(
-                    "A bot challenges a named player, never anyone.".into(),
-                ))
+                return Err(GameError::Invalid(Message::new(
+                    "error-game-bot-open-challenge",
+                )))
             }
             Some(o) if !crate::accounts::bots::may_be_challenged_by_bots(o) => {
-                return Err(GameError::Invalid(format!(
-                    "{} does not take challenges from bots.",
-                    o.username
-                )))
+                return Err(GameError::Invalid(
+                    Message::new("error-game-bot-refused").arg("name", &o.username),
+                ))
             }
             Some(_) => {}
         }
     }
     if bot_involved && rated && !config.bots_rated {
-        return Err(GameError::Invalid(
-            "Games with bots are casual on this site: ask for a casual game.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-bots-casual-ask",
+        )));
     }
     Ok(())
 }
@@ -357,11 +364,15 @@ fn check_rating_range(challenge: &ChallengeRow, rating: &Rating) -> Result<(), G
     let below = challenge.rating_min.is_some_and(|lo| rating < lo as f64);
     let above = challenge.rating_max.is_some_and(|hi| rating > hi as f64);
     if below || above {
-        let bound = |b: Option<i64>| b.map_or_else(|| "any".to_owned(), |b| b.to_string());
-        return Err(GameError::Invalid(format!(
-            "This challenge is for players rated {} to {}; your rating is {rating:.0}.",
-            bound(challenge.rating_min),
-            bound(challenge.rating_max)
+        return Err(GameError::Invalid(outside_rating_range(
+            [
+                "error-game-challenge-rating-between",
+                "error-game-challenge-rating-from",
+                "error-game-challenge-rating-up-to",
+            ],
+            challenge.rating_min,
+            challenge.rating_max,
+            rating,
         )));
     }
     Ok(())
@@ -400,36 +411,32 @@ fn accept_in(
 ) -> Result<GameId, GameError> {
     let challenge = load(conn, id)?;
     if challenge.author_id == user {
-        return Err(GameError::Forbidden(
-            "You cannot accept your own challenge.",
-        ));
+        return Err(GameError::Forbidden(Message::new("error-game-accept-own")));
     }
     if challenge.opponent_id.is_some_and(|o| o != user) {
-        return Err(GameError::Forbidden(
-            "This challenge is meant for another player.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-challenge-other-player",
+        )));
     }
     if challenge.status != ChallengeStatus::Open {
         return Err(GameError::ChallengeClosed);
     }
     if blocks::between(conn, challenge.author_id, user)? {
-        return Err(GameError::Forbidden(
-            "You cannot accept this challenge: one of you has blocked the other.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-accept-blocked",
+        )));
     }
     let accepting = users::table
         .find(user)
         .select(User::as_select())
         .first(conn)?;
     if accepting.is_bot && challenge.opponent_id != Some(user) {
-        return Err(GameError::Forbidden(
-            "A bot accepts only the challenges made to it.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-bot-accepts-own",
+        )));
     }
     if accepting.is_bot && challenge.rated_variant.is_some() && !config.bots_rated {
-        return Err(GameError::Forbidden(
-            "Games with bots are casual on this site.",
-        ));
+        return Err(GameError::Forbidden(Message::new("error-game-bots-casual")));
     }
     let author_white = match challenge.author_color {
         ColorChoice::White => true,
@@ -523,9 +530,9 @@ pub fn decline_because(
         if c.opponent_id == Some(user) {
             Ok(())
         } else {
-            Err(GameError::Forbidden(
-                "Only the invited player can decline a challenge.",
-            ))
+            Err(GameError::Forbidden(Message::new(
+                "error-game-decline-invited-only",
+            )))
         }
     };
     close(
@@ -579,9 +586,9 @@ pub fn cancel(
             if c.author_id == user {
                 Ok(())
             } else {
-                Err(GameError::Forbidden(
-                    "Only its author can cancel a challenge.",
-                ))
+                Err(GameError::Forbidden(Message::new(
+                    "error-game-cancel-author-only",
+                )))
             }
         },
         |_, _| Ok(()),

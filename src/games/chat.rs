@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::db::schema::{game_messages, games, users};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::MailKind;
+use crate::i18n::Message;
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 500;
@@ -112,19 +113,19 @@ pub fn post(
     text: &str,
 ) -> Result<(), GameError> {
     let body = clean_text(text, "message")?
-        .ok_or_else(|| GameError::Invalid("Write a message first.".into()))?;
+        .ok_or_else(|| GameError::Invalid(Message::new("error-game-chat-empty")))?;
     if body.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(GameError::Invalid(format!(
-            "A message is at most {MAX_MESSAGE_CHARS} characters long."
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-chat-too-long").arg("max", MAX_MESSAGE_CHARS),
+        ));
     }
     let now = clock.now_db();
     db.write(|conn| {
         let game = GameRow::load(conn, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of a game write in its chat.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-chat-players-only",
+            )));
         }
         let (white, black) = mail::players(conn, &game)?;
         let (author, other) = if user == white.id {
@@ -133,9 +134,9 @@ pub fn post(
             (&black, &white)
         };
         if author.id != other.id && blocks::between(conn, author.id, other.id)? {
-            return Err(GameError::Forbidden(
-                "You cannot write to a player who blocked you or whom you blocked.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-chat-blocked",
+            )));
         }
         let recent: i64 = game_messages::table
             .filter(game_messages::user_id.eq(user))
@@ -196,9 +197,9 @@ pub fn report(
             return Err(GameError::NotFound);
         };
         if !game.is_player(user) || author == user {
-            return Err(GameError::Forbidden(
-                "Only the player a message was written to can report it.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-chat-report-recipient-only",
+            )));
         }
         diesel::update(
             game_messages::table

@@ -13,6 +13,7 @@ use super::GameError;
 use crate::clock::Clock;
 use crate::db::schema::conditional_moves;
 use crate::db::{Db, DbConn, UserId};
+use crate::i18n::{Message, MessageValue};
 use crate::presets::rules;
 
 /// Most lines in a tree, and most plies in one line.
@@ -46,11 +47,19 @@ pub(crate) enum Reply {
     Play { answer: String },
 }
 
-fn refused(line: usize, ply: i64, text: &str, why: impl std::fmt::Display) -> GameError {
-    if line == 0 {
-        return GameError::Invalid(format!("Ply {ply} ({text}): {why}."));
-    }
-    GameError::Invalid(format!("Line {line}, ply {ply} ({text}): {why}."))
+/// A refused move of a line: `why` is a message, or the engine's reason as it gave it.
+fn refused(line: usize, ply: i64, text: &str, why: impl Into<MessageValue>) -> GameError {
+    let message = if line == 0 {
+        Message::new("error-game-conditional-ply")
+    } else {
+        Message::new("error-game-conditional-line-ply").arg("line", line)
+    };
+    GameError::Invalid(
+        message
+            .arg("ply", ply)
+            .arg("move", text)
+            .arg("why", why.into()),
+    )
 }
 
 /// One move of a line, checked: stored form, standard notation, and the position after it.
@@ -79,12 +88,12 @@ pub fn follow(
                 line_number,
                 ply,
                 text,
-                "the game is already over here",
+                Message::new("error-game-conditional-over-here"),
             ));
         }
         let mv = at
             .parse_move(text)
-            .map_err(|e| refused(line_number, ply, text, e))?;
+            .map_err(|e| refused(line_number, ply, text, e.to_string()))?;
         let after = at.play_unchecked(&mv);
         steps.push(Step {
             compact: at.move_compact(&mv),
@@ -132,10 +141,11 @@ pub fn check(
     lines: &[Vec<String>],
 ) -> Result<CheckedTree, GameError> {
     if lines.len() > MAX_LINES {
-        return Err(GameError::Invalid(format!(
-            "At most {MAX_LINES} lines, please (you sent {}).",
-            lines.len()
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-conditional-too-many-lines")
+                .arg("max", MAX_LINES)
+                .arg("count", lines.len()),
+        ));
     }
     let mut tree = Tree {
         base_ply,
@@ -148,16 +158,19 @@ pub fn check(
             continue;
         }
         if line.len() > MAX_LINE_PLIES {
-            return Err(GameError::Invalid(format!(
-                "Line {number} has {} moves; at most {MAX_LINE_PLIES}, please.",
-                line.len()
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-conditional-line-too-long")
+                    .arg("line", number)
+                    .arg("count", line.len())
+                    .arg("max", MAX_LINE_PLIES),
+            ));
         }
         if line.len() % 2 == 1 {
-            return Err(GameError::Invalid(format!(
-                "Line {number} ends with your opponent's move {}: give your answer to it too.",
-                line[line.len() - 1]
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-conditional-line-ends-unanswered")
+                    .arg("line", number)
+                    .arg("move", &line[line.len() - 1]),
+            ));
         }
         let steps = follow(position, rules, base_ply + 1, number, line)?;
         let compact: Vec<String> = steps.iter().map(|s| s.compact.clone()).collect();
@@ -174,12 +187,10 @@ pub fn check(
                     number,
                     base_ply + 1 + shared as i64,
                     &line[shared],
-                    format_args!(
-                        "line {} answers {} with {} here; give one answer to each move",
-                        j + 1,
-                        san[j][shared - 1],
-                        san[j][shared]
-                    ),
+                    Message::new("error-game-conditional-two-answers")
+                        .arg("other", j + 1)
+                        .arg("move", &san[j][shared - 1])
+                        .arg("answer", &san[j][shared]),
                 ));
             }
         }
@@ -270,9 +281,9 @@ pub fn save(
     db.write(|conn| {
         let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game have conditional moves in it.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-conditional-players-only",
+            )));
         }
         if !game.is_active() {
             return Err(GameError::Finished);
@@ -281,11 +292,9 @@ pub fn save(
             return Err(GameError::MovedOn);
         }
         if game.player_to_move() == user {
-            return Err(GameError::Invalid(
-                "It is your move: conditional moves are for while your opponent is to move. \
-                 Play your move first."
-                    .into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-conditional-your-move",
+            )));
         }
         let rules = rules::load(conn, game.preset_version_id)?;
         let position = Position::from_fen(&rules.variant, &game.current_fen)

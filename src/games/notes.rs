@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use super::{GameError, GameId, GameRow};
 use crate::db::schema::game_notes;
 use crate::db::{Db, DbConn, UserId};
+use crate::i18n::Message;
 
 /// Longest note, in characters.
 pub const MAX_NOTE_CHARS: usize = 5_000;
@@ -29,9 +30,9 @@ pub fn of(
 pub fn game_for_notes(conn: &mut DbConn, id: GameId, user: UserId) -> Result<GameRow, GameError> {
     let game = GameRow::load(conn, id)?;
     if !game.is_player(user) {
-        return Err(GameError::Forbidden(
-            "Only the players of a game keep notes on it.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-notes-players-only",
+        )));
     }
     Ok(game)
 }
@@ -46,14 +47,12 @@ pub fn save(
 ) -> Result<(), GameError> {
     let text = text.trim_end();
     if text.chars().count() > MAX_NOTE_CHARS {
-        return Err(GameError::Invalid(format!(
-            "Notes are at most {MAX_NOTE_CHARS} characters long."
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-notes-too-long").arg("max", MAX_NOTE_CHARS),
+        ));
     }
     if text.contains('\0') {
-        return Err(GameError::Invalid(
-            "Notes cannot contain NUL characters.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new("error-game-notes-nul")));
     }
     db.write(|conn| {
         game_for_notes(conn, id, user)?;

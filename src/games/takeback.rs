@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::db::schema::{game_moves, games};
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::MailKind;
+use crate::i18n::Message;
 use crate::presets::rules;
 use askama::Template;
 
@@ -48,33 +49,32 @@ pub(crate) fn undo_clock(before: &GameRow) -> Option<String> {
 /// Whether `user` may ask to take back their last move in `game` now.
 pub fn may_ask(game: &GameRow, user: UserId) -> Result<(), GameError> {
     if !game.is_player(user) {
-        return Err(GameError::Forbidden(
-            "Only the players of this game can ask for a takeback.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-takeback-players-only",
+        )));
     }
     if game.rated_variant.is_some() {
-        return Err(GameError::Forbidden(
-            "Takebacks are for casual games; this game is rated.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-takeback-rated",
+        )));
     }
     if game.tournament_id.is_some() {
-        return Err(GameError::Forbidden(
-            "Takebacks are for casual games; this is a tournament game.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-takeback-tournament",
+        )));
     }
     if !game.is_active() {
         return Err(GameError::Finished);
     }
     if game.ply == 0 || game.player_to_move() == user || game.undo_clock.is_none() {
-        return Err(GameError::Invalid(
-            "You can ask to take back only your own last move, before your opponent replies."
-                .into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-takeback-own-last-move",
+        )));
     }
     if game.takeback_by == Some(user) {
-        return Err(GameError::Invalid(
-            "You have asked already; your opponent has not answered yet.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-takeback-asked-already",
+        )));
     }
     Ok(())
 }
@@ -118,9 +118,9 @@ pub fn answer(
     db.write(|conn| {
         let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can answer a takeback request.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-takeback-answer-players-only",
+            )));
         }
         if !game.is_active() {
             return Err(GameError::Finished);

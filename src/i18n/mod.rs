@@ -7,6 +7,7 @@
 //! or in a mail goes through here.
 
 mod format;
+mod message;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -16,6 +17,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader};
 
 pub use format::DateStyle;
+pub use message::{Message, MessageValue};
 
 fluent_templates::static_loader! {
     static LOCALES = {

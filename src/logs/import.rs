@@ -20,6 +20,7 @@ use crate::db::schema::{game_moves, games as games_table, preset_versions, prese
 use crate::db::{Db, DbConn, GameId, UserId};
 use crate::domain::{engine_outcome, EndReason, GameResult};
 use crate::games::{self, imported::ImportedGame, imported::ImportedMove};
+use crate::i18n::Message;
 use crate::presets::model::PresetVersionRow;
 use crate::presets::rules;
 use crate::time_control::TimeControl;
@@ -38,7 +39,7 @@ pub const MAX_TAG_CHARS: usize = 1_000;
 pub const MAX_NAME_CHARS: usize = 200;
 
 /// What happened to one game of the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ImportOutcome {
     Imported {
         id: GameId,
@@ -49,7 +50,7 @@ pub enum ImportOutcome {
     Refused {
         white: String,
         black: String,
-        reason: String,
+        reason: Message,
     },
 }
 
@@ -115,17 +116,18 @@ pub fn import_part(
                 ImportOutcome::Refused {
                     white: String::new(),
                     black: String::new(),
-                    reason: format!(
-                        "an upload imports at most {MAX_GAMES_PER_UPLOAD} games; \
-                         upload the rest as another file"
-                    ),
+                    reason: Message::new("error-log-upload-games").arg("max", MAX_GAMES_PER_UPLOAD),
                 },
             ));
             break;
         }
         let parsed = match parsed {
             Ok(game) if bounded => within_bounds(game, &mut plies_left),
-            other => other.map_err(|e| format!("line {}: {}", place.lines + e.line, e.message)),
+            other => other.map_err(|e| {
+                Message::new("error-log-pgn-line")
+                    .arg("line", place.lines + e.line)
+                    .arg("reason", e.message)
+            }),
         };
         let outcome = match parsed {
             Err(reason) => ImportOutcome::Refused {
@@ -168,10 +170,9 @@ fn count_upload(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), LogE
             .count()
             .get_result(conn)?;
         if today >= MAX_UPLOADS_PER_DAY {
-            return Err(LogError::Limit(format!(
-                "You have uploaded {MAX_UPLOADS_PER_DAY} files in the last 24 hours, the most \
-                 one player may; please try again tomorrow."
-            )));
+            return Err(LogError::Limit(
+                Message::new("error-log-upload-limit").arg("max", MAX_UPLOADS_PER_DAY),
+            ));
         }
         diesel::insert_into(pgn_uploads::table)
             .values((
@@ -184,34 +185,32 @@ fn count_upload(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), LogE
 }
 
 /// A game of a web upload within the bounds on tags and moves (`plies_left` in the upload).
-fn within_bounds(game: PgnGame, plies_left: &mut usize) -> Result<PgnGame, String> {
+fn within_bounds(game: PgnGame, plies_left: &mut usize) -> Result<PgnGame, Message> {
     for (name, value) in &game.tags {
         let limit = match name.as_str() {
             "White" | "Black" | "Event" | "Site" => MAX_NAME_CHARS,
             _ => MAX_TAG_CHARS,
         };
         if value.chars().count() > limit {
-            return Err(format!("the {name} tag is longer than {limit} characters"));
+            return Err(Message::new("error-log-tag-too-long")
+                .arg("tag", name)
+                .arg("max", limit));
         }
     }
     if game.moves.len() > MAX_PLIES_PER_GAME {
-        return Err(format!(
-            "{} moves (plies); a game of an upload may have at most {MAX_PLIES_PER_GAME}",
-            game.moves.len()
-        ));
+        return Err(Message::new("error-log-game-too-long")
+            .arg("count", game.moves.len())
+            .arg("max", MAX_PLIES_PER_GAME));
     }
     if game.moves.len() > *plies_left {
-        return Err(format!(
-            "an upload imports at most {MAX_PLIES_PER_UPLOAD} moves (plies) in all; \
-             upload the rest as another file"
-        ));
+        return Err(Message::new("error-log-upload-plies").arg("max", MAX_PLIES_PER_UPLOAD));
     }
     *plies_left -= game.moves.len();
     Ok(game)
 }
 
-fn invalid(text: impl Into<String>) -> LogError {
-    LogError::Invalid(text.into())
+fn invalid(message: Message) -> LogError {
+    LogError::Invalid(message)
 }
 
 /// `12.` or `12...` for the ply at `index` (0-based) of a game starting with `fen`.
@@ -257,13 +256,10 @@ fn find_version(
         }
     }
     if variant.is_empty() {
-        return Err(invalid("the game has no Variant tag"));
+        return Err(invalid(Message::new("error-log-no-variant")));
     }
-    crate::presets::builtin_version(conn, clock, variant)?.ok_or_else(|| {
-        invalid(format!(
-            "unknown variant “{variant}” and no preset of this server matches its Preset tag"
-        ))
-    })
+    crate::presets::builtin_version(conn, clock, variant)?
+        .ok_or_else(|| invalid(Message::new("error-log-unknown-variant").arg("variant", variant)))
 }
 
 /// A time control read from its PGN tag.
@@ -293,10 +289,9 @@ fn time_tag(tag: Option<&str>) -> Result<TimeTag, LogError> {
             return Ok(TimeTag::Fischer { reserve, increment });
         }
     }
-    Err(invalid(format!(
-        "TimeControl “{tag}” is neither days per move (1/<seconds>) nor a reserve and \
-         increment (<seconds>+<seconds>)"
-    )))
+    Err(invalid(
+        Message::new("error-log-time-control").arg("tag", tag),
+    ))
 }
 
 /// One game of a PGN file: checks every move with the rules engine, then stores the game
@@ -313,11 +308,8 @@ fn import_game(
         Some(fen) => fen.trim().to_owned(),
         None => version.setup_fen.clone(),
     };
-    let start = Position::from_fen(&rules.variant, &start_fen).map_err(|e| {
-        invalid(format!(
-            "the FEN tag is not a position of this variant: {e}"
-        ))
-    })?;
+    let start = Position::from_fen(&rules.variant, &start_fen)
+        .map_err(|e| invalid(Message::new("error-log-bad-fen").arg("reason", e.to_string())))?;
     let date = game
         .tag("Date")
         .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y.%m.%d").ok());
@@ -352,9 +344,9 @@ fn import_game(
     };
     let id = db.write(|conn| -> Result<GameId, LogError> {
         if let Some(existing) = duplicate_of(conn, &imported, date, &checked)? {
-            return Err(invalid(format!(
-                "this game is already in the logs, as game {existing}"
-            )));
+            return Err(invalid(
+                Message::new("error-log-duplicate").arg("game", existing.to_string()),
+            ));
         }
         let owner = accounts::users::system_user(conn, clock)?;
         Ok(games::imported::store(conn, owner, &imported, &checked)?)
@@ -444,11 +436,12 @@ fn replay_moves(
     for (i, mv) in game.moves.iter().enumerate() {
         let before = replay.position().clone();
         let fail = |reason: String| {
-            invalid(format!(
-                "move {} {}: {reason}",
-                move_number(start_fen, i),
-                mv.text
-            ))
+            invalid(
+                Message::new("error-log-bad-move")
+                    .arg("number", move_number(start_fen, i))
+                    .arg("move", &mv.text)
+                    .arg("reason", reason),
+            )
         };
         let parsed = before
             .parse_move(&mv.text)
@@ -476,18 +469,21 @@ fn stored_result(
 ) -> Result<(Option<GameResult>, Option<EndReason>), LogError> {
     let tag_result = game.tag("Result").unwrap_or(game.result.as_str()).trim();
     if tag_result != game.result {
-        return Err(invalid(format!(
-            "the Result tag ({tag_result}) and the result after the moves ({}) differ",
-            game.result
-        )));
+        return Err(invalid(
+            Message::new("error-log-result-tag")
+                .arg("tag", tag_result)
+                .arg("result", &game.result),
+        ));
     }
     if let Some(outcome) = replay.outcome() {
         let (result, reason) = engine_outcome(outcome);
         if game.result != result.as_str() {
-            return Err(invalid(format!(
-                "the moves end the game ({result} by {reason}) but the result says {}",
-                game.result
-            )));
+            return Err(invalid(
+                Message::new("error-log-result-moves")
+                    .arg("ending", result.as_str())
+                    .arg("reason", reason.as_str())
+                    .arg("result", &game.result),
+            ));
         }
         return Ok((Some(result), Some(reason)));
     }
@@ -497,7 +493,7 @@ fn stored_result(
     let result = game
         .result
         .parse::<GameResult>()
-        .map_err(|e| invalid(e.to_string()))?;
+        .map_err(|e| invalid(Message::new("error-log-bad-result").arg("result", e.text)))?;
     let termination = game
         .tag("Termination")
         .map(str::trim)
@@ -513,9 +509,9 @@ fn stored_result(
                 | EndReason::Abandoned),
             ) => Some(reason),
             _ => {
-                return Err(invalid(format!(
-                    "Termination “{t}” does not fit the final position"
-                )))
+                return Err(invalid(
+                    Message::new("error-log-termination").arg("termination", t),
+                ))
             }
         },
     };
@@ -540,5 +536,41 @@ mod tests {
         assert_eq!(time_tag(None).unwrap(), TimeTag::Untimed);
         assert!(time_tag(Some("1/100")).is_err());
         assert!(time_tag(Some("40/9000")).is_err());
+    }
+
+    #[test]
+    fn refusals_read_as_before_in_english() {
+        let refused = time_tag(Some("1/100")).unwrap_err().to_string();
+        assert_eq!(
+            refused,
+            "TimeControl “1/100” is neither days per move (1/<seconds>) nor a reserve and \
+             increment (<seconds>+<seconds>)"
+        );
+        let moves = Message::new("error-log-result-moves")
+            .arg("ending", "1-0")
+            .arg("reason", "checkmate")
+            .arg("result", "0-1");
+        assert_eq!(
+            moves.to_string(),
+            "the moves end the game (1-0 by checkmate) but the result says 0-1"
+        );
+        let fr = crate::i18n::Lang::from_tag("fr").expect("French");
+        assert!(
+            moves.text(&fr).contains("échec et mat"),
+            "{}",
+            moves.text(&fr)
+        );
+        let plies = Message::new("error-log-upload-plies").arg("max", MAX_PLIES_PER_UPLOAD);
+        assert_eq!(
+            plies.to_string(),
+            "an upload imports at most 30000 moves (plies) in all; upload the rest as another file"
+        );
+        let parsed = "2-0".parse::<GameResult>().unwrap_err();
+        assert_eq!(
+            Message::new("error-log-bad-result")
+                .arg("result", parsed.text.clone())
+                .to_string(),
+            parsed.to_string()
+        );
     }
 }

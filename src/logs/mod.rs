@@ -10,6 +10,7 @@ pub mod record;
 
 use crate::db::DbConn;
 use crate::games::GameId;
+use crate::i18n::{Lang, Message};
 use filter::{Cursor, LogFilter};
 use list::Resolved;
 
@@ -19,15 +20,32 @@ pub enum LogError {
     NotFound,
     /// Bad input (a game of an imported file); the message says why.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Message),
     /// Over a limit on uploads; the message says which.
     #[error("{0}")]
-    Limit(String),
+    Limit(Message),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     /// Stored data that cannot be read back.
     #[error("stored game data is damaged: {0}")]
     Corrupt(String),
+}
+
+impl LogError {
+    /// The message a page shows for this error (`Display` is its English text); a server
+    /// failure shows a generic message.
+    pub fn message(&self) -> Message {
+        match self {
+            LogError::NotFound => Message::new("error-log-not-found"),
+            LogError::Invalid(m) | LogError::Limit(m) => m.clone(),
+            LogError::Db(_) | LogError::Corrupt(_) => Message::new("error-failed"),
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &Lang) -> String {
+        self.message().text(lang)
+    }
 }
 
 /// The owner of imported games could not be had: a server failure, not the file's fault.

@@ -9,6 +9,7 @@ use crate::domain::{EndReason, GameResult};
 use crate::game_mail;
 use crate::games::model::{GameId, GameRow};
 use crate::games::{record, GameError};
+use crate::i18n::Message;
 use crate::presets::rules;
 
 /// The result when `user` gives up `game`: the opponent wins.
@@ -20,8 +21,8 @@ fn loss_for(game: &GameRow, user: UserId) -> GameResult {
     }
 }
 
-/// The game, locked, when it is active and `user` plays in it; `refused` says why others
-/// may not act in it.
+/// The game, locked, when it is active and `user` plays in it; `refused` is the id of the
+/// message that says why others may not act in it.
 fn own_active_game(
     conn: &mut DbConn,
     id: GameId,
@@ -30,7 +31,7 @@ fn own_active_game(
 ) -> Result<GameRow, GameError> {
     let game = GameRow::lock(conn, id)?;
     if !game.is_player(user) {
-        return Err(GameError::Forbidden(refused));
+        return Err(GameError::Forbidden(Message::new(refused)));
     }
     if !game.is_active() {
         return Err(GameError::Finished);
@@ -61,7 +62,7 @@ pub fn resign_at(
     ply: Option<i64>,
 ) -> Result<(), GameError> {
     db.write(|conn| {
-        let game = own_active_game(conn, id, user, "Only the players of this game can resign.")?;
+        let game = own_active_game(conn, id, user, "error-game-resign-players-only")?;
         if ply.is_some_and(|ply| ply != game.ply) {
             return Err(GameError::MovedOn);
         }
@@ -77,12 +78,7 @@ pub fn resign_at(
 
 /// The game, locked, when `user` may answer the opponent's standing draw offer in it.
 fn offered_to(conn: &mut DbConn, id: GameId, user: UserId) -> Result<GameRow, GameError> {
-    let game = own_active_game(
-        conn,
-        id,
-        user,
-        "Only the players of this game can answer a draw offer.",
-    )?;
+    let game = own_active_game(conn, id, user, "error-game-draw-players-only")?;
     if game.draw_offer_by != Some(game.opponent_of(user)) {
         return Err(GameError::NoDrawOffer);
     }
@@ -138,16 +134,11 @@ pub fn abort(
     id: GameId,
 ) -> Result<(), GameError> {
     db.write(|conn| {
-        let game = own_active_game(
-            conn,
-            id,
-            user,
-            "Only the players of this game can abort it.",
-        )?;
+        let game = own_active_game(conn, id, user, "error-game-abort-players-only")?;
         if game.ply >= ABORTABLE_PLIES {
-            return Err(GameError::Invalid(
-                "Both sides have moved: the game can no longer be aborted (resign instead).".into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-abort-too-late",
+            )));
         }
         let ending = Ending::of(None, EndReason::Aborted, clock.now_db(), Some(user));
         end(conn, clock, config, &game, &ending).map(drop)

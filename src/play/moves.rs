@@ -18,6 +18,7 @@ use crate::games::model::{GameId, GameRow, MoveRow, NewMove};
 use crate::games::move_log::{LoggedMove, MoveLog, MoveLogCache};
 use crate::games::players::{self, Players};
 use crate::games::{clean_text, record, GameError};
+use crate::i18n::Message;
 use crate::presets::rules::{self, Rules};
 
 /// A move as submitted from the game page.
@@ -453,9 +454,9 @@ fn check_may_move(
     input: &MoveInput,
 ) -> Result<(), GameError> {
     if !game.is_player(user) {
-        return Err(GameError::Forbidden(
-            "Only the players of this game can move.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-move-players-only",
+        )));
     }
     let ply = game.ply + 1;
     if input.ply != ply {

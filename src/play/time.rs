@@ -11,6 +11,7 @@ use crate::domain::{EndReason, GameResult};
 use crate::games::clocks::{abandonable_from, turn_clock};
 use crate::games::model::{GameId, GameRow};
 use crate::games::GameError;
+use crate::i18n::Message;
 use crate::presets::rules;
 use crate::time_control;
 
@@ -68,23 +69,23 @@ pub fn abandon(
     db.write(|conn| {
         let game = GameRow::lock(conn, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game can close it.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-close-players-only",
+            )));
         }
         if !game.is_active() {
             return Err(GameError::Finished);
         }
         let Some(from) = abandonable_from(&game) else {
-            return Err(GameError::Forbidden(
-                "Only untimed games can be closed as abandoned.",
-            ));
+            return Err(GameError::Forbidden(Message::new(
+                "error-game-close-untimed-only",
+            )));
         };
         if now < from {
-            return Err(GameError::Invalid(format!(
-                "An untimed game can be closed once no move was played for {} days.",
-                time_control::ABANDON_AFTER.num_days()
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-close-too-soon")
+                    .arg("days", time_control::ABANDON_AFTER.num_days()),
+            ));
         }
         let ending = Ending::of(None, EndReason::Abandoned, now, Some(user));
         end(conn, clock, config, &game, &ending).map(drop)

@@ -12,6 +12,7 @@ use crate::accounts::User;
 use crate::clock::Clock;
 use crate::db::schema::{games, preset_versions, presets};
 use crate::db::{is_unique_violation, Db, DbConn, UserId};
+use crate::i18n::Message;
 
 /// `Terachess II (fast)!` → `terachess-ii-fast`.
 pub fn slugify(text: &str) -> String {
@@ -40,9 +41,9 @@ fn check_owner(preset: &PresetRow, user: UserId) -> Result<(), PresetError> {
         return Err(PresetError::ReadOnly);
     }
     if preset.owner_id != Some(user) {
-        return Err(PresetError::Forbidden(
-            "Only the owner of a preset can change it. Fork it to make your own.",
-        ));
+        return Err(PresetError::Forbidden(Message::new(
+            "error-preset-owner-only",
+        )));
     }
     Ok(())
 }
@@ -90,9 +91,9 @@ fn free_slug(conn: &mut DbConn, base: &str) -> Result<String, PresetError> {
             return Ok(slug);
         }
     }
-    Err(PresetError::Invalid(
-        "Too many presets with this name; choose another name.".into(),
-    ))
+    Err(PresetError::Invalid(Message::new(
+        "error-preset-name-crowded",
+    )))
 }
 
 /// Who made a version, when, and what they said about it.
@@ -168,10 +169,9 @@ pub fn fork(
             .count()
             .get_result(conn)?;
         if lately >= MAX_CREATED_PER_HOUR {
-            return Err(PresetError::TooMany(format!(
-                "You have made {lately} presets in the last hour; please wait before making \
-                 another."
-            )));
+            return Err(PresetError::TooMany(
+                Message::new("error-preset-too-many-made").arg("count", lately),
+            ));
         }
         let source = find_by_slug(conn, slug)?;
         let base = version(conn, source.id, source.current_version)?;
@@ -293,10 +293,9 @@ pub fn save(
         } = editing(conn, user, slug)?;
         let new = settings::check(&variant, input).map_err(PresetError::Fields)?;
         if preset.current_version != base_version {
-            return Err(PresetError::Invalid(format!(
-                "This preset was saved again since you opened the form (it is now at version {}). Reload the form and make your changes again.",
-                preset.current_version
-            )));
+            return Err(PresetError::Invalid(
+                Message::new("error-preset-saved-since").arg("version", preset.current_version),
+            ));
         }
         let mut changes = new.changes_from(&old);
         if changes.is_empty() {
@@ -351,17 +350,17 @@ pub fn save(
             }
         })?;
         if changed != 1 {
-            return Err(PresetError::Invalid(
-                "This preset was saved again meanwhile. Reload the form and try again.".into(),
-            ));
+            return Err(PresetError::Invalid(Message::new(
+                "error-preset-saved-meanwhile",
+            )));
         }
         Ok(Saved::Version(number))
     })
     .map_err(|e| match e {
         // Two saves of the same version raced: the unique (preset, version) key refused one.
-        PresetError::Db(ref d) if is_unique_violation(d) => PresetError::Invalid(
-            "This preset was saved again meanwhile. Reload the form and try again.".into(),
-        ),
+        PresetError::Db(ref d) if is_unique_violation(d) => {
+            PresetError::Invalid(Message::new("error-preset-saved-meanwhile"))
+        }
         e => e,
     })
 }
@@ -412,18 +411,16 @@ pub fn delete(
             .count()
             .get_result(conn)?;
         if used_by > 0 {
-            return Err(PresetError::Invalid(format!(
-                "“{}” cannot be deleted: {used_by} game{} use{} it. Retire it instead: it leaves the index and starts no new games, and its games go on.",
-                preset.name,
-                if used_by == 1 { "" } else { "s" },
-                if used_by == 1 { "s" } else { "" },
-            )));
+            return Err(PresetError::Invalid(
+                Message::new("error-preset-delete-used")
+                    .arg("name", &preset.name)
+                    .arg("count", used_by),
+            ));
         }
         if open_challenge_count(conn, preset.id)? > 0 {
-            return Err(PresetError::Invalid(format!(
-                "“{}” cannot be deleted while an open challenge uses it. Withdraw the challenge first, or retire the preset.",
-                preset.name
-            )));
+            return Err(PresetError::Invalid(
+                Message::new("error-preset-delete-challenged").arg("name", &preset.name),
+            ));
         }
         forget_challenges(conn, preset.id)?;
         diesel::update(presets::table.filter(presets::forked_from.eq(preset.id)))
@@ -446,5 +443,30 @@ mod tests {
         assert_eq!(slugify("  ---  "), "preset");
         assert_eq!(slugify("Échecs"), "checs");
         assert!(slugify(&"x".repeat(100)).len() <= 40);
+    }
+}
+
+#[cfg(test)]
+mod message_tests {
+    use crate::i18n::{Lang, Message};
+
+    #[test]
+    fn refusals_read_as_before_in_english() {
+        let used = |n: i64| {
+            Message::new("error-preset-delete-used")
+                .arg("name", "Fast")
+                .arg("count", n)
+                .to_string()
+        };
+        assert_eq!(
+            used(1),
+            "“Fast” cannot be deleted: 1 game uses it. Retire it instead: it leaves the index \
+             and starts no new games, and its games go on."
+        );
+        assert!(used(2).contains(": 2 games use it. "));
+        let since = Message::new("error-preset-saved-since").arg("version", 7);
+        assert!(since.to_string().contains("(it is now at version 7)"));
+        let fr = Lang::from_tag("fr").expect("French");
+        assert!(since.text(&fr).contains("version 7"));
     }
 }

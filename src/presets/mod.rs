@@ -22,6 +22,7 @@ use crate::db::schema::{preset_versions, presets};
 use crate::db::PresetVersionId;
 use crate::db::{is_unique_violation, DbConn};
 use crate::domain::TimeKind;
+use crate::i18n::{Lang, Message};
 use model::PresetVersionRow;
 use model::{NewPreset, NewVersion, PresetId};
 pub use model::{PresetRow, VersionRow, Visibility};
@@ -39,16 +40,16 @@ pub enum PresetError {
     ReadOnly,
     /// Not allowed for this user; the message says why.
     #[error("{0}")]
-    Forbidden(&'static str),
+    Forbidden(Message),
     /// Form fields refused, each with its message.
     #[error("Some fields need attention.")]
     Fields(FieldErrors),
     /// A refused request that is not about one field; the message is meant for the user.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Message),
     /// Over a limit on how often something may be done; the message says which.
     #[error("{0}")]
-    TooMany(String),
+    TooMany(Message),
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
     /// Stored data the engine cannot read back: a bug or a damaged database.
@@ -60,6 +61,25 @@ impl PresetError {
     /// True for errors caused by the request (shown to the user), false for server failures.
     pub fn is_user_error(&self) -> bool {
         !matches!(self, PresetError::Db(_) | PresetError::Corrupt(_))
+    }
+
+    /// The message a page shows for this error (`Display` is its English text). The fields'
+    /// own messages are [`FieldErrors`]'; a server failure shows a generic message.
+    pub fn message(&self) -> Message {
+        match self {
+            PresetError::NotFound => Message::new("error-preset-not-found"),
+            PresetError::ReadOnly => Message::new("error-preset-read-only"),
+            PresetError::Forbidden(m) | PresetError::Invalid(m) | PresetError::TooMany(m) => {
+                m.clone()
+            }
+            PresetError::Fields(_) => Message::new("error-preset-fields"),
+            PresetError::Db(_) | PresetError::Corrupt(_) => Message::new("error-failed"),
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &Lang) -> String {
+        self.message().text(lang)
     }
 }
 

@@ -16,6 +16,7 @@ use crate::db::{DbConn, UserId};
 use crate::db::{GameId, PresetVersionId};
 use crate::domain::ChallengeStatus;
 use crate::domain::{GameResult, GameStatus};
+use crate::i18n::Message;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
 fn builtin_variant(name: &str) -> Option<Variant> {
@@ -561,10 +562,9 @@ pub fn for_challenge(
 ) -> Result<(PresetVersionRow, i64), PresetError> {
     let preset = find_by_slug(conn, slug)?;
     if preset.retired {
-        return Err(PresetError::Invalid(format!(
-            "The preset “{}” is retired: it starts no new games.",
-            preset.name
-        )));
+        return Err(PresetError::Invalid(
+            Message::new("error-preset-retired").arg("name", &preset.name),
+        ));
     }
     let row: PresetVersionRow = preset_versions::table
         .filter(preset_versions::preset_id.eq(preset.id))

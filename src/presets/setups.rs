@@ -5,6 +5,8 @@
 use plypost_rules::NamedSetup;
 use rand::Rng;
 
+use crate::i18n::Message;
+
 /// At most this many setups in one preset (Zanzibar-S has 24).
 pub const MAX_SETUPS: usize = 64;
 pub const NAME_MAX_CHARS: usize = 40;
@@ -110,13 +112,13 @@ pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), String> {
 
 /// What a challenger asked for, checked against the preset's list: `None` for the default,
 /// `random`, or the name of one setup.
-pub fn check_choice(setups: &[NamedSetup], choice: &str) -> Result<Option<String>, String> {
+pub fn check_choice(setups: &[NamedSetup], choice: &str) -> Result<Option<String>, Message> {
     let choice = choice.trim();
     if choice.is_empty() || choice == "default" {
         return Ok(None);
     }
     if setups.is_empty() {
-        return Err("This preset has one start position only.".to_owned());
+        return Err(Message::new("error-preset-one-setup-only"));
     }
     if choice == RANDOM {
         return Ok(Some(RANDOM.to_owned()));
@@ -125,7 +127,7 @@ pub fn check_choice(setups: &[NamedSetup], choice: &str) -> Result<Option<String
         .iter()
         .find(|s| s.name == choice)
         .map(|s| Some(s.name.clone()))
-        .ok_or_else(|| format!("This preset has no start position named “{choice}”."))
+        .ok_or_else(|| Message::new("error-preset-no-such-setup").arg("name", choice))
 }
 
 /// The FEN a game starts from, and the name of its setup when the preset lists several.
@@ -194,7 +196,10 @@ mod tests {
         let setups = two();
         assert_eq!(check_choice(&setups, ""), Ok(None));
         assert_eq!(check_choice(&setups, "b"), Ok(Some("b".into())));
-        assert!(check_choice(&setups, "c").unwrap_err().contains("“c”"));
+        assert!(check_choice(&setups, "c")
+            .unwrap_err()
+            .to_string()
+            .contains("“c”"));
         assert!(check_choice(&[], "random").is_err());
         let default = setups[1].fen.clone();
         assert_eq!(

@@ -13,7 +13,8 @@ use crate::db::schema::{games, preset_versions, tournament_players, tournaments,
 use crate::db::{Db, DbConn, UserId};
 use crate::domain::GameStatus;
 use crate::games::model::{GameId, GameRow, PresetVersionRow};
-use crate::games::GameError;
+use crate::games::{no_such_player, outside_rating_range, GameError};
+use crate::i18n::Message;
 
 /// Refuses a join that the event's state or rules forbid, saying which.
 fn check_may_join(
@@ -24,36 +25,37 @@ fn check_may_join(
 ) -> Result<(), GameError> {
     match t.status {
         TournamentStatus::Running => {
-            return Err(GameError::Invalid(
-                "This tournament has started; it takes no more players.".into(),
-            ))
+            return Err(GameError::Invalid(Message::new(
+                "error-game-tournament-started",
+            )))
         }
         TournamentStatus::Cancelled => {
-            return Err(GameError::Invalid("This tournament was cancelled.".into()))
+            return Err(GameError::Invalid(Message::new(
+                "error-game-tournament-cancelled",
+            )))
         }
         TournamentStatus::Finished => {
-            return Err(GameError::Invalid(
-                "This tournament is over (closed).".into(),
-            ))
+            return Err(GameError::Invalid(Message::new(
+                "error-game-tournament-closed",
+            )))
         }
         TournamentStatus::Open => {}
     }
     let status = entrant_status(conn, t.id, user)?;
     if status == Some(EntrantStatus::Joined) {
-        return Err(GameError::Invalid(
-            "You have joined this tournament already.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-tournament-joined-already",
+        )));
     }
     if t.invite_only && status != Some(EntrantStatus::Invited) {
-        return Err(GameError::Forbidden(
-            "This tournament is for invited players only.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-tournament-invited-only",
+        )));
     }
     if playing_count(conn, t.id)? >= t.max_players {
-        return Err(GameError::Invalid(format!(
-            "This tournament is full ({} players).",
-            t.max_players
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-tournament-full").arg("count", t.max_players),
+        ));
     }
     if t.rating_min.is_some() || t.rating_max.is_some() {
         let version: PresetVersionRow = preset_versions::table
@@ -68,11 +70,15 @@ fn check_may_join(
         let below = t.rating_min.is_some_and(|lo| rating < lo as f64);
         let above = t.rating_max.is_some_and(|hi| rating > hi as f64);
         if below || above {
-            let bound = |b: Option<i64>| b.map_or_else(|| "any".to_owned(), |b| b.to_string());
-            return Err(GameError::Invalid(format!(
-                "This tournament is for players rated {} to {}; your rating is {rating:.0}.",
-                bound(t.rating_min),
-                bound(t.rating_max)
+            return Err(GameError::Invalid(outside_rating_range(
+                [
+                    "error-game-tournament-rating-between",
+                    "error-game-tournament-rating-from",
+                    "error-game-tournament-rating-up-to",
+                ],
+                t.rating_min,
+                t.rating_max,
+                rating,
             )));
         }
     }
@@ -134,9 +140,9 @@ pub fn leave(conn: &mut DbConn, user: UserId, id: i64) -> Result<Left, GameError
     }
     let t = lock(conn, id)?;
     if entrant_status(conn, id, user)? != Some(EntrantStatus::Joined) {
-        return Err(GameError::Invalid(
-            "You are not playing in this tournament.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-tournament-not-playing",
+        )));
     }
     match t.status {
         TournamentStatus::Open => {
@@ -144,23 +150,26 @@ pub fn leave(conn: &mut DbConn, user: UserId, id: i64) -> Result<Left, GameError
             Ok(Left::BeforeStart)
         }
         TournamentStatus::Running => Ok(Left::Withdrawing),
-        _ => Err(GameError::Invalid("This tournament is over.".into())),
+        _ => Err(GameError::Invalid(Message::new(
+            "error-game-tournament-over",
+        ))),
     }
 }
 
 pub(crate) fn require_organiser(t: &TournamentRow, user: UserId) -> Result<(), GameError> {
     if t.organiser_id != user {
-        return Err(GameError::Forbidden("Only the organiser can do that."));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-tournament-organiser-only",
+        )));
     }
     Ok(())
 }
 
 pub(crate) fn require_open(t: &TournamentRow) -> Result<(), GameError> {
     if t.status != TournamentStatus::Open {
-        return Err(GameError::Invalid(format!(
-            "This tournament is {}; that can only be done before it starts.",
-            t.status
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-tournament-not-open").arg("status", t.status.to_string()),
+        ));
     }
     Ok(())
 }
@@ -174,10 +183,9 @@ pub fn remove(db: &mut Db, organiser: UserId, id: i64, username: &str) -> Result
         let user = find_user(conn, username)?;
         let gone = diesel::delete(tournament_players::table.find((id, user.id))).execute(conn)?;
         if gone == 0 {
-            return Err(GameError::Invalid(format!(
-                "{} is not on this tournament's list.",
-                user.username
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-tournament-not-listed").arg("name", &user.username),
+            ));
         }
         Ok(())
     })
@@ -190,7 +198,7 @@ fn find_user(conn: &mut DbConn, username: &str) -> Result<User, GameError> {
         .select(User::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| GameError::Invalid(format!("There is no player named “{name}”.")))
+        .ok_or_else(|| no_such_player(name))
 }
 
 /// The organiser invites players by name (an invitation lets them join an invited-only event).

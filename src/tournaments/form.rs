@@ -13,7 +13,8 @@ use crate::clock::Clock;
 use crate::db::schema::tournaments;
 use crate::db::{Db, UserId};
 use crate::games::{clean_text, GameError};
-use crate::time_control::{TimeControl, UNTIMED_NEEDS_OPPONENT};
+use crate::i18n::Message;
+use crate::time_control::TimeControl;
 
 /// Tournaments one organiser may create in an hour.
 pub const MAX_CREATED_PER_HOUR: i64 = 5;
@@ -86,18 +87,20 @@ pub fn parse_start(text: &str) -> Result<Option<NaiveDateTime>, String> {
         })
 }
 
-/// `n` if it is within `range`; `what` names the field.
+/// `n` if it is within `range`; `what` names the field (a selector key in `errors.ftl`:
+/// `min-players`, `max-players`, `rounds`, `rating`).
 fn within(
     n: Option<i64>,
-    what: &str,
+    what: &'static str,
     range: std::ops::RangeInclusive<i64>,
 ) -> Result<Option<i64>, GameError> {
     match n {
-        Some(n) if !range.contains(&n) => Err(GameError::Invalid(format!(
-            "The {what} is a whole number from {} to {}.",
-            range.start(),
-            range.end()
-        ))),
+        Some(n) if !range.contains(&n) => Err(GameError::Invalid(
+            Message::new("error-game-tournament-field-range")
+                .arg("what", what)
+                .arg("min", *range.start())
+                .arg("max", *range.end()),
+        )),
         n => Ok(n),
     }
 }
@@ -113,64 +116,61 @@ struct Checked {
 
 fn check_input(input: &NewTournament, now: NaiveDateTime) -> Result<Checked, GameError> {
     let name = clean_text(&input.name, "name")?
-        .ok_or_else(|| GameError::Invalid("Give the tournament a name.".into()))?;
+        .ok_or_else(|| GameError::Invalid(Message::new("error-game-tournament-name-missing")))?;
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(GameError::Invalid(format!(
-            "A tournament name has at most {MAX_NAME_CHARS} characters."
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-tournament-name-too-long").arg("max", MAX_NAME_CHARS),
+        ));
     }
     let description = input.description.trim().to_owned();
     if description.chars().count() > MAX_DESCRIPTION_CHARS {
-        return Err(GameError::Invalid(format!(
-            "The description has at most {MAX_DESCRIPTION_CHARS} characters."
-        )));
-    }
-    let min_players = within(
-        input.min_players,
-        "smallest number of players",
-        2..=MAX_PLAYERS,
-    )?
-    .unwrap_or(3);
-    let max_players = within(
-        input.max_players,
-        "largest number of players",
-        2..=MAX_PLAYERS,
-    )?
-    .ok_or_else(|| GameError::Invalid("Give the largest number of players.".into()))?;
-    if min_players > max_players {
         return Err(GameError::Invalid(
-            "The smallest number of players is above the largest.".into(),
+            Message::new("error-game-tournament-description-too-long")
+                .arg("max", MAX_DESCRIPTION_CHARS),
         ));
     }
-    let rounds = within(input.rounds, "number of rounds", 1..=MAX_PLAYERS - 1)?;
+    let min_players = within(input.min_players, "min-players", 2..=MAX_PLAYERS)?.unwrap_or(3);
+    let max_players =
+        within(input.max_players, "max-players", 2..=MAX_PLAYERS)?.ok_or_else(|| {
+            GameError::Invalid(Message::new("error-game-tournament-max-players-missing"))
+        })?;
+    if min_players > max_players {
+        return Err(GameError::Invalid(Message::new(
+            "error-game-tournament-players-order",
+        )));
+    }
+    let rounds = within(input.rounds, "rounds", 1..=MAX_PLAYERS - 1)?;
     if input.kind == TournamentKind::Swiss {
         let rounds = rounds.ok_or_else(|| {
-            GameError::Invalid("A Swiss event needs its number of rounds.".into())
+            GameError::Invalid(Message::new("error-game-tournament-swiss-rounds-missing"))
         })?;
         if rounds >= min_players {
-            return Err(GameError::Invalid(format!(
-                "{rounds} rounds need at least {} players (nobody meets an opponent twice); raise the smallest number of players or play fewer rounds.",
-                rounds + 1
-            )));
+            return Err(GameError::Invalid(
+                Message::new("error-game-tournament-swiss-too-few-players")
+                    .arg("rounds", rounds)
+                    .arg("players", rounds + 1),
+            ));
         }
     }
     if input.control == TimeControl::Untimed {
-        return Err(GameError::Invalid(UNTIMED_NEEDS_OPPONENT.into()));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-untimed-needs-opponent",
+        )));
     }
     for bound in [input.rating_range.0, input.rating_range.1] {
         within(bound, "rating", 0..=4000)?;
     }
     if let (Some(lo), Some(hi)) = input.rating_range {
         if lo > hi {
-            return Err(GameError::Invalid(
-                "The lowest rating is above the highest.".into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-rating-range-order",
+            )));
         }
     }
     if input.starts_at.is_some_and(|at| at <= now) {
-        return Err(GameError::Invalid(
-            "The start date is in the past; leave it empty to start when the event is full.".into(),
-        ));
+        return Err(GameError::Invalid(Message::new(
+            "error-game-tournament-start-past",
+        )));
     }
     Ok(Checked {
         name,
@@ -201,26 +201,26 @@ pub fn create(
             .count()
             .get_result(conn)?;
         if lately >= MAX_CREATED_PER_HOUR {
-            return Err(GameError::TooMany(format!(
-                "You have created {lately} tournaments in the last hour; please wait before \
-                 creating another."
-            )));
+            return Err(GameError::TooMany(
+                Message::new("error-game-tournament-too-many-created").arg("count", lately),
+            ));
         }
         let version = match crate::presets::builtin_version(conn, clock, &slug)? {
             Some(version) => version,
             None => match crate::presets::query::for_challenge(conn, &slug) {
                 Ok((version, _)) => version,
                 Err(crate::presets::PresetError::NotFound) => {
-                    return Err(GameError::Invalid(format!("There is no preset “{slug}”.")))
+                    return Err(GameError::Invalid(
+                        Message::new("error-game-no-such-preset").arg("slug", &slug),
+                    ))
                 }
                 Err(e) => return Err(e.into()),
             },
         };
         if input.rated && crate::presets::rated_variant(&version).is_none() {
-            return Err(GameError::Invalid(
-                "Only a preset that plays a built-in variant's rules can be rated; make the event casual."
-                    .into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-tournament-rated-preset",
+            )));
         }
         let query = diesel::insert_into(tournaments::table).values((
             tournaments::name.eq(&c.name),
@@ -261,9 +261,9 @@ pub fn for_editing(
 ) -> Result<super::TournamentRow, GameError> {
     let t = super::load(conn, id)?;
     if t.organiser_id != user.id && !user.is_admin {
-        return Err(GameError::Forbidden(
-            "Only the organiser can edit this tournament.",
-        ));
+        return Err(GameError::Forbidden(Message::new(
+            "error-game-tournament-edit-organiser-only",
+        )));
     }
     Ok(t)
 }
@@ -286,9 +286,9 @@ pub fn edit(
         typed.rounds = typed.rounds.or(t.rounds);
         let c = check_input(&typed, now)?;
         if playing_count(conn, id)? > c.max_players {
-            return Err(GameError::Invalid(
-                "More players have joined than that.".into(),
-            ));
+            return Err(GameError::Invalid(Message::new(
+                "error-game-tournament-more-joined",
+            )));
         }
         diesel::update(tournaments::table.find(id))
             .set((

@@ -20,6 +20,7 @@ use crate::game_mail;
 use crate::games::create::{self, ratings_at_start, GameSpec};
 use crate::games::model::{GameId, GameRow, PresetVersionRow};
 use crate::games::GameError;
+use crate::i18n::Message;
 use crate::presets::rules;
 
 /// The players who play, in joining order.
@@ -40,11 +41,11 @@ pub(crate) fn begin(
 ) -> Result<(), GameError> {
     let players = playing(conn, t.id)?;
     if (players.len() as i64) < t.min_players.max(2) {
-        return Err(GameError::Invalid(format!(
-            "{} players have joined; this tournament needs at least {}.",
-            players.len(),
-            t.min_players.max(2)
-        )));
+        return Err(GameError::Invalid(
+            Message::new("error-game-tournament-too-few-joined")
+                .arg("count", players.len())
+                .arg("min", t.min_players.max(2)),
+        ));
     }
     let now = clock.now_db();
     diesel::update(tournaments::table.find(t.id))
@@ -212,9 +213,7 @@ fn pair_swiss_round(
         })
         .collect();
     let paired = pairing::swiss_round(&swiss).ok_or_else(|| {
-        GameError::Invalid(format!(
-            "Round {round} cannot be paired without two players meeting again."
-        ))
+        GameError::Invalid(Message::new("error-game-tournament-unpairable").arg("round", round))
     })?;
     let mut made = Setup::new(conn, t)?;
     for g in &paired.games {

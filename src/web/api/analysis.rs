@@ -124,9 +124,11 @@ pub async fn analyse(
 
 fn refusal(e: AnalysisError) -> ApiError {
     match e {
-        AnalysisError::Invalid(message) => {
-            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", message)
-        }
+        AnalysisError::Invalid(message) => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            message.to_string(),
+        ),
         AnalysisError::NoPreset => ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",

@@ -80,9 +80,9 @@ pub async fn show(
     let (ply, tree) = run(&state, move |db| {
         let game = GameRow::load(db, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Conditional moves are private to their author.",
-            ));
+            return Err(GameError::Forbidden(crate::i18n::Message::new(
+                "error-game-conditional-private",
+            )));
         }
         Ok((game.ply, conditional::shown(db, id, user)?))
     })
@@ -145,9 +145,9 @@ pub async fn remove(
     run(&state, move |db| {
         let game = GameRow::load(db, id)?;
         if !game.is_player(user) {
-            return Err(GameError::Forbidden(
-                "Only the players of this game have conditional moves in it.",
-            ));
+            return Err(GameError::Forbidden(crate::i18n::Message::new(
+                "error-game-conditional-players-only",
+            )));
         }
         conditional::delete(db, id, user)
     })

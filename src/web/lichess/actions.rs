@@ -476,9 +476,9 @@ async fn draw(
     game_action(&state, &caller, &id, move |db, clock, config, game| {
         if game.draw_offer_by != Some(game.opponent_of(user)) {
             // plypost's draw offers go with a move, as in correspondence chess.
-            return Err(GameError::Invalid(
-                "There is no draw offer to answer: offer one with your move (`?offeringDraw=true`).".into(),
-            ));
+            return Err(GameError::Invalid(crate::i18n::Message::new(
+                "error-game-draw-no-offer-to-answer",
+            )));
         }
         if accept {
             play::accept_draw(db, clock, config, user, game.id)
@@ -614,7 +614,7 @@ async fn create_challenge(
     let created = run(&state, move |db| {
         let id =
             challenges::create(db, &*clock, &config, &author, &input).map_err(|e| match e {
-                GameError::Invalid(m) if m.starts_with("There is no player") => {
+                GameError::Invalid(m) if m.id() == "error-game-no-such-player" => {
                     GameError::ChallengeNotFound
                 }
                 e => e,

@@ -103,7 +103,7 @@ impl From<GameError> for LichessError {
     fn from(e: GameError) -> Self {
         match e {
             GameError::NotFound | GameError::ChallengeNotFound => Self::not_found(),
-            GameError::TooMany(m) => Self::too_many(m, 60),
+            GameError::TooMany(m) => Self::too_many(m.to_string(), 60),
             GameError::TooManyMessages => Self::too_many(e.to_string(), 60),
             e if e.is_user_error() => Self::bad(e.to_string()),
             e => Self::internal(e),
@@ -126,7 +126,7 @@ impl From<crate::logs::LogError> for LichessError {
         use crate::logs::LogError;
         match e {
             LogError::NotFound => Self::not_found(),
-            LogError::Invalid(m) | LogError::Limit(m) => Self::bad(m),
+            LogError::Invalid(m) | LogError::Limit(m) => Self::bad(m.to_string()),
             e => Self::internal(e),
         }
     }

@@ -460,7 +460,7 @@ async fn event_stream(
     let user = me.id;
     let now = state.clock.now_db();
     let pending = super::run(&state, move |db| {
-        bots::heartbeat(db, user, Some(now)).map_err(|e| GameError::Invalid(e.to_string()))?;
+        bots::heartbeat(db, user, Some(now)).map_err(GameError::from)?;
         crate::bots::pending_of(db, user)
     })
     .await?;

@@ -111,7 +111,7 @@ pub struct DoneQuery {
 fn to_web(e: AdminError) -> WebError {
     match e {
         AdminError::NotAdmin => WebError::Forbidden,
-        AdminError::Invalid(message) => WebError::BadRequest(message),
+        AdminError::Invalid(message) => WebError::BadRequest(message.to_string()),
         AdminError::Db(db) => WebError::database(&db),
         AdminError::Other(message) => WebError::Internal(message),
     }
@@ -190,7 +190,9 @@ async fn act(
     state.changed();
     match result {
         Ok(()) => Ok(render::redirect(&format!("/admin?done={done}"))),
-        Err(AdminError::Invalid(message)) => page(state, ctx, None, Some(message)).await,
+        Err(AdminError::Invalid(message)) => {
+            page(state, ctx, None, Some(message.text(&ctx.lang))).await
+        }
         Err(e) => Err(to_web(e)),
     }
 }
@@ -261,13 +263,10 @@ async fn adjudicate(
     CsrfForm(form): CsrfForm<AdjudicateForm>,
 ) -> Result<HttpResponse, WebError> {
     let (clock, config) = (state.clock.clone(), state.config.clone());
-    let not_a_number = ctx.t("admin-error-game-number");
     act(&state, &ctx, "adjudicated", move |db, me| {
-        let game = form
-            .game
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| AdminError::Invalid(not_a_number))?;
+        let game = form.game.trim().parse::<i64>().map_err(|_| {
+            AdminError::Invalid(crate::i18n::Message::new("admin-error-game-number"))
+        })?;
         let verdict = admin::parse_verdict(&form.result)?;
         admin::adjudicate(
             db,

@@ -245,8 +245,8 @@ async fn player_feed(
     let limit = FEED_ENTRIES as i64;
     let found = state
         .db(move |conn| {
-            let Some(user) = accounts::users::find_by_username(conn, &name)
-                .map_err(|e| GameError::Invalid(e.to_string()))?
+            let Some(user) =
+                accounts::users::find_by_username(conn, &name).map_err(GameError::from)?
             else {
                 return Ok(None);
             };

@@ -27,7 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 fn log_error(err: LogError) -> WebError {
     match err {
         LogError::NotFound => WebError::NotFound,
-        LogError::Invalid(text) => WebError::BadRequest(text),
+        LogError::Invalid(text) => WebError::BadRequest(text.to_string()),
         other => WebError::Internal(other.to_string()),
     }
 }

@@ -136,7 +136,7 @@ async fn submit(
         Err(LogError::Limit(message)) => {
             return render::page_with_status(
                 StatusCode::TOO_MANY_REQUESTS,
-                &page(&ctx, Some(message)),
+                &page(&ctx, Some(message.text(&ctx.lang))),
             )
         }
         Err(e) => return Err(WebError::Internal(e.to_string())),

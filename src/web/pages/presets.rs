@@ -401,9 +401,7 @@ async fn delete(
     if form.confirm.is_none() {
         return error_response(
             &ctx,
-            PresetError::Invalid(
-                "To delete the preset, tick “Yes, delete it” and press Delete again.".into(),
-            ),
+            PresetError::Invalid(crate::i18n::Message::new("error-preset-delete-unconfirmed")),
             &back,
         );
     }
@@ -669,7 +667,7 @@ async fn edit_submit(
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(PresetError::Invalid(message)) => {
-            page.error = Some(message);
+            page.error = Some(message.text(&ctx.lang));
             render::page_with_status(StatusCode::CONFLICT, &page)
         }
         Err(e) => error_response(&ctx, e, &format!("/presets/{slug}")),

@@ -527,7 +527,7 @@ async fn delete_account(
         }
         Err(crate::privacy::PrivacyError::Invalid(message)) => {
             let mut page = SettingsPage::new(&ctx, user, &state.config);
-            page.delete_error = Some(message);
+            page.delete_error = Some(message.text(&ctx.lang));
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(e) => Err(WebError::Internal(e.to_string())),

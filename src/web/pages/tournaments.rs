@@ -306,16 +306,17 @@ async fn create(
 ) -> Result<HttpResponse, WebError> {
     let organiser = ctx.require_user()?.clone();
     let (clock, input) = (state.clock.clone(), form.typed(&ctx.lang));
+    let input = match input {
+        Ok(input) => input,
+        Err(message) => return form_page(&state, &ctx, None, form, Some(message)).await,
+    };
     match state
-        .db(move |db| {
-            input
-                .map_err(GameError::Invalid)
-                .and_then(|input| service::create(db, &*clock, &organiser, &input))
-        })
+        .db(move |db| service::create(db, &*clock, &organiser, &input))
         .await?
     {
         Ok(id) => Ok(render::redirect(&format!("/tournaments/{id}?done=created"))),
         Err(GameError::Invalid(message)) => {
+            let message = message.text(&ctx.lang);
             form_page(&state, &ctx, None, form, Some(message)).await
         }
         Err(e) => error_response(&ctx, e, "/tournaments"),
@@ -348,16 +349,17 @@ async fn edit(
     let id = parse_id(&path)?;
     let user = ctx.require_user()?.id;
     let (clock, input) = (state.clock.clone(), form.typed(&ctx.lang));
+    let input = match input {
+        Ok(input) => input,
+        Err(message) => return form_page(&state, &ctx, Some(id), form, Some(message)).await,
+    };
     match state
-        .db(move |db| {
-            input
-                .map_err(GameError::Invalid)
-                .and_then(|input| service::edit(db, &*clock, user, id, &input))
-        })
+        .db(move |db| service::edit(db, &*clock, user, id, &input))
         .await?
     {
         Ok(()) => Ok(render::redirect(&format!("/tournaments/{id}?done=edited"))),
         Err(GameError::Invalid(message)) => {
+            let message = message.text(&ctx.lang);
             form_page(&state, &ctx, Some(id), form, Some(message)).await
         }
         Err(e) => error_response(&ctx, e, &format!("/tournaments/{id}")),

@@ -122,9 +122,7 @@ async fn profile(
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let found = state
         .db(move |conn| -> Result<Option<Profile>, GameError> {
-            let Some(user) = users::find_by_username(conn, &name)
-                .map_err(|e| GameError::Invalid(e.to_string()))?
-            else {
+            let Some(user) = users::find_by_username(conn, &name).map_err(GameError::from)? else {
                 return Ok(None);
             };
             let (record, blocked) = match viewer {

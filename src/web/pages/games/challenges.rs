@@ -412,9 +412,9 @@ async fn create(
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let (result, presets) = state
         .db(move |conn| {
-            let result = typed
-                .map_err(GameError::Invalid)
-                .and_then(|(input, level)| match level {
+            // `Err(Err(text))`: the form's own refusal; `Err(Ok(e))`: the service's.
+            let result = typed.map_err(Err).and_then(|(input, level)| {
+                match level {
                     Some(level) => {
                         challenges::against_computer(conn, &*clock, &config, &author, &input, level)
                             .map(|(_, game)| Some(game))
@@ -422,7 +422,9 @@ async fn create(
                     None => {
                         challenges::create(conn, &*clock, &config, &author, &input).map(|_| None)
                     }
-                });
+                }
+                .map_err(Ok)
+            });
             let presets = if result.is_err() {
                 preset_query::challenge_choices(conn, author.id, Some(preset.trim()))
                     .unwrap_or_default()
@@ -432,30 +434,32 @@ async fn create(
             (result, presets)
         })
         .await?;
-    match result {
+    let message = match result {
         Ok(Some(game)) => {
             // Against the computer: the game has started; it answers at once.
             state.computer_wakeup.notify_one();
-            Ok(render::redirect(&format!("/games/{game}")))
+            return Ok(render::redirect(&format!("/games/{game}")));
         }
         Ok(None) => {
             state.changed();
-            Ok(render::redirect("/games?done=created"))
+            return Ok(render::redirect("/games?done=created"));
         }
-        Err(GameError::Invalid(message)) => render::page_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &NewChallengePage {
-                ctx: &ctx,
-                variants: builtin_choices(),
-                presets,
-                form,
-                error: Some(message),
-                min_days: MIN_DAYS_PER_MOVE,
-                max_days: MAX_DAYS_PER_MOVE,
-            },
-        ),
-        Err(e) => error_response(&ctx, e, "/games"),
-    }
+        Err(Err(message)) => message,
+        Err(Ok(GameError::Invalid(message))) => message.text(&ctx.lang),
+        Err(Ok(e)) => return error_response(&ctx, e, "/games"),
+    };
+    render::page_with_status(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &NewChallengePage {
+            ctx: &ctx,
+            variants: builtin_choices(),
+            presets,
+            form,
+            error: Some(message),
+            min_days: MIN_DAYS_PER_MOVE,
+            max_days: MAX_DAYS_PER_MOVE,
+        },
+    )
 }
 
 async fn accept(

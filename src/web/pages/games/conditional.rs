@@ -336,9 +336,9 @@ async fn load_tree(
         .db(move |db| {
             let game = crate::games::GameRow::load(db, GameId(id))?;
             if !game.is_player(user) {
-                return Err(GameError::Forbidden(
-                    "Conditional moves are private to their author; you are not a player of this game.",
-                ));
+                return Err(GameError::Forbidden(crate::i18n::Message::new(
+                    "error-game-conditional-private-not-player",
+                )));
             }
             Ok((game.ply, conditional::shown(db, GameId(id), user)?))
         })
@@ -412,7 +412,7 @@ async fn saved_or_refused(
                 "/games/{id}/conditional?done=saved"
             )))
         }
-        Err(GameError::Invalid(message)) => message,
+        Err(GameError::Invalid(message)) => message.text(&ctx.lang),
         Err(e) => return error_response(ctx, e, &format!("/games/{id}/conditional")),
     };
     let (ply, tree) = match load_tree(state, id, user).await? {
@@ -468,9 +468,9 @@ async fn delete(
         .db(move |db| {
             let game = crate::games::GameRow::load(db, GameId(id))?;
             if !game.is_player(user) {
-                return Err(GameError::Forbidden(
-                    "Only the players of this game have conditional moves in it.",
-                ));
+                return Err(GameError::Forbidden(crate::i18n::Message::new(
+                    "error-game-conditional-players-only",
+                )));
             }
             conditional::delete(db, GameId(id), user)
         })

@@ -108,7 +108,9 @@ async fn board(
     let (rules, start) = match loaded {
         Ok(found) => found,
         Err(AnalysisError::NoPreset) => return Err(WebError::NotFound),
-        Err(AnalysisError::Invalid(message)) => return Err(WebError::BadRequest(message)),
+        Err(AnalysisError::Invalid(message)) => {
+            return Err(WebError::BadRequest(message.to_string()))
+        }
         Err(AnalysisError::Preset(e)) => return Err(WebError::Internal(e.to_string())),
     };
     let mut line: Vec<String> = q

@@ -690,7 +690,7 @@ async fn submit_move(
             let user = lookup.resolve(conn, &*clock);
             let played = match (&user, input) {
                 (Ok(Some(user)), Some(_)) if user.is_bot => Some(Err(GameError::Forbidden(
-                    "A bot moves through the bot API, not through this form.",
+                    crate::i18n::Message::new("error-game-bot-form-move"),
                 ))),
                 (Ok(Some(user)), Some(input)) => Some(play::play_move(
                     conn,
@@ -764,7 +764,7 @@ async fn resign(
     if form.confirm.is_none() {
         return error_response(
             &ctx,
-            GameError::Invalid("To resign, tick “Yes, I resign” and press Resign again.".into()),
+            GameError::Invalid(crate::i18n::Message::new("error-game-resign-unconfirmed")),
             &back,
         );
     }

@@ -1,0 +1,278 @@
+### Errors of the services (games, challenges, tournaments, presets, logs, administration,
+### analysis, privacy) as a page shows them. Their English text is also what logs and the
+### JSON API say: keep it unchanged.
+
+## Shared
+
+# Several messages in a row ($first and $rest are messages).
+error-list = { $first } { $rest }
+# A failure of the server (database, mail, damaged data): no details on the page.
+error-failed = Something went wrong on our side. Please try again later.
+
+## Games: the fixed refusals
+
+error-game-not-found = There is no such game.
+error-game-challenge-not-found = There is no such challenge.
+# $reason: the rules engine's reason, in English.
+error-game-illegal = Illegal move: { $reason }.
+error-game-moved-on = The game has moved on since this page was loaded: another move was already played for this turn. Nothing was changed; here is the game as it is now.
+error-game-already-played = This move was already played (it was submitted twice). It counts once.
+error-game-not-your-turn = It is not your turn to move.
+error-game-finished = This game is over.
+error-game-time-ran-out = Your time ran out before this move, so the game is lost on time.
+error-game-challenge-closed = This challenge is no longer open.
+error-game-no-draw-offer = There is no draw offer from your opponent.
+error-game-no-takeback = There is no takeback request from your opponent.
+error-game-too-many-messages = You have written { $count ->
+        [one] { $count } chat message
+       *[other] { $count } chat messages
+    } in the last hour; please wait a while.
+# $reason: an account error, not translated yet.
+error-game-account = { $reason }
+# $reason: a preset's refusal, in English.
+error-game-preset-refused = { $reason }
+
+## Games: forms' free text
+# $what: name, comment or message.
+
+error-game-text-too-long = The { $what ->
+        [name] name
+        [comment] comment
+       *[message] message
+    } is too long (at most { $max } characters).
+error-game-text-control = The { $what ->
+        [name] name
+        [comment] comment
+       *[message] message
+    } contains control characters.
+
+## Challenges
+
+error-game-suspended-challenges = Your account is suspended: you cannot create challenges.
+error-game-suspended-games = Your account is suspended: you cannot start games.
+error-game-untimed-needs-opponent = Untimed games are only possible against a named player: enter an opponent.
+error-game-days-per-move-range = Days per move must be a whole number from { $min } to { $max }.
+# $which: lowest or highest.
+error-game-rating-bound = The { $which ->
+        [lowest] lowest
+       *[highest] highest
+    } rating is a whole number from { $min } to { $max }.
+error-game-rating-range-open-rated = A rating range is for open rated challenges only.
+error-game-rating-range-order = The lowest rating is above the highest.
+error-game-too-many-open-challenges = You have { $count } challenges waiting for an answer, the most one player may have; withdraw one before posting another.
+error-game-choose-variant = Choose one of the variants or presets offered.
+error-game-no-such-player = There is no player named “{ $name }”.
+error-game-no-such-preset = There is no preset “{ $slug }”.
+error-game-challenge-yourself = You cannot challenge yourself.
+error-game-challenge-blocked = You have blocked { $name }; unblock them on their profile first.
+error-game-challenge-refused = { $name } does not take challenges from you.
+error-game-bot-open-challenge = A bot challenges a named player, never anyone.
+error-game-bot-refused = { $name } does not take challenges from bots.
+error-game-bots-casual-ask = Games with bots are casual on this site: ask for a casual game.
+error-game-bots-casual = Games with bots are casual on this site.
+error-game-challenge-rating-between = This challenge is for players rated { $min } to { $max }; your rating is { $rating }.
+error-game-challenge-rating-from = This challenge is for players rated { $min } to any; your rating is { $rating }.
+error-game-challenge-rating-up-to = This challenge is for players rated any to { $max }; your rating is { $rating }.
+error-game-accept-own = You cannot accept your own challenge.
+error-game-challenge-other-player = This challenge is meant for another player.
+error-game-accept-blocked = You cannot accept this challenge: one of you has blocked the other.
+error-game-bot-accepts-own = A bot accepts only the challenges made to it.
+error-game-decline-invited-only = Only the invited player can decline a challenge.
+error-game-cancel-author-only = Only its author can cancel a challenge.
+# The API's field names start these two.
+error-game-computer-level = level: the computer plays at a level from 1 to 8.
+error-game-computer-unrated = rated: games against the computer are never rated.
+
+## Playing
+
+error-game-move-players-only = Only the players of this game can move.
+error-game-bot-form-move = A bot moves through the bot API, not through this form.
+error-game-resign-players-only = Only the players of this game can resign.
+error-game-resign-unconfirmed = To resign, tick “Yes, I resign” and press Resign again.
+error-game-draw-players-only = Only the players of this game can answer a draw offer.
+# From the bot API: draw offers go with a move.
+error-game-draw-no-offer-to-answer = There is no draw offer to answer: offer one with your move (`?offeringDraw=true`).
+error-game-abort-players-only = Only the players of this game can abort it.
+error-game-abort-too-late = Both sides have moved: the game can no longer be aborted (resign instead).
+error-game-close-players-only = Only the players of this game can close it.
+error-game-close-untimed-only = Only untimed games can be closed as abandoned.
+error-game-close-too-soon = An untimed game can be closed once no move was played for { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }.
+
+## Chat and notes
+
+error-game-chat-empty = Write a message first.
+error-game-chat-too-long = A message is at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } long.
+error-game-chat-players-only = Only the players of a game write in its chat.
+error-game-chat-blocked = You cannot write to a player who blocked you or whom you blocked.
+error-game-chat-report-recipient-only = Only the player a message was written to can report it.
+error-game-notes-players-only = Only the players of a game keep notes on it.
+error-game-notes-too-long = Notes are at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } long.
+error-game-notes-nul = Notes cannot contain NUL characters.
+
+## Takebacks
+
+error-game-takeback-players-only = Only the players of this game can ask for a takeback.
+error-game-takeback-rated = Takebacks are for casual games; this game is rated.
+error-game-takeback-tournament = Takebacks are for casual games; this is a tournament game.
+error-game-takeback-own-last-move = You can ask to take back only your own last move, before your opponent replies.
+error-game-takeback-asked-already = You have asked already; your opponent has not answered yet.
+error-game-takeback-answer-players-only = Only the players of this game can answer a takeback request.
+
+## Conditional moves
+
+# $ply: the move's ply; $move: the move as typed; $why: the reason (a message below, or the
+# rules engine's reason in English).
+error-game-conditional-ply = Ply { $ply } ({ $move }): { $why }.
+error-game-conditional-line-ply = Line { $line }, ply { $ply } ({ $move }): { $why }.
+error-game-conditional-over-here = the game is already over here
+# $other: the number of an earlier line; $move: the opponent's move; $answer: that line's
+# answer to it.
+error-game-conditional-two-answers = line { $other } answers { $move } with { $answer } here; give one answer to each move
+error-game-conditional-too-many-lines = At most { $max } lines, please (you sent { $count }).
+error-game-conditional-line-too-long = Line { $line } has { $count } moves; at most { $max }, please.
+error-game-conditional-line-ends-unanswered = Line { $line } ends with your opponent's move { $move }: give your answer to it too.
+error-game-conditional-players-only = Only the players of this game have conditional moves in it.
+error-game-conditional-private = Conditional moves are private to their author.
+error-game-conditional-private-not-player = Conditional moves are private to their author; you are not a player of this game.
+error-game-conditional-your-move = It is your move: conditional moves are for while your opponent is to move. Play your move first.
+
+## Tournaments
+
+error-game-tournament-started = This tournament has started; it takes no more players.
+error-game-tournament-cancelled = This tournament was cancelled.
+error-game-tournament-closed = This tournament is over (closed).
+error-game-tournament-over = This tournament is over.
+error-game-tournament-joined-already = You have joined this tournament already.
+error-game-tournament-invited-only = This tournament is for invited players only.
+error-game-tournament-full = This tournament is full ({ $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }).
+error-game-tournament-rating-between = This tournament is for players rated { $min } to { $max }; your rating is { $rating }.
+error-game-tournament-rating-from = This tournament is for players rated { $min } to any; your rating is { $rating }.
+error-game-tournament-rating-up-to = This tournament is for players rated any to { $max }; your rating is { $rating }.
+error-game-tournament-not-playing = You are not playing in this tournament.
+error-game-tournament-organiser-only = Only the organiser can do that.
+error-game-tournament-edit-organiser-only = Only the organiser can edit this tournament.
+# $status: running, finished or cancelled.
+error-game-tournament-not-open = This tournament is { $status ->
+        [running] running
+        [finished] finished
+       *[cancelled] cancelled
+    }; that can only be done before it starts.
+error-game-tournament-not-listed = { $name } is not on this tournament's list.
+error-game-tournament-name-missing = Give the tournament a name.
+error-game-tournament-name-too-long = A tournament name has at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }.
+error-game-tournament-description-too-long = The description has at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }.
+# $what: min-players, max-players, rounds or rating.
+error-game-tournament-field-range = The { $what ->
+        [min-players] smallest number of players
+        [max-players] largest number of players
+        [rounds] number of rounds
+       *[rating] rating
+    } is a whole number from { $min } to { $max }.
+error-game-tournament-max-players-missing = Give the largest number of players.
+error-game-tournament-players-order = The smallest number of players is above the largest.
+error-game-tournament-swiss-rounds-missing = A Swiss event needs its number of rounds.
+error-game-tournament-swiss-too-few-players = { $rounds } rounds need at least { $players } players (nobody meets an opponent twice); raise the smallest number of players or play fewer rounds.
+error-game-tournament-start-past = The start date is in the past; leave it empty to start when the event is full.
+error-game-tournament-too-many-created = You have created { $count } tournaments in the last hour; please wait before creating another.
+error-game-tournament-rated-preset = Only a preset that plays a built-in variant's rules can be rated; make the event casual.
+error-game-tournament-more-joined = More players have joined than that.
+error-game-tournament-too-few-joined = { $count } players have joined; this tournament needs at least { $min }.
+error-game-tournament-unpairable = Round { $round } cannot be paired without two players meeting again.
+
+## Presets
+
+error-preset-not-found = There is no such preset.
+error-preset-read-only = Built-in presets are read-only. Fork this one to make a preset of your own.
+error-preset-fields = Some fields need attention.
+error-preset-owner-only = Only the owner of a preset can change it. Fork it to make your own.
+error-preset-name-crowded = Too many presets with this name; choose another name.
+error-preset-too-many-made = You have made { $count } presets in the last hour; please wait before making another.
+error-preset-saved-since = This preset was saved again since you opened the form (it is now at version { $version }). Reload the form and make your changes again.
+error-preset-saved-meanwhile = This preset was saved again meanwhile. Reload the form and try again.
+error-preset-delete-used = “{ $name }” cannot be deleted: { $count ->
+        [one] { $count } game uses
+       *[other] { $count } games use
+    } it. Retire it instead: it leaves the index and starts no new games, and its games go on.
+error-preset-delete-challenged = “{ $name }” cannot be deleted while an open challenge uses it. Withdraw the challenge first, or retire the preset.
+error-preset-delete-unconfirmed = To delete the preset, tick “Yes, delete it” and press Delete again.
+error-preset-retired = The preset “{ $name }” is retired: it starts no new games.
+error-preset-one-setup-only = This preset has one start position only.
+error-preset-no-such-setup = This preset has no start position named “{ $name }”.
+
+## Logs: imported PGN files
+# Most of these follow "not imported:" on the import page, hence the small letter.
+
+error-log-not-found = There is no such game.
+error-log-upload-limit = You have uploaded { $max } files in the last 24 hours, the most one player may; please try again tomorrow.
+error-log-upload-games = an upload imports at most { $max } games; upload the rest as another file
+error-log-upload-plies = an upload imports at most { $max } moves (plies) in all; upload the rest as another file
+# $reason: the PGN reader's reason, in English.
+error-log-pgn-line = line { $line }: { $reason }
+error-log-tag-too-long = the { $tag } tag is longer than { $max } characters
+error-log-game-too-long = { $count } moves (plies); a game of an upload may have at most { $max }
+error-log-no-variant = the game has no Variant tag
+error-log-unknown-variant = unknown variant “{ $variant }” and no preset of this server matches its Preset tag
+error-log-time-control = TimeControl “{ $tag }” is neither days per move (1/<seconds>) nor a reserve and increment (<seconds>+<seconds>)
+# $reason: the rules engine's reason, in English.
+error-log-bad-fen = the FEN tag is not a position of this variant: { $reason }
+error-log-duplicate = this game is already in the logs, as game { $game }
+# $number: the move number (12. or 12...); $move: the move as written; $reason: the rules
+# engine's reason, in English.
+error-log-bad-move = move { $number } { $move }: { $reason }
+error-log-result-tag = the Result tag ({ $tag }) and the result after the moves ({ $result }) differ
+# $ending: 1-0, 0-1 or 1/2-1/2; $reason: checkmate, stalemate, repetition, move_count or
+# bare_king.
+error-log-result-moves = the moves end the game ({ $ending } by { $reason }) but the result says { $result }
+error-log-bad-result = `{ $result }` is not a GameResult
+error-log-termination = Termination “{ $termination }” does not fit the final position
+
+## Administration
+
+error-admin-not-admin = Only admins can do that.
+error-admin-no-such-player = There is no such player.
+# $reason: an account error, not translated yet.
+error-admin-account = { $reason }
+error-admin-no-player = There is no player “{ $name }”.
+error-admin-reason-missing = Give a reason; the player is shown it.
+error-admin-reason-too-long = The reason is too long (at most { $max } characters).
+error-admin-suspend-self = You cannot suspend yourself.
+error-admin-builtin-preset = Built-in presets cannot be changed here.
+error-admin-report-settled = That report was settled already.
+error-admin-verdict = Result: choose 1-0, 0-1, 1/2-1/2 or abort.
+error-admin-mail-not-waiting = That mail is not waiting for a retry.
+
+## Analysis
+# The API's field names (movetime_ms, fen, moves) start most of these.
+
+error-analysis-no-preset = no such preset
+# $reason: the rules engine's reason, in English.
+error-analysis-fen = FEN: { $reason }
+error-analysis-movetime = movetime_ms: { $value } is not between 1 and { $max }
+error-analysis-too-many-moves = moves: { $count } moves; at most { $max }
+error-analysis-api-fen = fen: { $reason }
+# $index: the move's place in the list, from 0.
+error-analysis-api-move = moves[{ $index }] ({ $move }): { $reason }
+
+## Privacy
+
+# $reason: an account error, not translated yet.
+error-privacy-account = { $reason }
+error-privacy-confirm-username = Type your username to confirm that the account is to be deleted.
