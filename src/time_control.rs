@@ -479,8 +479,14 @@ mod tests {
         assert_eq!(f.describe(), "7 days + 12 hours per move, at most 14 days");
         assert_eq!(TimeControl::Untimed.describe(), "untimed");
         let fr = crate::i18n::Lang::from_tag("fr").expect("French");
-        assert_eq!(f.describe_in(&fr), "7 jours + 12 heures par coup, 14 jours au plus");
-        assert_eq!(TimeControl::DaysPerMove(1).describe_in(&fr), "1 jour par coup");
+        assert_eq!(
+            f.describe_in(&fr),
+            "7 jours + 12 heures par coup, 14 jours au plus"
+        );
+        assert_eq!(
+            TimeControl::DaysPerMove(1).describe_in(&fr),
+            "1 jour par coup"
+        );
     }
 
     #[test]

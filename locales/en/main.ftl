@@ -105,3 +105,15 @@ time-fischer = { $reserve } + { $increment } per move
 time-fischer-no-increment = { $reserve } in all
 time-with-cap = { $control }, at most { $cap }
 time-untimed = untimed
+
+## Titles of refusals
+
+refusal-nothing-changed = Nothing changed
+refusal-not-allowed = Not allowed
+refusal-not-accepted = Not accepted
+refusal-please-wait = Please wait
+
+## Settings: the language
+
+settings-language = Language of pages and mails
+settings-language-browser = The browser's choice

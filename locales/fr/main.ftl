@@ -105,3 +105,15 @@ time-fischer = { $reserve } + { $increment } par coup
 time-fischer-no-increment = { $reserve } en tout
 time-with-cap = { $control }, { $cap } au plus
 time-untimed = sans cadence
+
+## Titres des refus
+
+refusal-nothing-changed = Rien n’a changé
+refusal-not-allowed = Action non autorisée
+refusal-not-accepted = Refusé
+refusal-please-wait = Veuillez patienter
+
+## Réglages : la langue
+
+settings-language = Langue des pages et des courriels
+settings-language-browser = Celle du navigateur

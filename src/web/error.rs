@@ -89,7 +89,7 @@ pub struct Refusal {
     pub status: StatusCode,
     /// The API's error code.
     pub code: &'static str,
-    /// The page's title.
+    /// The message id of the page's title.
     pub title: &'static str,
 }
 
@@ -105,12 +105,18 @@ pub fn game_refusal(err: &GameError) -> Result<Refusal, WebError> {
             title,
         })
     };
-    const NOTHING_CHANGED: &str = "Nothing changed";
+    const NOTHING_CHANGED: &str = "refusal-nothing-changed";
     match err {
         GameError::NotFound | GameError::ChallengeNotFound => Err(WebError::NotFound),
-        GameError::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "Not allowed"),
-        GameError::Invalid(_) => refusal(S::UNPROCESSABLE_ENTITY, "invalid", "Not accepted"),
-        GameError::Illegal(_) => refusal(S::UNPROCESSABLE_ENTITY, "illegal_move", "Not accepted"),
+        GameError::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "refusal-not-allowed"),
+        GameError::Invalid(_) => {
+            refusal(S::UNPROCESSABLE_ENTITY, "invalid", "refusal-not-accepted")
+        }
+        GameError::Illegal(_) => refusal(
+            S::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+            "refusal-not-accepted",
+        ),
         GameError::MovedOn => refusal(S::CONFLICT, "moved_on", NOTHING_CHANGED),
         GameError::AlreadyPlayed => refusal(S::CONFLICT, "already_played", NOTHING_CHANGED),
         GameError::NotYourTurn => refusal(S::CONFLICT, "not_your_turn", NOTHING_CHANGED),
@@ -120,7 +126,7 @@ pub fn game_refusal(err: &GameError) -> Result<Refusal, WebError> {
         GameError::NoDrawOffer => refusal(S::CONFLICT, "no_draw_offer", NOTHING_CHANGED),
         GameError::NoTakeback => refusal(S::CONFLICT, "no_takeback", NOTHING_CHANGED),
         GameError::TooManyMessages | GameError::TooMany(_) => {
-            refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait")
+            refusal(S::TOO_MANY_REQUESTS, "rate_limited", "refusal-please-wait")
         }
         GameError::Db(db) => Err(WebError::database(db)),
         GameError::Mail(_) | GameError::Corrupt(_) => Err(WebError::Internal(err.to_string())),
@@ -140,9 +146,11 @@ pub fn preset_refusal(err: &crate::presets::PresetError) -> Result<Refusal, WebE
     };
     match err {
         E::NotFound => Err(WebError::NotFound),
-        E::ReadOnly | E::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "Not allowed"),
-        E::Invalid(_) | E::Fields(_) => refusal(S::UNPROCESSABLE_ENTITY, "invalid", "Not accepted"),
-        E::TooMany(_) => refusal(S::TOO_MANY_REQUESTS, "rate_limited", "Please wait"),
+        E::ReadOnly | E::Forbidden(_) => refusal(S::FORBIDDEN, "forbidden", "refusal-not-allowed"),
+        E::Invalid(_) | E::Fields(_) => {
+            refusal(S::UNPROCESSABLE_ENTITY, "invalid", "refusal-not-accepted")
+        }
+        E::TooMany(_) => refusal(S::TOO_MANY_REQUESTS, "rate_limited", "refusal-please-wait"),
         E::Db(db) => Err(WebError::database(db)),
         E::Corrupt(_) => Err(WebError::Internal(err.to_string())),
     }

@@ -43,7 +43,7 @@ fn bots_html() -> &'static str {
 async fn bots(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render::page(&HelpPage {
         ctx: &ctx,
-        title: "Bots",
+        title: "help-bots-title",
         body: bots_html(),
     })
 }
@@ -51,7 +51,7 @@ async fn bots(ctx: Ctx) -> Result<HttpResponse, WebError> {
 async fn tournaments(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render::page(&HelpPage {
         ctx: &ctx,
-        title: "Tournaments",
+        title: "help-tournaments-title",
         body: tournaments_html(),
     })
 }

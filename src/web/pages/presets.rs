@@ -44,9 +44,9 @@ fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpRespons
             .map(|(_, m)| m.as_str())
             .collect::<Vec<_>>()
             .join(" "),
-        _ => err.to_string(),
+        _ => err.localized(&ctx.lang),
     };
-    render::message_page(ctx, status, title, &message, back)
+    render::message_page(ctx, status, &ctx.t(title), &message, back)
 }
 
 /// Slugs are lower-case letters, digits and dashes; anything else is simply not found.

@@ -125,7 +125,7 @@ async fn analysis(
     let steps = match conditional::follow(&data.position, &data.rules, first_ply, 0, &line) {
         Ok(steps) => steps,
         Err(e) => {
-            error = Some(e.to_string());
+            error = Some(e.localized(&ctx.lang));
             line.pop();
             conditional::follow(&data.position, &data.rules, first_ply, 0, &line)
                 .unwrap_or_default()

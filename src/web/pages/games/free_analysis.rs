@@ -109,7 +109,7 @@ async fn board(
         Ok(found) => found,
         Err(AnalysisError::NoPreset) => return Err(WebError::NotFound),
         Err(AnalysisError::Invalid(message)) => {
-            return Err(WebError::BadRequest(message.to_string()))
+            return Err(WebError::BadRequest(message.text(&ctx.lang)))
         }
         Err(AnalysisError::Preset(e)) => return Err(WebError::Internal(e.to_string())),
     };
@@ -131,7 +131,7 @@ async fn board(
     let steps = match lines::follow(&start, &rules, first_ply, 0, &line) {
         Ok(steps) => steps,
         Err(e) => {
-            error = Some(e.to_string());
+            error = Some(e.localized(&ctx.lang));
             line.pop();
             lines::follow(&start, &rules, first_ply, 0, &line).unwrap_or_default()
         }

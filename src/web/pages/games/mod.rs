@@ -67,7 +67,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Maps a service error to a response: user errors become pages with the service's words.
 pub fn error_response(ctx: &Ctx, err: GameError, back: &str) -> Result<HttpResponse, WebError> {
     let refusal = crate::web::error::game_refusal(&err)?;
-    render::message_page(ctx, refusal.status, refusal.title, &err.to_string(), back)
+    render::message_page(
+        ctx,
+        refusal.status,
+        &ctx.t(refusal.title),
+        &err.localized(&ctx.lang),
+        back,
+    )
 }
 
 /// A chat message as shown.
@@ -735,7 +741,7 @@ async fn submit_move(
         &state.renders,
         data,
         FormState {
-            error: Some(err.to_string()),
+            error: Some(err.localized(&ctx.lang)),
             notice: None,
             typed_move: if keep { form.text } else { String::new() },
             typed_comment: if keep { form.comment } else { String::new() },
