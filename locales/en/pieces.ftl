@@ -342,3 +342,14 @@ piece-obento-caliph-moves = Bishop or Camel leap
 piece-obento-wildeguard-moves = Knight, Camel or one step in any direction
 piece-obento-gold-rider-moves = slides along ranks and files, and diagonally forward
 piece-obento-silver-rider-moves = slides diagonally, and straight forward
+
+## The legend of the pieces (preset pages)
+
+pieces-shown-as = shown as
+pieces-in-text = in text
+pieces-royal = royal
+pieces-value = value { $value }
+pieces-promotes-to = Promotes to { $targets }.
+pieces-colon = :
+pieces-no-xbetza = No XBetza
+pieces-native = Native movement:

@@ -362,3 +362,14 @@ piece-obento-caliph-moves = Fou ou saut de Chameau
 piece-obento-wildeguard-moves = Cavalier, Chameau ou une case dans n’importe quelle direction
 piece-obento-gold-rider-moves = glisse sur les rangées et les colonnes, et en diagonale vers l’avant
 piece-obento-silver-rider-moves = glisse en diagonale, et droit devant
+
+## La légende des pièces (pages des préréglages)
+
+pieces-shown-as = notée
+pieces-in-text = dans le texte
+pieces-royal = royale
+pieces-value = valeur { $value }
+pieces-promotes-to = Se promeut en { $targets }.
+pieces-colon = {"\u00A0:"}
+pieces-no-xbetza = Pas de notation XBetza
+pieces-native = Marche native :

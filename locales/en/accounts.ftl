@@ -1,0 +1,34 @@
+### Log in, registration, password reset, address confirmation, unsubscribing.
+
+auth-log-in = Log in
+auth-register = Register
+auth-create-account = Create an account
+auth-username = Username
+auth-username-hint = 3 to 32 letters, digits, _ or -.
+auth-email = Email
+auth-email-hint = For notifications and password resets; never shown to others.
+auth-password = Password
+auth-password-again = Password again
+auth-password-hint = At least 10 characters.
+auth-forgot = Forgot your password?
+auth-already-registered = Already registered?
+auth-reset-title = Reset your password
+auth-reset-sent-before = If an account uses
+auth-reset-sent-after = , we have sent it a link to choose a new password. The link works for one hour.
+auth-back-to-login = Back to log in
+auth-reset-intro = Enter the email address of your account and we will send you a link.
+auth-send-link = Send the link
+auth-new-password-title = Choose a new password
+auth-for-account = For the account
+auth-new-password = New password
+auth-new-password-again = New password again
+auth-set-password = Set the password
+auth-ask-new-link = Ask for a new link
+auth-confirm-title = Confirm your address
+auth-confirm-before = Press the button to confirm that
+auth-confirm-after = is your address for plypost. Game mail then goes to it, and moves you send from it are played.
+auth-confirm = Confirm
+auth-confirm-new-link = Ask for a new link in your settings
+auth-unsubscribe = Unsubscribe
+auth-unsubscribe-done = Done: you will no longer get { $what }. You can switch them on again in your settings.
+auth-unsubscribe-ask = Stop sending me { $what }?

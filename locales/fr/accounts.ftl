@@ -1,0 +1,34 @@
+### Connexion, inscription, réinitialisation du mot de passe, confirmation d’adresse, désabonnement.
+
+auth-log-in = Se connecter
+auth-register = S’inscrire
+auth-create-account = Créer un compte
+auth-username = Nom d’utilisateur
+auth-username-hint = De 3 à 32 lettres, chiffres, _ ou -.
+auth-email = Adresse électronique
+auth-email-hint = Pour les notifications et la réinitialisation du mot de passe ; jamais montrée aux autres.
+auth-password = Mot de passe
+auth-password-again = Mot de passe (confirmation)
+auth-password-hint = Au moins 10 caractères.
+auth-forgot = Mot de passe oublié ?
+auth-already-registered = Déjà inscrit ?
+auth-reset-title = Réinitialiser votre mot de passe
+auth-reset-sent-before = Si un compte utilise
+auth-reset-sent-after = , nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.
+auth-back-to-login = Retour à la connexion
+auth-reset-intro = Saisissez l’adresse électronique de votre compte : nous vous enverrons un lien.
+auth-send-link = Envoyer le lien
+auth-new-password-title = Choisir un nouveau mot de passe
+auth-for-account = Pour le compte
+auth-new-password = Nouveau mot de passe
+auth-new-password-again = Nouveau mot de passe (confirmation)
+auth-set-password = Enregistrer le mot de passe
+auth-ask-new-link = Demander un nouveau lien
+auth-confirm-title = Confirmer votre adresse
+auth-confirm-before = Appuyez sur le bouton pour confirmer que
+auth-confirm-after = est votre adresse pour plypost. Les courriels de partie y seront alors envoyés, et les coups que vous enverrez depuis cette adresse seront joués.
+auth-confirm = Confirmer
+auth-confirm-new-link = Demander un nouveau lien dans vos réglages
+auth-unsubscribe = Se désabonner
+auth-unsubscribe-done = C’est fait : vous ne recevrez plus { $what }. Vous pouvez les réactiver dans vos réglages.
+auth-unsubscribe-ask = Ne plus m’envoyer { $what } ?
