@@ -288,6 +288,7 @@ struct ShowPage<'a> {
 #[derive(Template)]
 #[template(path = "pages/logs/board_part.html")]
 struct BoardPart {
+    lang: crate::i18n::Lang,
     id: GameId,
     ply: i64,
     total: i64,
@@ -355,10 +356,11 @@ async fn show(
         .collect();
     let total = record.moves.len() as i64;
     let position_text = match moves.iter().find(|m| m.current) {
-        Some(m) => format!("Position after {} {}", m.number, m.text),
-        None => "Start position".to_owned(),
+        Some(m) => ctx.t2("logs-position-after", "number", &m.number, "move", &m.text),
+        None => ctx.t("logs-start-position"),
     };
     let part = BoardPart {
+        lang: ctx.lang.clone(),
         id,
         ply,
         total,
