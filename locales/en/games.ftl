@@ -35,3 +35,13 @@ games-notes-limit = { $count ->
 }
 games-notes-save = Save notes
 games-back-to-game = Back to the game
+
+## The clock
+
+clock-time-control = Time control: { $control }
+clock-no-vacation = no vacation (clocks never stop)
+clock-stopped = Clock stopped (vacation):
+clock-left-for = left for { $name }
+clock-move-by = move by { $deadline }
+clock-other-reserve = The other player's reserve: { $reserve }
+clock-on-vacation = { $name } is on vacation until { $until } at the latest

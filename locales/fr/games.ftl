@@ -35,3 +35,13 @@ games-notes-limit = { $count ->
 }
 games-notes-save = Enregistrer les notes
 games-back-to-game = Retour à la partie
+
+## La pendule
+
+clock-time-control = Cadence : { $control }
+clock-no-vacation = sans vacances (les pendules ne s’arrêtent jamais)
+clock-stopped = Pendule arrêtée (vacances) :
+clock-left-for = restant pour { $name }
+clock-move-by = à jouer avant le { $deadline }
+clock-other-reserve = Réserve de l’adversaire : { $reserve }
+clock-on-vacation = { $name } est en vacances jusqu’au { $until } au plus tard

@@ -227,7 +227,6 @@ const STILL_ENGLISH: &[&str] = &[
     "templates/pages/presets/show.html",
     "templates/pages/settings.html",
     "templates/pages/settings_api.html",
-    "templates/partials/game_clock.html",
     "templates/partials/piece_diagrams.html",
 ];
 

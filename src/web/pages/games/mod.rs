@@ -32,7 +32,6 @@ use crate::games::move_log::MoveLogCache;
 use crate::games::query::{self, GameData};
 use crate::games::{GameError, GameId, GameRow};
 use crate::play::{self, MoveInput};
-use crate::time_control::format_duration;
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
@@ -307,8 +306,18 @@ fn game_page<'a>(
         active: game.is_active(),
         status_line,
         to_move,
-        deadline: clock.deadline.map(|d| datetime_in(d, time_zone)),
-        clock: clock_lines(&clock, &white, &black, time_zone, is_player),
+        deadline: clock.deadline.map(|d| {
+            ctx.lang
+                .datetime(d, time_zone, crate::i18n::DateStyle::DateTime)
+        }),
+        clock: clock_lines(
+            &ctx.lang,
+            &game,
+            &clock,
+            (&white, &black),
+            time_zone,
+            is_player,
+        ),
         board,
         sprite: variant_sprite(renders, &rules),
         legal_json,
@@ -467,16 +476,17 @@ fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &s
 
 /// The clock section, in the viewer's time zone.
 fn clock_lines(
+    lang: &crate::i18n::Lang,
+    game: &GameRow,
     clock: &ClockView,
-    white: &User,
-    black: &User,
+    (white, black): (&User, &User),
     time_zone: &str,
     is_player: bool,
 ) -> ClockLines {
     ClockLines {
-        control: clock.control.clone(),
+        control: game.time_control().describe_in(lang),
         no_vacation: !clock.allow_vacation,
-        time_left: clock.left.map(format_duration),
+        time_left: clock.left.map(|d| lang.duration(d)),
         urgent: clock.urgent(),
         paused: clock.paused,
         vacations: clock
@@ -488,13 +498,16 @@ fn clock_lines(
                 } else {
                     &black.username
                 };
-                format!(
-                    "{name} is on vacation until {} at the latest",
-                    datetime_in(*until, time_zone)
+                lang.t2(
+                    "clock-on-vacation",
+                    "name",
+                    name,
+                    "until",
+                    lang.datetime(*until, time_zone, crate::i18n::DateStyle::DateTime),
                 )
             })
             .collect(),
-        waiting_reserve: clock.waiting_reserve.map(format_duration),
+        waiting_reserve: clock.waiting_reserve.map(|d| lang.duration(d)),
         can_abandon: clock.abandonable && is_player,
     }
 }
