@@ -23,3 +23,13 @@ logs-next = Next
 logs-end = End
 logs-position-after = Position after { $number } { $move }
 logs-start-position = Start position
+
+## Importing games
+
+logs-import-title = Import games
+logs-import-intro = Upload a PGN file written by plypost (up to { $mb } MB). Every move is checked; a game with a move that is not legal is left out with the reason, and the others are imported. Imported games are marked as such: they are not rated and count for nobody.
+logs-import-counts = { $imported } imported, { $refused } refused
+logs-import-game = Game { $index }
+logs-import-file = PGN file
+logs-import-paste = or paste PGN text
+logs-import-submit = Import

@@ -23,3 +23,19 @@ logs-next = Suivant
 logs-end = Fin
 logs-position-after = Position après { $number } { $move }
 logs-start-position = Position de départ
+
+## Importer des parties
+
+logs-import-title = Importer des parties
+logs-import-intro = Envoyez un fichier PGN écrit par plypost ({ $mb } Mo au plus). Chaque coup est vérifié ; une partie contenant un coup illégal est écartée avec la raison, et les autres sont importées. Les parties importées sont signalées comme telles : elles ne sont pas classées et ne comptent pour personne.
+logs-import-counts = { $imported ->
+    [one] { $imported } importée
+   *[other] { $imported } importées
+}, { $refused ->
+    [one] { $refused } refusée
+   *[other] { $refused } refusées
+}
+logs-import-game = Partie { $index }
+logs-import-file = Fichier PGN
+logs-import-paste = ou collez le texte PGN
+logs-import-submit = Importer

@@ -220,7 +220,6 @@ const STILL_ENGLISH: &[&str] = &[
     "templates/pages/games/conditional.html",
     "templates/pages/games/new_challenge.html",
     "templates/pages/games/show.html",
-    "templates/pages/logs/import.html",
     "templates/pages/logs/index.html",
     "templates/pages/presets/edit.html",
     "templates/pages/presets/index.html",
