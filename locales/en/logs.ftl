@@ -33,3 +33,69 @@ logs-import-game = Game { $index }
 logs-import-file = PGN file
 logs-import-paste = or paste PGN text
 logs-import-submit = Import
+
+## The logs list
+
+logs-title = Logs
+logs-intro = Every game of this server: filter, replay, download.
+logs-import-link = Import a PGN file
+logs-f-variant = Variant
+logs-f-any = any
+logs-f-preset = Preset
+logs-f-preset-hint = slug or “slug v2”
+logs-f-player = Player
+logs-f-playing = Playing
+logs-f-either = either side
+logs-f-as-white = as White
+logs-f-as-black = as Black
+logs-f-status = Status
+logs-f-games-any = games (any)
+logs-f-open = open challenge
+logs-f-active = in progress
+logs-f-finished = finished
+logs-f-result = Result
+logs-f-white-won = White won
+logs-f-black-won = Black won
+logs-f-draw = draw
+logs-f-by = By
+logs-f-any-way = any way
+logs-f-dates-of = Dates of
+logs-f-the-start = the start
+logs-f-the-last-move = the last move
+logs-f-from = From
+logs-f-to = To
+logs-f-sort = Sort by
+logs-f-sort-default = last move (start date for a range of start dates)
+logs-f-sort-last = last move, always
+logs-f-sort-start = start date
+logs-f-sort-length = length
+logs-f-order = Order
+logs-f-desc = newest / longest first
+logs-f-asc = oldest / shortest first
+logs-f-imported = Imported games
+logs-f-included = included
+logs-f-left-out = left out
+logs-f-only = only
+logs-f-show = Show
+logs-f-clear = Clear
+logs-download-all = Download them as one PGN file
+logs-nothing = Nothing matches these filters.
+logs-c-players = Players
+logs-c-variant = Variant
+logs-c-preset = Preset
+logs-c-status = Status
+logs-c-moves = Moves
+logs-c-last-move = Last move
+logs-c-to-move = To move
+logs-c-game = Game
+logs-c-challenge = challenge
+logs-pages = Pages
+logs-first-page = First page
+logs-count-challenges = { $count ->
+    [one] { $count } open challenge on this page.
+   *[other] { $count } open challenges on this page.
+}
+logs-count-games = { $count ->
+    [one] { $shown } game matches.
+   *[other] { $shown } games match.
+}

@@ -39,3 +39,69 @@ logs-import-game = Partie { $index }
 logs-import-file = Fichier PGN
 logs-import-paste = ou collez le texte PGN
 logs-import-submit = Importer
+
+## La liste des archives
+
+logs-title = Archives
+logs-intro = Toutes les parties de ce serveur : filtrer, rejouer, télécharger.
+logs-import-link = Importer un fichier PGN
+logs-f-variant = Variante
+logs-f-any = toutes
+logs-f-preset = Préréglage
+logs-f-preset-hint = nom court ou « nom v2 »
+logs-f-player = Joueur
+logs-f-playing = Jouant
+logs-f-either = l’un ou l’autre camp
+logs-f-as-white = avec les Blancs
+logs-f-as-black = avec les Noirs
+logs-f-status = État
+logs-f-games-any = parties (toutes)
+logs-f-open = défi ouvert
+logs-f-active = en cours
+logs-f-finished = terminée
+logs-f-result = Résultat
+logs-f-white-won = les Blancs ont gagné
+logs-f-black-won = les Noirs ont gagné
+logs-f-draw = nulle
+logs-f-by = Par
+logs-f-any-way = toute issue
+logs-f-dates-of = Dates
+logs-f-the-start = du début
+logs-f-the-last-move = du dernier coup
+logs-f-from = Du
+logs-f-to = Au
+logs-f-sort = Trier par
+logs-f-sort-default = dernier coup (date de début pour un intervalle de dates de début)
+logs-f-sort-last = dernier coup, toujours
+logs-f-sort-start = date de début
+logs-f-sort-length = longueur
+logs-f-order = Ordre
+logs-f-desc = récentes / longues d’abord
+logs-f-asc = anciennes / courtes d’abord
+logs-f-imported = Parties importées
+logs-f-included = incluses
+logs-f-left-out = exclues
+logs-f-only = seulement
+logs-f-show = Afficher
+logs-f-clear = Effacer
+logs-download-all = Les télécharger en un seul fichier PGN
+logs-nothing = Aucune partie ne correspond à ces filtres.
+logs-c-players = Joueurs
+logs-c-variant = Variante
+logs-c-preset = Préréglage
+logs-c-status = État
+logs-c-moves = Coups
+logs-c-last-move = Dernier coup
+logs-c-to-move = Trait
+logs-c-game = Partie
+logs-c-challenge = défi
+logs-pages = Pages
+logs-first-page = Première page
+logs-count-challenges = { $count ->
+    [one] { $count } défi ouvert sur cette page.
+   *[other] { $count } défis ouverts sur cette page.
+}
+logs-count-games = { $count ->
+    [one] { $shown } partie correspond.
+   *[other] { $shown } parties correspondent.
+}
