@@ -32,3 +32,32 @@ auth-confirm-new-link = Ask for a new link in your settings
 auth-unsubscribe = Unsubscribe
 auth-unsubscribe-done = Done: you will no longer get { $what }. You can switch them on again in your settings.
 auth-unsubscribe-ask = Stop sending me { $what }?
+
+## API tokens and the calendar
+
+settings-api-title = API tokens and calendar
+settings-api-settings = Settings
+settings-api-how = How to use the API
+settings-api-new-token-title = Your new token
+settings-api-copy-now = Copy it now: it is shown only this once. Send it as
+settings-api-token = Token
+settings-api-tokens = Personal access tokens
+settings-api-no-tokens = You have no tokens.
+settings-api-c-name = Name
+settings-api-c-scopes = Scopes
+settings-api-c-made = Made
+settings-api-c-last-used = Last used
+settings-api-revoke = Revoke
+settings-api-new-token = New token
+settings-api-name = Name (what it is for)
+settings-api-read = read: see your games, challenges and profile
+settings-api-play = play: make challenges, move, resign, answer draw offers
+settings-api-make-token = Make a token
+settings-api-calendar = Deadline calendar
+settings-api-calendar-intro = An iCalendar link with one event per game where it is your move, ending at your deadline, with a reminder. Subscribe to it in your calendar app; it follows your games as they move. Anyone with the link sees your deadlines, so keep it to yourself.
+settings-api-calendar-link = Calendar link
+settings-api-new-link = Make a new link (the old one stops working)
+settings-api-make-link = Make a calendar link
+settings-api-never = never
+settings-api-revoked = The token was revoked; it no longer works.
+settings-api-calendar-ready = Your calendar link is ready; an earlier link no longer works.

@@ -32,3 +32,32 @@ auth-confirm-new-link = Demander un nouveau lien dans vos réglages
 auth-unsubscribe = Se désabonner
 auth-unsubscribe-done = C’est fait : vous ne recevrez plus { $what }. Vous pouvez les réactiver dans vos réglages.
 auth-unsubscribe-ask = Ne plus m’envoyer { $what } ?
+
+## Jetons d’API et agenda
+
+settings-api-title = Jetons d’API et agenda
+settings-api-settings = Réglages
+settings-api-how = Utiliser l’API
+settings-api-new-token-title = Votre nouveau jeton
+settings-api-copy-now = Copiez-le maintenant : il n’est montré qu’une fois. Envoyez-le sous la forme
+settings-api-token = Jeton
+settings-api-tokens = Jetons d’accès personnels
+settings-api-no-tokens = Vous n’avez aucun jeton.
+settings-api-c-name = Nom
+settings-api-c-scopes = Droits
+settings-api-c-made = Créé
+settings-api-c-last-used = Dernier usage
+settings-api-revoke = Révoquer
+settings-api-new-token = Nouveau jeton
+settings-api-name = Nom (à quoi il sert)
+settings-api-read = read : voir vos parties, vos défis et votre profil
+settings-api-play = play : lancer des défis, jouer, abandonner, répondre aux propositions de nulle
+settings-api-make-token = Créer un jeton
+settings-api-calendar = Agenda des échéances
+settings-api-calendar-intro = Un lien iCalendar avec un événement par partie où c’est à vous de jouer, qui se termine à votre échéance, avec un rappel. Abonnez-vous-y dans votre application d’agenda ; il suit vos parties au fil des coups. Quiconque a le lien voit vos échéances : gardez-le pour vous.
+settings-api-calendar-link = Lien de l’agenda
+settings-api-new-link = Créer un nouveau lien (l’ancien cesse de fonctionner)
+settings-api-make-link = Créer un lien d’agenda
+settings-api-never = jamais
+settings-api-revoked = Le jeton a été révoqué : il ne fonctionne plus.
+settings-api-calendar-ready = Votre lien d’agenda est prêt ; un lien précédent ne fonctionne plus.

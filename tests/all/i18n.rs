@@ -223,7 +223,6 @@ const STILL_ENGLISH: &[&str] = &[
     "templates/pages/presets/edit.html",
     "templates/pages/presets/show.html",
     "templates/pages/settings.html",
-    "templates/pages/settings_api.html",
     "templates/partials/piece_diagrams.html",
 ];
 

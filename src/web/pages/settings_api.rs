@@ -7,7 +7,6 @@ use serde::Deserialize;
 
 use crate::accounts::api_tokens::{self, Scopes};
 use crate::accounts::{AccountError, User};
-use crate::format::datetime_in;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -65,17 +64,16 @@ async fn page(
             Ok::<_, AccountError>((tokens, key))
         })
         .await??;
-    let zone = user.time_zone.as_str();
     let tokens = tokens
         .into_iter()
         .map(|t| TokenLine {
             id: t.id,
             name: t.name,
             scopes: t.scopes.names().join(", "),
-            created: datetime_in(t.created_at, zone),
+            created: ctx.datetime(&t.created_at),
             last_used: t
                 .last_used_at
-                .map_or_else(|| "never".to_owned(), |at| datetime_in(at, zone)),
+                .map_or_else(|| ctx.t("settings-api-never"), |at| ctx.datetime(&at)),
         })
         .collect();
     render::page_with_status(
@@ -103,8 +101,8 @@ async fn show(
     query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, WebError> {
     let notice = match query.done.as_str() {
-        "revoked" => Some("The token was revoked; it no longer works."),
-        "calendar" => Some("Your calendar link is ready; an earlier link no longer works."),
+        "revoked" => Some("settings-api-revoked"),
+        "calendar" => Some("settings-api-calendar-ready"),
         _ => None,
     };
     page(&state, &ctx, StatusCode::OK, None, notice, None).await
