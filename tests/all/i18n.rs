@@ -221,7 +221,6 @@ const STILL_ENGLISH: &[&str] = &[
     "templates/pages/games/new_challenge.html",
     "templates/pages/games/show.html",
     "templates/pages/presets/edit.html",
-    "templates/pages/presets/show.html",
     "templates/pages/settings.html",
     "templates/partials/piece_diagrams.html",
 ];

@@ -101,7 +101,7 @@ async fn index(
         Err(e) => return error_response(&ctx, e, "/"),
     };
     let notice = match q.done.as_str() {
-        "deleted" => Some("The preset was deleted."),
+        "deleted" => Some("presets-notice-deleted"),
         _ => None,
     };
     render::page(&IndexPage {
@@ -226,11 +226,11 @@ async fn show(
         coordinates: v.coordinates,
     };
     let notice = match q.done.as_str() {
-        "saved" => Some("Saved as a new version."),
-        "unchanged" => Some("Nothing was changed, so no new version was made."),
-        "forked" => Some("This is your copy. Edit it as you like."),
-        "retired" => Some("The preset is retired: hidden from the index and from new challenges. Its games go on."),
-        "restored" => Some("The preset is back in the index."),
+        "saved" => Some("presets-notice-saved"),
+        "unchanged" => Some("presets-notice-unchanged"),
+        "forked" => Some("presets-notice-forked"),
+        "retired" => Some("presets-notice-retired"),
+        "restored" => Some("presets-notice-restored"),
         _ => None,
     };
     let p = &detail.preset;
