@@ -45,3 +45,46 @@ clock-left-for = left for { $name }
 clock-move-by = move by { $deadline }
 clock-other-reserve = The other player's reserve: { $reserve }
 clock-on-vacation = { $name } is on vacation until { $until } at the latest
+
+## Analysis boards
+
+analysis-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move
+analysis-move = Move
+analysis-example = e.g. { $move }
+analysis-move-hint = Any notation, or click a piece on the board.
+analysis-back = Back
+analysis-start = Start
+analysis-forward = Forward
+analysis-engine = Engine
+analysis-evaluation = Evaluation
+analysis-best-line = Best line
+analysis-search = Search
+analysis-best-marked = The best move is marked on the board.
+analysis-evaluate = Evaluate this position
+analysis-line = Line
+analysis-depth = depth { $depth }, { $nodes } positions
+analysis-board = Analysis board
+analysis-free-intro = Any preset, any position: move the pieces of both sides; every move is checked by the rules. Nothing is stored: the address holds the board.
+analysis-play = Play
+analysis-log-in = Log in to ask the engine.
+analysis-no-moves = No moves yet.
+analysis-shown = Position shown:
+analysis-set-up = Set up
+analysis-preset = Preset
+analysis-preset-hint = A preset's name in its address, e.g.
+analysis-fen-hint = Empty: the preset's setup.
+analysis-set-up-board = Set up the board
+analysis-game-title = Analysis · game #{ $id }
+analysis-of-game = Analysis of game #{ $id }
+analysis-game-intro = Move the pieces of both sides from the game's position; every move is checked by the rules. Nothing is stored unless you save the line as conditional moves.
+analysis-return = Return to the game
+analysis-play-in = Play in analysis
+analysis-no-moves-game = No moves yet: this is the game's position.
+analysis-add-conditional = { $count ->
+    [one] Add this move to my conditional moves
+   *[other] Add these { $count } moves to my conditional moves
+}
+analysis-your-conditionals = Your conditional moves

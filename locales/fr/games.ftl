@@ -45,3 +45,46 @@ clock-left-for = restant pour { $name }
 clock-move-by = à jouer avant le { $deadline }
 clock-other-reserve = Réserve de l’adversaire : { $reserve }
 clock-on-vacation = { $name } est en vacances jusqu’au { $until } au plus tard
+
+## Échiquiers d’analyse
+
+analysis-to-move = Trait aux { $side ->
+    [white] Blancs
+   *[black] Noirs
+}
+analysis-move = Coup
+analysis-example = p. ex. { $move }
+analysis-move-hint = Toute notation, ou cliquez sur une pièce de l’échiquier.
+analysis-back = Retour
+analysis-start = Début
+analysis-forward = Avancer
+analysis-engine = Moteur
+analysis-evaluation = Évaluation
+analysis-best-line = Meilleure suite
+analysis-search = Recherche
+analysis-depth = profondeur { $depth }, { $nodes } positions
+analysis-best-marked = Le meilleur coup est marqué sur l’échiquier.
+analysis-evaluate = Évaluer cette position
+analysis-line = Suite
+analysis-board = Échiquier d’analyse
+analysis-free-intro = N’importe quel préréglage, n’importe quelle position : déplacez les pièces des deux camps ; chaque coup est vérifié selon les règles. Rien n’est enregistré : l’adresse contient l’échiquier.
+analysis-play = Jouer
+analysis-log-in = Connectez-vous pour interroger le moteur.
+analysis-no-moves = Aucun coup pour l’instant.
+analysis-shown = Position affichée :
+analysis-set-up = Mise en place
+analysis-preset = Préréglage
+analysis-preset-hint = Le nom d’un préréglage tel qu’il figure dans son adresse, p. ex.
+analysis-fen-hint = Vide : la position de départ du préréglage.
+analysis-set-up-board = Mettre en place l’échiquier
+analysis-game-title = Analyse · partie n° { $id }
+analysis-of-game = Analyse de la partie n° { $id }
+analysis-game-intro = Déplacez les pièces des deux camps depuis la position de la partie ; chaque coup est vérifié selon les règles. Rien n’est enregistré, sauf si vous gardez la suite comme coups conditionnels.
+analysis-return = Retour à la partie
+analysis-play-in = Jouer dans l’analyse
+analysis-no-moves-game = Aucun coup pour l’instant : voici la position de la partie.
+analysis-add-conditional = { $count ->
+    [one] Ajouter ce coup à mes coups conditionnels
+   *[other] Ajouter ces { $count } coups à mes coups conditionnels
+}
+analysis-your-conditionals = Vos coups conditionnels

@@ -187,9 +187,9 @@ async fn analysis(
         forward: (at < compact.len()).then(|| analysis_href(id, &compact, at + 1)),
         error,
         to_move: if shown.side_to_move() == plypost_rules::Color::White {
-            "White"
+            "white"
         } else {
-            "Black"
+            "black"
         },
         can_save,
         can_evaluate,

@@ -181,9 +181,9 @@ async fn board(
         start: href(&preset, &fen, &[], 0),
         error,
         to_move: if shown.side_to_move() == plypost_rules::Color::White {
-            "White"
+            "white"
         } else {
-            "Black"
+            "black"
         },
         shown_fen: shown.to_fen(),
         verdict,
