@@ -88,3 +88,17 @@ analysis-add-conditional = { $count ->
    *[other] Add these { $count } moves to my conditional moves
 }
 analysis-your-conditionals = Your conditional moves
+
+## Conditional moves
+
+conditional-title = Your conditional moves · game #{ $id }
+conditional-heading = Your conditional moves in game #{ $id }
+conditional-intro = Private: only you see them. When your opponent plays the first move of a line, your answer is played at once; a move no line expects deletes them all (you are mailed either way).
+conditional-none = You have no conditional moves in this game.
+conditional-delete = Delete them
+conditional-lines = Lines, one per row: your opponent's move, your answer, their next move, your answer…
+conditional-any-notation = Any notation
+conditional-saving = Saving replaces all your lines; saving an empty box deletes them.
+conditional-save = Save conditional moves
+conditional-saved = Your conditional moves are saved.
+conditional-deleted = Your conditional moves are deleted.

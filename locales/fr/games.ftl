@@ -88,3 +88,17 @@ analysis-add-conditional = { $count ->
    *[other] Ajouter ces { $count } coups à mes coups conditionnels
 }
 analysis-your-conditionals = Vos coups conditionnels
+
+## Coups conditionnels
+
+conditional-title = Vos coups conditionnels · partie n° { $id }
+conditional-heading = Vos coups conditionnels dans la partie n° { $id }
+conditional-intro = Privés : vous seul les voyez. Quand votre adversaire joue le premier coup d’une suite, votre réponse est jouée aussitôt ; un coup qu’aucune suite ne prévoit les supprime toutes (vous recevez un courriel dans les deux cas).
+conditional-none = Vous n’avez aucun coup conditionnel dans cette partie.
+conditional-delete = Les supprimer
+conditional-lines = Suites, une par ligne : le coup de votre adversaire, votre réponse, son coup suivant, votre réponse…
+conditional-any-notation = Toute notation
+conditional-saving = Enregistrer remplace toutes vos suites ; enregistrer une case vide les supprime.
+conditional-save = Enregistrer les coups conditionnels
+conditional-saved = Vos coups conditionnels sont enregistrés.
+conditional-deleted = Vos coups conditionnels sont supprimés.

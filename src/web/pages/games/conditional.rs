@@ -311,7 +311,7 @@ struct ConditionalPage<'a> {
     text: String,
     ply: i64,
     error: Option<String>,
-    notice: Option<&'static str>,
+    notice: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -366,8 +366,8 @@ async fn show(
         ply,
         error: None,
         notice: match q.done.as_str() {
-            "saved" => Some("Your conditional moves are saved."),
-            "deleted" => Some("Your conditional moves are deleted."),
+            "saved" => Some(ctx.t("conditional-saved")),
+            "deleted" => Some(ctx.t("conditional-deleted")),
             _ => None,
         },
     })
