@@ -198,3 +198,26 @@ game-native = native movement:
 game-move-diagrams = Move diagrams
 game-diagrams-link = The diagrams of every piece, on the preset page
 game-preset-moved-on = the preset is at version { $current } now; this game keeps version { $version }
+
+## The board script's words ({ $piece } and the like are filled in by the script)
+
+board-js-legal-one = { $piece }: 1 legal move, to { $squares }
+board-js-legal-many = { $piece }: { $count } legal moves, to { $squares }
+board-js-pick = . Pick a destination.
+board-js-no-legal = { $piece }: no legal move now
+board-js-reach = { $piece }: on its turn it could go to { $squares }
+board-js-no-reach = { $piece }: on its turn it could not move
+board-js-confirm = Confirm move { $move }
+board-js-cancel = Cancel
+board-js-preview = Preview of { $move }. Confirm or cancel.
+board-js-promote-to = Promote to:
+board-js-no-promotion = no promotion
+board-js-choose-promotion = Choose the promotion.
+board-js-empty-square = { $square }: empty
+board-js-cancelled = Cancelled.
+board-js-destination-enter = , a destination: Enter moves here
+board-js-destination = , a destination
+board-js-label-black = Board, Black at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.
+board-js-label-white = Board, White at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.
+board-js-flipped-black = Black is at the bottom now.
+board-js-flipped-white = White is at the bottom now.

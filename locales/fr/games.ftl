@@ -198,3 +198,26 @@ game-native = marche native :
 game-move-diagrams = Diagrammes de marche
 game-diagrams-link = Les diagrammes de toutes les pièces, sur la page du préréglage
 game-preset-moved-on = le préréglage en est maintenant à la version { $current } ; cette partie garde la version { $version }
+
+## Les mots du script de l’échiquier ({ $piece } et les autres sont remplis par le script)
+
+board-js-legal-one = { $piece } : 1 coup légal, vers { $squares }
+board-js-legal-many = { $piece } : { $count } coups légaux, vers { $squares }
+board-js-pick = . Choisissez une case d’arrivée.
+board-js-no-legal = { $piece } : aucun coup légal pour l’instant
+board-js-reach = { $piece } : à son tour, elle pourrait aller en { $squares }
+board-js-no-reach = { $piece } : à son tour, elle ne pourrait pas bouger
+board-js-confirm = Confirmer le coup { $move }
+board-js-cancel = Annuler
+board-js-preview = Aperçu de { $move }. Confirmez ou annulez.
+board-js-promote-to = Promotion en :
+board-js-no-promotion = pas de promotion
+board-js-choose-promotion = Choisissez la promotion.
+board-js-empty-square = { $square } : vide
+board-js-cancelled = Annulé.
+board-js-destination-enter = , case d’arrivée : Entrée joue ici
+board-js-destination = , case d’arrivée
+board-js-label-black = Échiquier, Noirs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
+board-js-label-white = Échiquier, Blancs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
+board-js-flipped-black = Les Noirs sont maintenant en bas.
+board-js-flipped-white = Les Blancs sont maintenant en bas.

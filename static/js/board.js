@@ -30,6 +30,17 @@
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
+  // The page's words for the script, in the page's language (`#board-texts`, JSON of
+  // message texts with {name} holes); English when a page has none.
+  var texts = {};
+  var textData = document.getElementById('board-texts');
+  if (textData) { try { texts = JSON.parse(textData.textContent) || {}; } catch (e) { texts = {}; } }
+  function tr(key, english, vars) {
+    var text = typeof texts[key] === 'string' ? texts[key] : english;
+    Object.keys(vars || {}).forEach(function (k) { text = text.split('{' + k + '}').join(vars[k]); });
+    return text;
+  }
+
   var form = document.getElementById('move-form');
   guardDoubleSubmit(form);
   forgetRefusedPost();
@@ -143,10 +154,13 @@
     to.forEach(function (t) { overlay(t, 'target'); });
     var name = pieceName(sq) + ' on ' + sq;
     if (to.length) {
-      name += ': ' + to.length + (to.length === 1 ? ' legal move, to ' : ' legal moves, to ') + to.join(', ');
-      if (canPlay) name += '. Pick a destination.';
+      var one = to.length === 1;
+      name = tr(one ? 'legal-one' : 'legal-many',
+        one ? '{piece}: 1 legal move, to {squares}' : '{piece}: {count} legal moves, to {squares}',
+        { piece: name, count: to.length, squares: to.join(', ') });
+      if (canPlay) name += tr('pick', '. Pick a destination.');
     } else if (sideToMove(sq)) {
-      name += ': no legal move now';
+      name = tr('no-legal', '{piece}: no legal move now', { piece: name });
     } else {
       showReach(sq, name);
     }
@@ -164,9 +178,9 @@
         if (!found || selected !== sq) return;
         var to = Array.isArray(found.to) ? found.to : [];
         to.forEach(function (t) { overlay(t, 'target'); });
-        say(name + (to.length
-          ? ': on its turn it could go to ' + to.join(', ')
-          : ': on its turn it could not move'));
+        say(to.length
+          ? tr('reach', '{piece}: on its turn it could go to {squares}', { piece: name, squares: to.join(', ') })
+          : tr('no-reach', '{piece}: on its turn it could not move', { piece: name }));
       })
       .catch(function () {});
   }
@@ -240,12 +254,12 @@
     // Shown in the player's notation (SAN unless they chose long); the form submits the
     // long notation, which every variant reads back exactly.
     var shown = readsLong() || !m.san ? m.text : m.san;
-    var ok = button('Confirm move ' + shown, function () {
+    var ok = button(tr('confirm', 'Confirm move {move}', { move: shown }), function () {
       input.value = m.text;
       if (form.requestSubmit) form.requestSubmit(); else { disableSubmit(form); form.submit(); }
     }, 'pp-confirm');
-    button('Cancel', function () { reset(); board.focus(); }, 'pp-cancel');
-    say('Preview of ' + shown + '. Confirm or cancel.');
+    button(tr('cancel', 'Cancel'), function () { reset(); board.focus(); }, 'pp-cancel');
+    say(tr('preview', 'Preview of {move}. Confirm or cancel.', { move: shown }));
     ok.scrollIntoView({ block: 'nearest' });
     ok.focus();
   }
@@ -254,11 +268,11 @@
     panel.textContent = '';
     panel.hidden = false;
     var q = document.createElement('span');
-    q.textContent = 'Promote to: ';
+    q.textContent = tr('promote-to', 'Promote to:') + ' ';
     panel.appendChild(q);
     var first = null;
     options.forEach(function (m) {
-      var b = button(m.promo === null || m.promo === undefined ? 'no promotion' : (m.promoName || m.promo),
+      var b = button(m.promo === null || m.promo === undefined ? tr('no-promotion', 'no promotion') : (m.promoName || m.promo),
         function () { preview(m); }, 'pp-promo');
       first = first || b;
       // Show the piece the move leaves on the destination, when the sprite has its image.
@@ -272,8 +286,8 @@
         b.insertBefore(icon, b.firstChild);
       }
     });
-    button('Cancel', function () { reset(); board.focus(); }, 'pp-cancel');
-    say('Choose the promotion.');
+    button(tr('cancel', 'Cancel'), function () { reset(); board.focus(); }, 'pp-cancel');
+    say(tr('choose-promotion', 'Choose the promotion.'));
     if (first) first.focus();
   }
 
@@ -286,7 +300,7 @@
     }
     if (sq && sq !== selected && pieceAt(sq)) { select(sq); return; }
     reset();
-    if (sq && !pieceAt(sq)) say(sq + ': empty');
+    if (sq && !pieceAt(sq)) say(tr('empty-square', '{square}: empty', { square: sq }));
   }
 
   board.addEventListener('click', function (ev) {
@@ -302,7 +316,7 @@
     reset();
   });
   document.addEventListener('keydown', function (ev) {
-    if (ev.key === 'Escape' && (selected || saved)) { reset(); say('Cancelled.'); }
+    if (ev.key === 'Escape' && (selected || saved)) { reset(); say(tr('cancelled', 'Cancelled.')); }
   });
 
   // Keyboard: the board takes focus; arrows move a cursor, Enter/Space act like a tap.
@@ -328,8 +342,8 @@
     cursorMark.setAttribute('y', +r.getAttribute('y') + 4);
     if (quiet) return;
     var name = pieceName(sq);
-    var text = sq + ': ' + (name || 'empty');
-    if (selected && r.classList.contains('target')) text += canPlay ? ', a destination: Enter moves here' : ', a destination';
+    var text = name ? sq + ': ' + name : tr('empty-square', '{square}: empty', { square: sq });
+    if (selected && r.classList.contains('target')) text += canPlay ? tr('destination-enter', ', a destination: Enter moves here') : tr('destination', ', a destination');
     say(text);
   }
   function startSquare() {
@@ -345,8 +359,9 @@
   board.setAttribute('aria-label', boardLabel());
   if (document.getElementById('board-text')) board.setAttribute('aria-describedby', 'board-text');
   function boardLabel() {
-    return 'Board, ' + (board.getAttribute('data-flipped') === 'true' ? 'Black' : 'White') +
-      ' at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.';
+    return board.getAttribute('data-flipped') === 'true'
+      ? tr('label-black', 'Board, Black at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.')
+      : tr('label-white', 'Board, White at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.');
   }
   // The cursor is for the keyboard: a tap that focuses the board does not show it.
   board.addEventListener('focus', function () {
@@ -412,7 +427,7 @@
     board.setAttribute('aria-label', boardLabel());
     buildGrid();
     if (cursor) moveCursor(cursor, true);
-    say(board.getAttribute('data-flipped') === 'true' ? 'Black is at the bottom now.' : 'White is at the bottom now.');
+    say(board.getAttribute('data-flipped') === 'true' ? tr('flipped-black', 'Black is at the bottom now.') : tr('flipped-white', 'White is at the bottom now.'));
   }
 
   markMovable(true);

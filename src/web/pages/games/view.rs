@@ -419,3 +419,73 @@ mod tests {
         assert_eq!(script_json("\"</script>\""), "\"\\u003c/script\\u003e\"");
     }
 }
+
+/// The board script's words in `lang`, as the JSON object `static/js/board.js` reads from
+/// `#board-texts`: each a message (`board-js-<key>`) with `{name}` holes the script fills.
+pub fn board_texts_json(lang: &crate::i18n::Lang) -> String {
+    const KEYS: [&str; 20] = [
+        "legal-one",
+        "legal-many",
+        "pick",
+        "no-legal",
+        "reach",
+        "no-reach",
+        "confirm",
+        "cancel",
+        "preview",
+        "promote-to",
+        "no-promotion",
+        "choose-promotion",
+        "empty-square",
+        "cancelled",
+        "destination-enter",
+        "destination",
+        "label-black",
+        "label-white",
+        "flipped-black",
+        "flipped-white",
+    ];
+    let holes: [(&str, &dyn crate::i18n::MessageArg); 5] = [
+        ("piece", &"{piece}"),
+        ("count", &"{count}"),
+        ("squares", &"{squares}"),
+        ("move", &"{move}"),
+        ("square", &"{square}"),
+    ];
+    let texts: serde_json::Map<String, serde_json::Value> = KEYS
+        .iter()
+        .map(|key| {
+            let text = lang.t_args(&format!("board-js-{key}"), &holes);
+            ((*key).to_owned(), serde_json::Value::String(text))
+        })
+        .collect();
+    // `<` escaped so that the JSON cannot close its <script> element.
+    serde_json::Value::Object(texts)
+        .to_string()
+        .replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod board_text_tests {
+    use super::board_texts_json;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_board_script_has_every_word_in_every_language() {
+        for lang in Lang::all() {
+            let json: serde_json::Value =
+                serde_json::from_str(&board_texts_json(&lang)).expect("JSON");
+            let texts = json.as_object().expect("an object");
+            for (key, text) in texts {
+                let text = text.as_str().expect("text");
+                assert!(
+                    !text.starts_with("board-js-"),
+                    "{lang}: no message for {key}"
+                );
+            }
+            assert!(texts["confirm"]
+                .as_str()
+                .is_some_and(|t| t.contains("{move}")));
+        }
+    }
+}
