@@ -9,8 +9,7 @@ use serde::Deserialize;
 use crate::accounts::vacation::{self, VacationStatus};
 use crate::accounts::verify;
 use crate::accounts::{self, Preferences, User};
-use crate::format::datetime_in;
-use crate::time_control::format_duration;
+use crate::i18n::{DateStyle, Lang};
 use crate::web::{render, session, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -41,20 +40,15 @@ pub struct VacationLines {
     pub days_per_year: i64,
 }
 
-fn vacation_lines(status: &VacationStatus, time_zone: &str) -> VacationLines {
+fn vacation_lines(lang: &Lang, status: &VacationStatus, time_zone: &str) -> VacationLines {
+    let when = |at| lang.datetime(at, time_zone, DateStyle::DateTime);
     VacationLines {
-        until: status
-            .current
-            .as_ref()
-            .map(|v| datetime_in(v.ends_by, time_zone)),
-        since: status
-            .current
-            .as_ref()
-            .map(|v| datetime_in(v.started_at, time_zone)),
+        until: status.current.as_ref().map(|v| when(v.ends_by)),
+        since: status.current.as_ref().map(|v| when(v.started_at)),
         left: if status.allowance_left > chrono::Duration::zero() {
-            format_duration(status.allowance_left)
+            lang.duration(status.allowance_left)
         } else {
-            "none".to_owned()
+            lang.t("settings-vacation-none")
         },
         days_per_year: vacation::ALLOWANCE.num_days(),
     }
@@ -62,13 +56,14 @@ fn vacation_lines(status: &VacationStatus, time_zone: &str) -> VacationLines {
 
 async fn vacation_section(
     state: &web::Data<AppState>,
+    lang: &Lang,
     user: &User,
 ) -> Result<VacationLines, WebError> {
     let (id, clock) = (user.id, state.clock.clone());
     let status = state
         .db(move |conn| vacation::status(conn, &*clock, id))
         .await??;
-    Ok(vacation_lines(&status, &user.time_zone))
+    Ok(vacation_lines(lang, &status, &user.time_zone))
 }
 
 pub struct TimeZoneOption {
@@ -109,7 +104,7 @@ impl<'a> SettingsPage<'a> {
         Self {
             ctx,
             user,
-            member_since: datetime_in(user.created_at, &user.time_zone),
+            member_since: ctx.date(&user.created_at),
             notice: None,
             email_error: None,
             pending_email: None,
@@ -140,22 +135,17 @@ async fn show(
 ) -> Result<HttpResponse, WebError> {
     let user = ctx.require_user()?;
     let mut page = SettingsPage::new(&ctx, user, &state.config);
-    page.vacation = Some(vacation_section(&state, user).await?);
-    page.pending_email = pending_email(&state, user).await?;
+    page.vacation = Some(vacation_section(&state, &ctx.lang, user).await?);
+    page.pending_email = pending_email(&state, &ctx.lang, user).await?;
     page.notice = match query.saved.as_str() {
-        "email" => Some("Your email address was changed."),
-        "email_link" => Some("A confirmation link was mailed to the new address."),
-        "email_confirmed" => Some("Your address is confirmed."),
-        "password" => Some("Your password was changed. Other sessions were signed out."),
-        "preferences" => Some("Your preferences were saved."),
-        "vacation_started" => Some("Your vacation has started: your clocks are stopped."),
-        "mail_replies_revoked" => Some(
-            "Your reply addresses were revoked: replies to earlier mails are ignored; \
-             new mails carry new addresses.",
-        ),
-        "vacation_ended" => {
-            Some("Welcome back: your vacation has ended and your clocks run again.")
-        }
+        "email" => Some("settings-notice-email"),
+        "email_link" => Some("settings-notice-email-link"),
+        "email_confirmed" => Some("settings-notice-email-confirmed"),
+        "password" => Some("settings-notice-password"),
+        "preferences" => Some("settings-notice-preferences"),
+        "vacation_started" => Some("settings-notice-vacation-started"),
+        "mail_replies_revoked" => Some("settings-notice-replies-revoked"),
+        "vacation_ended" => Some("settings-notice-vacation-ended"),
         _ => None,
     };
     render::page(&page)
@@ -191,7 +181,7 @@ async fn change_email(
         }
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, user, &state.config);
-            page.pending_email = pending_email(&state, user).await?;
+            page.pending_email = pending_email(&state, &ctx.lang, user).await?;
             page.email_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
@@ -202,6 +192,7 @@ async fn change_email(
 /// The address waiting for its link, worded for the page.
 async fn pending_email(
     state: &AppState,
+    lang: &Lang,
     user: &User,
 ) -> Result<Option<(String, String)>, WebError> {
     let (id, clock, zone) = (user.id, state.clock.clone(), user.time_zone.clone());
@@ -209,7 +200,12 @@ async fn pending_email(
         .db(move |conn| verify::pending(conn, &*clock, id))
         .await?
         .map_err(WebError::from)?;
-    Ok(pending.map(|p| (p.email, datetime_in(p.sent_at, &zone))))
+    Ok(pending.map(|p| {
+        (
+            p.email,
+            lang.datetime(p.sent_at, &zone, DateStyle::DateTime),
+        )
+    }))
 }
 
 /// Mails the confirmation link again: for the address waiting for one, else for the
@@ -245,7 +241,7 @@ async fn resend_link(
         Ok(false) => Ok(render::redirect("/settings#email")),
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, &user, &state.config);
-            page.pending_email = pending_email(&state, &user).await?;
+            page.pending_email = pending_email(&state, &ctx.lang, &user).await?;
             page.email_error = Some(e.to_string());
             render::page_with_status(StatusCode::TOO_MANY_REQUESTS, &page)
         }
@@ -547,7 +543,7 @@ async fn vacation_done(
         ))),
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(ctx, user, &state.config);
-            page.vacation = Some(vacation_section(state, user).await?);
+            page.vacation = Some(vacation_section(state, &ctx.lang, user).await?);
             page.vacation_error = Some(e.to_string());
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
