@@ -652,16 +652,16 @@ async fn legend(
         Ok(data) => data,
         Err(e) => return error_response(&ctx, e, "/games"),
     };
-    let html = state
-        .renders
-        .legends
-        .get_or_render(data.rules.definition_hash.clone(), || {
-            view::diagrams_html(&data.rules.variant)
-        });
-    // The game pins its preset version, so its pieces never change.
+    let html = state.renders.legends.get_or_render(
+        format!("{}:{}", data.rules.definition_hash, ctx.lang),
+        || view::diagrams_html(&ctx.lang, &data.rules.variant),
+    );
+    // The game pins its preset version, so its pieces never change; the words follow the
+    // reader's language, so only the reader's browser keeps it.
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .insert_header(("Cache-Control", "private, max-age=86400"))
+        .insert_header(("Content-Language", ctx.lang.tag()))
         .body(html.to_string()))
 }
 

@@ -274,15 +274,17 @@ pub fn move_pairs(
 
 #[derive(askama::Template)]
 #[template(path = "partials/piece_diagrams.html")]
-struct Diagrams {
+struct Diagrams<'a> {
+    lang: &'a crate::i18n::Lang,
     marks: Vec<(String, &'static str)>,
     legend: Vec<crate::web::pages::presets_view::PieceLegend>,
 }
 
 /// Every piece's move diagram as on the preset page, as an HTML fragment.
-pub fn diagrams_html(variant: &plypost_rules::Variant) -> String {
+pub fn diagrams_html(lang: &crate::i18n::Lang, variant: &plypost_rules::Variant) -> String {
     use askama::Template;
     let page = Diagrams {
+        lang,
         marks: crate::web::pages::presets_view::mark_legend(),
         legend: crate::web::pages::presets_view::legend(variant, &[]),
     };
