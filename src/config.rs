@@ -138,7 +138,32 @@ pub struct ReplyAddress {
     pub domain: String,
 }
 
+/// `PLYPOST_DEFAULT_LANGUAGE`: a language plypost has messages for (default `en`).
+fn default_language(value: Option<String>) -> Result<crate::i18n::Lang, ConfigError> {
+    let Some(tag) = value else {
+        return Ok(crate::i18n::Lang::default());
+    };
+    crate::i18n::Lang::from_tag(&tag).ok_or_else(|| {
+        let known: Vec<String> = crate::i18n::Lang::all().iter().map(|l| l.tag()).collect();
+        ConfigError::new(
+            "PLYPOST_DEFAULT_LANGUAGE",
+            format!(
+                "no messages for {tag:?}; plypost speaks {}",
+                known.join(", ")
+            ),
+        )
+    })
+}
+
 impl Config {
+    /// The language of pages and mails for a player whose setting is `setting`: it, else
+    /// the site's default.
+    pub fn language_for(&self, setting: Option<&str>) -> crate::i18n::Lang {
+        setting
+            .and_then(crate::i18n::Lang::from_tag)
+            .unwrap_or_else(|| self.default_language.clone())
+    }
+
     /// Reads the process environment. May create the secret key file.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -261,20 +286,7 @@ impl Config {
             engine_threads: engine_threads(get("PLYPOST_ENGINE_THREADS"))?,
             keep_sent_mail_days: keep_sent_mail_days(get("PLYPOST_KEEP_SENT_MAIL_DAYS"))?,
             bots_rated: on_off("PLYPOST_BOTS_RATED", get("PLYPOST_BOTS_RATED"), true)?,
-            default_language: match get("PLYPOST_DEFAULT_LANGUAGE") {
-                None => crate::i18n::Lang::default(),
-                Some(tag) => crate::i18n::Lang::from_tag(&tag).ok_or_else(|| {
-                    let known: Vec<String> =
-                        crate::i18n::Lang::all().iter().map(|l| l.tag()).collect();
-                    ConfigError::new(
-                        "PLYPOST_DEFAULT_LANGUAGE",
-                        format!(
-                            "no messages for {tag:?}; plypost speaks {}",
-                            known.join(", ")
-                        ),
-                    )
-                })?,
-            },
+            default_language: default_language(get("PLYPOST_DEFAULT_LANGUAGE"))?,
         })
     }
 

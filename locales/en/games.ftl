@@ -221,3 +221,5 @@ board-js-label-black = Board, Black at the bottom. Arrow keys move between squar
 board-js-label-white = Board, White at the bottom. Arrow keys move between squares, Enter picks a piece and drops it, Escape cancels.
 board-js-flipped-black = Black is at the bottom now.
 board-js-flipped-white = White is at the bottom now.
+game-name-white = { $name } (White)
+game-name-black = { $name } (Black)

@@ -221,3 +221,5 @@ board-js-label-black = Échiquier, Noirs en bas. Les flèches passent d’une ca
 board-js-label-white = Échiquier, Blancs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
 board-js-flipped-black = Les Noirs sont maintenant en bas.
 board-js-flipped-white = Les Blancs sont maintenant en bas.
+game-name-white = { $name } (Blancs)
+game-name-black = { $name } (Noirs)

@@ -80,7 +80,7 @@ pub fn request(
         let minutes = TOKEN_LIFETIME.num_minutes();
         let username = &user.username;
         let template_error = |e: askama::Error| mail::MailError::Build(e.to_string());
-        let lang = mail::recipient_language(config, &user);
+        let lang = config.language_for(user.language.as_deref());
         let text = ResetMail {
             lang: &lang,
             username,

@@ -82,7 +82,7 @@ pub fn send_link(
         .execute(conn)?;
     let link = config.absolute_url(&format!("/email/confirm/{token}"));
     let change = user.email_verified() && !user.email.eq_ignore_ascii_case(email);
-    let lang = mail::recipient_language(config, user);
+    let lang = config.language_for(user.language.as_deref());
     let text = VerifyMail {
         lang: &lang,
         username: &user.username,

@@ -38,7 +38,7 @@ pub fn draw_declined(
         (&black, &white)
     };
     let variant = rules.variant.display_name();
-    let lang = crate::mail::recipient_language(config, to);
+    let lang = config.language_for(to.language.as_deref());
     let what = lang.t("mail-what-draw-declined");
     let subject = subject(&lang, game, variant, (&white, &black), &what);
     let body = render(&DrawDeclinedMail {
@@ -90,7 +90,7 @@ pub fn conditional_played(
     } else {
         (white, black)
     };
-    let lang = crate::mail::recipient_language(config, author);
+    let lang = config.language_for(author.language.as_deref());
     let what = lang.t("mail-what-conditional");
     let body = render(&ConditionalPlayedMail {
         lang: &lang,

@@ -83,7 +83,7 @@ pub fn after_move(
     };
     // `drawn`: the side the move was meant to be seen from, and its squares.
     let black_view = to.id == game.black_id;
-    let lang = crate::mail::recipient_language(config, to);
+    let lang = config.language_for(to.language.as_deref());
     let last = match drawn {
         (side, last) if *side == black_view => *last,
         _ => None,

@@ -201,7 +201,7 @@ pub fn game_over(
     let variant = rules.variant.display_name();
     let (position, last) = position_of(conn, game, &rules.variant, game.ply)?;
     for to in [&white, &black] {
-        let lang = crate::mail::recipient_language(config, to);
+        let lang = config.language_for(to.language.as_deref());
         let what = lang.t1(
             "mail-what-over",
             "result",

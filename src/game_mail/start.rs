@@ -41,7 +41,7 @@ pub fn game_started(
     let link = config.absolute_url(&format!("/games/{}", game.id));
     let variant = rules.variant.display_name();
     for to in [&white, &black] {
-        let lang = crate::mail::recipient_language(config, to);
+        let lang = config.language_for(to.language.as_deref());
         let to_move = to.id == game.player_to_move();
         let what = lang.t(if to_move {
             "mail-what-your-move"
@@ -93,7 +93,7 @@ pub fn invitation(
 ) -> Result<(), GameError> {
     // The start position, from the invited player's side when their colour is known.
     let (start, name) = crate::games::board_image::challenge_start(conn, challenge.id)?;
-    let lang = crate::mail::recipient_language(config, to);
+    let lang = config.language_for(to.language.as_deref());
     let setup_note = match (challenge.setup_choice.as_deref(), name) {
         (Some(crate::presets::setups::RANDOM), _) => lang.t("mail-setup-random"),
         (_, Some(name)) => lang.t1("mail-setup-named", "name", name),
@@ -163,7 +163,7 @@ pub fn challenge_declined(
         .filter(preset_versions::id.eq(challenge.preset_version_id))
         .select(presets::name)
         .first(conn)?;
-    let lang = crate::mail::recipient_language(config, &author);
+    let lang = config.language_for(author.language.as_deref());
     let intro = lang.t_args(
         "mail-challenge-declined",
         &[

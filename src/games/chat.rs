@@ -162,7 +162,7 @@ pub fn post(
         }
         let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
-        let lang = crate::mail::recipient_language(config, other);
+        let lang = config.language_for(other.language.as_deref());
         let text = mail::render(&ChatMail {
             lang: &lang,
             header: &mail::header(&lang, &game, variant, (&white, &black)),

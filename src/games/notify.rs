@@ -317,7 +317,7 @@ pub(crate) fn notify(
         Some(at) if kind != MailKind::GameEnd => reply_address(config, to, at),
         _ => None,
     };
-    let lang = mail::recipient_language(config, to);
+    let lang = config.language_for(to.language.as_deref());
     let settings = config.absolute_url("/settings");
     let text = render(&WithFooter {
         lang: &lang,

@@ -259,7 +259,7 @@ fn mail(
             "mail-what-takeback-declined",
         ),
     };
-    let lang = crate::mail::recipient_language(config, to);
+    let lang = config.language_for(to.language.as_deref());
     let body = render(&TakebackMail {
         lang: &lang,
         header: &header(&lang, game, variant, (&white, &black)),

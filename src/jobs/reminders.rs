@@ -118,7 +118,7 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
         }
         let rules = rules::load(conn, game.preset_version_id)?;
         let variant = rules.variant.display_name();
-        let lang = crate::mail::recipient_language(config, to);
+        let lang = config.language_for(to.language.as_deref());
         let left_text = lang.duration(left);
         let (position, last) =
             crate::games::board_image::position_of(conn, &game, &rules.variant, game.ply)?;

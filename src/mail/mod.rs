@@ -116,14 +116,3 @@ pub enum MailError {
     #[error("mail setup: {0}")]
     Setup(String),
 }
-
-/// The language of mails to `to`: their setting, else the site's default.
-pub fn recipient_language(
-    config: &crate::config::Config,
-    to: &crate::accounts::User,
-) -> crate::i18n::Lang {
-    to.language
-        .as_deref()
-        .and_then(crate::i18n::Lang::from_tag)
-        .unwrap_or_else(|| config.default_language.clone())
-}

@@ -148,7 +148,7 @@ fn tell_of_foreign_reply(
         if !received::record(conn, clock, key, FOREIGN, user.id)? || noted_today {
             return Ok(());
         }
-        let lang = crate::mail::recipient_language(config, user);
+        let lang = config.language_for(user.language.as_deref());
         let body = crate::games::notify::render(&ForeignReplyNote {
             lang: &lang,
             game: game.id.0,
@@ -222,7 +222,7 @@ fn carry_out(
     token: &ReplyToken,
     mail: &InboundMail,
 ) -> Result<Handled, GameError> {
-    let lang = crate::mail::recipient_language(config, user);
+    let lang = config.language_for(user.language.as_deref());
     let command = match inbound::command(&mail.text) {
         Ok(command) => command,
         Err(e) => return Ok(Handled::Refused(e.to_string())),
@@ -332,7 +332,7 @@ fn answer(
         Handled::Refused(words) => (received::REFUSED, words.as_str()),
         Handled::Dropped(_) | Handled::Duplicate => return Ok(outcome),
     };
-    let lang = crate::mail::recipient_language(config, user);
+    let lang = config.language_for(user.language.as_deref());
     let first = db.write(|conn| {
         if !received::record(conn, clock, key, label, user.id)? {
             return Ok::<_, GameError>(false);

@@ -54,7 +54,7 @@ pub(super) fn tournament_started(
         let Some(to) = user(conn, player)? else {
             continue;
         };
-        let lang = crate::mail::recipient_language(config, &to);
+        let lang = config.language_for(to.language.as_deref());
         let lines = games
             .iter()
             .filter(|g| g.white == player || g.black == player)
@@ -112,7 +112,7 @@ pub(super) fn tournament_finished(
         let Some(to) = user(conn, row.user_id)? else {
             continue;
         };
-        let lang = crate::mail::recipient_language(config, &to);
+        let lang = config.language_for(to.language.as_deref());
         let rows = final_table(&lang, table);
         let nobody = lang.t("mail-tournament-nobody");
         let winner = table

@@ -104,7 +104,7 @@ impl<'a> SettingsPage<'a> {
         Self {
             ctx,
             user,
-            member_since: ctx.date(&user.created_at),
+            member_since: ctx.datetime(&user.created_at),
             notice: None,
             email_error: None,
             pending_email: None,

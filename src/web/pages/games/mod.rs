@@ -275,9 +275,9 @@ fn game_page<'a>(
         cached_renders(renders, &rules, &game, &position, flipped, last_text)
     };
     let to_move = if game.player_to_move() == game.white_id {
-        format!("{} (White)", white.username)
+        ctx.t1("game-name-white", "name", &white.username)
     } else {
-        format!("{} (Black)", black.username)
+        ctx.t1("game-name-black", "name", &black.username)
     };
     let status_line = status_line(&game, &position, &to_move, time_zone);
     let long = viewer.is_some_and(|u| u.long_notation);
@@ -290,19 +290,7 @@ fn game_page<'a>(
         white: white.username.clone(),
         black: black.username.clone(),
         ratings,
-        chat: chat.map(|messages| {
-            messages
-                .into_iter()
-                .map(|m| ChatLine {
-                    id: m.id,
-                    mine: Some(m.author_id) == viewer_id,
-                    author: m.author,
-                    body: m.body,
-                    when: datetime_in(m.created_at, time_zone),
-                    reported: m.reported,
-                })
-                .collect()
-        }),
+        chat: chat.map(|messages| chat_lines(&ctx.lang, messages, viewer_id, time_zone)),
         active: game.is_active(),
         status_line,
         to_move,
@@ -370,6 +358,26 @@ fn game_page<'a>(
         offer_draw: form.offer_draw,
         preset,
     }
+}
+
+/// A game's chat as shown to `viewer`, times in `lang` and `time_zone`.
+fn chat_lines(
+    lang: &crate::i18n::Lang,
+    messages: Vec<crate::games::chat::ChatMessage>,
+    viewer: Option<crate::db::UserId>,
+    time_zone: &str,
+) -> Vec<ChatLine> {
+    messages
+        .into_iter()
+        .map(|m| ChatLine {
+            id: m.id,
+            mine: Some(m.author_id) == viewer,
+            author: m.author,
+            body: m.body,
+            when: lang.datetime(m.created_at, time_zone, crate::i18n::DateStyle::DateTime),
+            reported: m.reported,
+        })
+        .collect()
 }
 
 /// The board SVG and the legal moves' JSON, from the caches. Everyone may tap a piece of
