@@ -158,6 +158,8 @@ fn every_reference_has_a_message() {
         Regex::new(r"\{\s*(-?[a-zA-Z][a-zA-Z0-9_-]*)(?:\.[a-zA-Z0-9_-]+)?\s*\}").expect("regex");
     let mut files = Vec::new();
     files_under(&Path::new(ROOT).join("locales"), &mut files);
+    // Message files only (the help pages beside them are Markdown).
+    files.retain(|f| f.extension().is_some_and(|e| e == "ftl"));
     for file in &files {
         let tag = file
             .strip_prefix(Path::new(ROOT).join("locales"))
@@ -296,6 +298,8 @@ fn templates_hold_no_text_outside_translations() {
 fn french_follows_french_typography() {
     let mut files = Vec::new();
     files_under(&Path::new(ROOT).join("locales/fr"), &mut files);
+    // Message files only (the help pages beside them are Markdown).
+    files.retain(|f| f.extension().is_some_and(|e| e == "ftl"));
     let space_before = Regex::new(r"[^\s\u{a0}\u{202f}] [:;!?»](\s|$)").expect("regex");
     let code_or_tag = Regex::new(r"`[^`]*`|<[^>]*>").expect("regex");
     let mut problems = Vec::new();
