@@ -223,3 +223,103 @@ board-js-flipped-black = Black is at the bottom now.
 board-js-flipped-white = White is at the bottom now.
 game-name-white = { $name } (White)
 game-name-black = { $name } (Black)
+
+## The game page: its status, last move and notices
+
+# $player: a player and their side, "alice (White)" (game-name-white, game-name-black).
+games-status-to-move = In progress — { $player } to move
+games-status-in-check = In progress — { $player } to move, in check
+# $result: games-result-with-reason and the like.
+games-status-finished = Finished: { $result }
+# $when: the date and time the time ran out.
+games-status-finished-time = Finished: { $result } (time ran out { $when })
+# $result: 1-0, 0-1 or 1/2-1/2; $reason: games-reason.
+games-result-with-reason = { $result }, { $reason }
+games-no-result-reason = no result, { $reason }
+games-no-result = no result
+# Why a game ended, after its result ("1-0, checkmate").
+games-reason = { $reason ->
+    [checkmate] checkmate
+    [resignation] resignation
+    [time] time
+    [agreement] draw agreed
+    [stalemate] stalemate
+    [repetition] threefold repetition
+    [move_count] move-count rule
+    [bare_king] bare King
+    [abandoned] abandoned
+    [withdrawal] withdrawal from the tournament
+    [adjudication] adjudicated by an admin
+    [aborted] aborted
+   *[account_deleted] account deleted
+}
+# $number: the move number; $dots: "." after White's move, "…" after Black's; $move: the move
+# in notation; $player: "bob (Black)"; $when: date and time.
+games-last-move = Last move: { $number }{ $dots } { $move } by { $player }, { $when }
+games-draw-declined = { $name } declined your draw offer; the game goes on.
+games-done-move = Your move was played.
+games-done-resigned = You resigned.
+games-done-draw = The game is drawn by agreement.
+games-done-draw-declined = You declined the draw offer; the game goes on.
+games-done-takeback-asked = You asked to take back your last move.
+games-done-takeback-accepted = The move was taken back.
+games-done-takeback-declined = You declined the takeback; the game goes on.
+games-done-started = The game has started.
+games-done-chat = Your message was sent.
+games-done-reported = The message was reported to the operators.
+games-done-abandoned = The game was closed as abandoned.
+games-move-form-incomplete = The move form was incomplete; reload the game and try again.
+games-notes-saved-notice = Your notes are saved.
+# Before one side's pieces in the position in words; $side: game-white or game-black.
+games-side-pieces = { $side }:
+# A piece's tooltip on the board; $piece: its name; $letter: its letter.
+games-piece-title = { $side ->
+    [white] White
+   *[black] Black
+} { $piece } ({ $letter })
+# $target: the piece it promotes to.
+games-piece-title-promotes = { $side ->
+    [white] White
+   *[black] Black
+} { $piece } ({ $letter }, promotes to { $target })
+games-diagrams-failed = The diagrams could not be drawn.
+# $square: what was asked for as a square.
+games-not-a-square = “{ $square }” is not a square.
+
+## The lobby's challenges
+
+games-challenge-posted = Your challenge is posted.
+games-challenge-declined = You declined the challenge.
+games-challenge-withdrawn = Your challenge was withdrawn.
+games-plays-white = { $name } plays White
+games-plays-black = { $name } plays Black
+games-colours-random = colours drawn at random
+# $low, $high: the bounds of an open challenge's rating range, or "any" for no bound (at most
+# one of them).
+games-rating-range = for players rated { $low } to { $high }
+# $control: the time control; $rating: game-rated or game-casual.
+games-terms = { $control }, { $rating }
+games-terms-no-vacation = { $control }, no vacation, { $rating }
+
+## The challenge form's errors
+
+games-error-level = Level: the computer plays at a level from 1 to 8.
+games-error-colour = Colour: choose White, Black or random.
+games-error-rating-min = The lowest rating is a whole number, or empty for no bound.
+games-error-rating-max = The highest rating is a whole number, or empty for no bound.
+# A start position in the list; $name: its name.
+games-setup-default = { $name } (default)
+# A built-in preset in the list; $variant: its variant.
+games-preset-builtin = { $variant } — built-in
+
+## The engine's verdict on an analysis board
+
+analysis-white-mates = White mates in { $moves }
+analysis-black-mates = Black mates in { $moves }
+# $score: the evaluation from White's side in Pawns, "+0.35".
+analysis-score = { $score } ({ $verdict ->
+    [white] White is better
+    [black] Black is better
+   *[equal] about equal
+})
+analysis-too-many = At most { $count } analyses a minute; please wait.

@@ -166,7 +166,7 @@ game-or-click = Ou cliquez sur une pièce de l’échiquier.
 game-comment = Commentaire (facultatif)
 game-offer-draw = Proposer la nulle avec ce coup
 game-play-move = Jouer le coup
-game-waiting-for = En attente de { $name }.
+game-waiting-for = { $name } doit jouer.
 game-you-offered = Vous avez proposé la nulle.
 game-preset = Préréglage
 game-start-position = Position de départ
@@ -223,3 +223,111 @@ board-js-flipped-black = Les Noirs sont maintenant en bas.
 board-js-flipped-white = Les Blancs sont maintenant en bas.
 game-name-white = { $name } (Blancs)
 game-name-black = { $name } (Noirs)
+
+## La page de la partie : état, dernier coup et avis
+
+# $player : un joueur et son camp, « alice (Blancs) » (game-name-white, game-name-black).
+games-status-to-move = En cours — { $player } a le trait
+games-status-in-check = En cours — { $player } a le trait et est en échec
+# $result : games-result-with-reason et les autres.
+games-status-finished = Terminée : { $result }
+# $when : la date et l’heure où le temps s’est écoulé.
+games-status-finished-time = Terminée : { $result } (temps écoulé le { $when })
+# $result : 1-0, 0-1 ou 1/2-1/2 ; $reason : games-reason.
+games-result-with-reason = { $result }, { $reason }
+games-no-result-reason = sans résultat, { $reason }
+games-no-result = sans résultat
+# Pourquoi une partie s’est terminée, après son résultat (« 1-0, échec et mat »).
+games-reason = { $reason ->
+    [checkmate] échec et mat
+    [resignation] abandon
+    [time] perte au temps
+    [agreement] nulle par accord mutuel
+    [stalemate] pat
+    [repetition] triple répétition
+    [move_count] règle du nombre de coups
+    [bare_king] roi dépouillé
+    [abandoned] partie abandonnée
+    [withdrawal] retrait du tournoi
+    [adjudication] décision d’un administrateur
+    [aborted] partie annulée
+   *[account_deleted] compte supprimé
+}
+# $number : le numéro du coup ; $dots : « . » après un coup des Blancs, « … » après un coup des
+# Noirs ; $move : le coup en notation ; $player : « bob (Noirs) » ; $when : date et heure.
+games-last-move = Dernier coup : { $number }{ $dots } { $move } par { $player } le { $when }
+games-draw-declined = { $name } a refusé votre proposition de nulle ; la partie continue.
+games-done-move = Votre coup a été joué.
+games-done-resigned = Vous avez abandonné.
+games-done-draw = La partie est nulle par accord mutuel.
+games-done-draw-declined = Vous avez refusé la nulle ; la partie continue.
+games-done-takeback-asked = Vous avez demandé à reprendre votre dernier coup.
+games-done-takeback-accepted = Le coup a été repris.
+games-done-takeback-declined = Vous avez refusé la reprise ; la partie continue.
+games-done-started = La partie a commencé.
+games-done-chat = Votre message a été envoyé.
+games-done-reported = Le message a été signalé aux responsables du site.
+games-done-abandoned = La partie a été close comme abandonnée.
+games-move-form-incomplete = Le formulaire du coup était incomplet ; rechargez la partie et réessayez.
+games-notes-saved-notice = Vos notes sont enregistrées.
+# Avant les pièces d’un camp dans la position en mots ; $side : game-white ou game-black.
+games-side-pieces = { $side } :
+# L’infobulle d’une pièce sur l’échiquier ; $piece : son nom ; $letter : sa lettre.
+games-piece-title = { $piece } { $side ->
+    [white] des Blancs
+   *[black] des Noirs
+} ({ $letter })
+# $target : la pièce en laquelle elle est promue.
+games-piece-title-promotes = { $piece } { $side ->
+    [white] des Blancs
+   *[black] des Noirs
+} ({ $letter }, promotion en { $target })
+games-diagrams-failed = Les diagrammes n’ont pas pu être dessinés.
+# $square : ce qui a été demandé comme case.
+games-not-a-square = « { $square } » n’est pas une case.
+
+## Les défis du salon
+
+games-challenge-posted = Votre défi est publié.
+games-challenge-declined = Vous avez refusé le défi.
+games-challenge-withdrawn = Votre défi a été retiré.
+games-plays-white = { $name } joue les Blancs
+games-plays-black = { $name } joue les Noirs
+games-colours-random = couleurs tirées au sort
+# $low, $high : les bornes de classement d’un défi ouvert, ou « any » sans borne (l’une au plus).
+games-rating-range = { $low ->
+    [any] pour les joueurs classés jusqu’à { $high }
+   *[other] { $high ->
+        [any] pour les joueurs classés { $low } ou plus
+       *[other] pour les joueurs classés de { $low } à { $high }
+    }
+}
+# $control : la cadence ; $rating : game-rated ou game-casual.
+games-terms = { $control }, { $rating }
+games-terms-no-vacation = { $control }, sans vacances, { $rating }
+
+## Les erreurs du formulaire de défi
+
+games-error-level = Niveau : l’ordinateur joue à un niveau de 1 à 8.
+games-error-colour = Couleur : choisissez Blancs, Noirs ou Au hasard.
+games-error-rating-min = Le classement minimal est un nombre entier, ou vide pour aucune limite.
+games-error-rating-max = Le classement maximal est un nombre entier, ou vide pour aucune limite.
+# Une position de départ dans la liste ; $name : son nom.
+games-setup-default = { $name } (par défaut)
+# Un préréglage intégré dans la liste ; $variant : sa variante.
+games-preset-builtin = { $variant } — intégré
+
+## Le verdict du moteur sur un échiquier d’analyse
+
+analysis-white-mates = Mat en { $moves } pour les Blancs
+analysis-black-mates = Mat en { $moves } pour les Noirs
+# $score : l’évaluation du point de vue des Blancs, en pions, « +0,35 ».
+analysis-score = { $score } ({ $verdict ->
+    [white] avantage aux Blancs
+    [black] avantage aux Noirs
+   *[equal] à peu près égal
+})
+analysis-too-many = { $count ->
+    [one] { $count } analyse par minute au plus ; veuillez patienter.
+   *[other] { $count } analyses par minute au plus ; veuillez patienter.
+}

@@ -1,18 +1,21 @@
 //! The lobby (`/games`): invitations, own challenges, open challenges; and the form that
 //! creates a challenge.
 
+use std::collections::HashMap;
+
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 
-use super::{error_response, parse_id};
+use super::{error_response, parse_id, words};
 use crate::challenges::{self, NewChallenge};
 use crate::domain::{ChallengeStatus, ColorChoice, TimeKind};
-use crate::format::datetime_in;
+use crate::games::model::ChallengeRow;
 use crate::games::query::{self, ChallengeListing};
 use crate::games::{ChallengeId, GameError, MAX_DAYS_PER_MOVE, MIN_DAYS_PER_MOVE};
+use crate::i18n::Lang;
 use crate::presets::query::{self as preset_query, ChallengeChoice};
 use crate::presets::{builtin_choices, BuiltinChoice};
 use crate::time_control::{TimeControl, TimeControlInput};
@@ -37,7 +40,7 @@ pub struct ChallengeItem {
     /// "alice plays White" / "colours drawn at random".
     pub colours: String,
     pub days: i64,
-    /// The time control in words.
+    /// The time control in words, with "no vacation" and "rated" or "casual".
     pub time_control: String,
     pub message: String,
     pub created: String,
@@ -48,38 +51,72 @@ pub struct ChallengeItem {
     pub range: Option<String>,
 }
 
-fn items(list: Vec<ChallengeListing>, ctx: &Ctx, now: NaiveDateTime) -> Vec<ChallengeItem> {
+/// A challenge's time control, vacation rule and rating, as the lobby words them.
+struct Terms {
+    control: TimeControl,
+    allow_vacation: bool,
+    rated: bool,
+}
+
+/// The terms of the listed challenges, read from their rows (a listing words them in
+/// English only).
+fn terms_of(
+    conn: &mut crate::db::DbConn,
+    lists: &[&[ChallengeListing]],
+) -> Result<HashMap<ChallengeId, Terms>, GameError> {
+    use crate::db::schema::challenges as table;
+    use diesel::prelude::*;
+    let ids: Vec<ChallengeId> = lists.iter().flat_map(|l| l.iter().map(|c| c.id)).collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<ChallengeRow> = table::table
+        .filter(table::id.eq_any(&ids))
+        .select(ChallengeRow::as_select())
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let terms = Terms {
+                control: row.time_control(),
+                allow_vacation: row.allow_vacation,
+                rated: row.rated_variant.is_some(),
+            };
+            (row.id, terms)
+        })
+        .collect())
+}
+
+fn items(
+    list: Vec<ChallengeListing>,
+    terms: &HashMap<ChallengeId, Terms>,
+    ctx: &Ctx,
+    now: NaiveDateTime,
+) -> Vec<ChallengeItem> {
     let me = ctx.user.as_ref().map(|u| u.id);
     let tz = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
+    let lang = &ctx.lang;
     list.into_iter()
         .map(|c| ChallengeItem {
-            colours: match c.author_color {
-                ColorChoice::White => format!("{} plays White", c.author),
-                ColorChoice::Black => format!("{} plays Black", c.author),
-                ColorChoice::Random => "colours drawn at random".to_owned(),
-            },
+            colours: words::colours_text(lang, &c.author, c.author_color),
+            time_control: terms.get(&c.id).map_or_else(
+                || c.time_control.clone(),
+                |t| words::challenge_terms(lang, &t.control, t.allow_vacation, t.rated),
+            ),
             id: c.id,
             mine: Some(c.author_id) == me,
             author_rating: c.rated.as_ref().map(|(_, row)| {
                 let rating = row.as_ref().map_or_else(Default::default, |r| r.as_of(now));
                 crate::ratings::label(&rating)
             }),
-            range: match c.rating_range {
-                (None, None) => None,
-                (lo, hi) => Some(format!(
-                    "for players rated {} to {}",
-                    lo.map_or_else(|| "any".to_owned(), |v| v.to_string()),
-                    hi.map_or_else(|| "any".to_owned(), |v| v.to_string())
-                )),
-            },
+            range: words::rating_range(lang, c.rating_range),
             author: c.author,
             author_is_bot: c.author_is_bot,
             opponent: c.opponent,
             variant: c.variant,
             days: c.days_per_move.unwrap_or(0),
-            time_control: c.time_control,
             message: c.message,
-            created: datetime_in(c.created_at, tz),
+            created: lang.datetime(c.created_at, tz, crate::i18n::DateStyle::DateTime),
         })
         .collect()
 }
@@ -88,7 +125,7 @@ fn items(list: Vec<ChallengeListing>, ctx: &Ctx, now: NaiveDateTime) -> Vec<Chal
 #[template(path = "pages/games/lobby.html")]
 struct LobbyPage<'a> {
     ctx: &'a Ctx,
-    notice: Option<&'static str>,
+    notice: Option<String>,
     incoming: Vec<ChallengeItem>,
     outgoing: Vec<ChallengeItem>,
     /// The player's challenges declined lately.
@@ -130,28 +167,29 @@ async fn lobby(
                 }
                 None => (Vec::new(), Vec::new(), Vec::new()),
             };
-            Ok::<_, GameError>((open, older, incoming, outgoing, declined))
+            let terms = terms_of(conn, &[&open, &incoming, &outgoing, &declined])?;
+            Ok::<_, GameError>((open, older, incoming, outgoing, declined, terms))
         })
         .await?;
-    let (open, older, incoming, outgoing, declined) = match result {
+    let (open, older, incoming, outgoing, declined, terms) = match result {
         Ok(lists) => lists,
         Err(e) => return error_response(&ctx, e, "/"),
     };
     let notice = match q.done.as_str() {
-        "created" => Some("Your challenge is posted."),
+        "created" => Some("games-challenge-posted"),
         done => match done.parse::<ChallengeStatus>() {
-            Ok(ChallengeStatus::Declined) => Some("You declined the challenge."),
-            Ok(ChallengeStatus::Cancelled) => Some("Your challenge was withdrawn."),
+            Ok(ChallengeStatus::Declined) => Some("games-challenge-declined"),
+            Ok(ChallengeStatus::Cancelled) => Some("games-challenge-withdrawn"),
             _ => None,
         },
     };
     render::page(&LobbyPage {
         ctx: &ctx,
-        notice,
-        incoming: items(incoming, &ctx, now),
-        outgoing: items(outgoing, &ctx, now),
-        declined: items(declined, &ctx, now),
-        open: items(open, &ctx, now)
+        notice: notice.map(|id| ctx.t(id)),
+        incoming: items(incoming, &terms, &ctx, now),
+        outgoing: items(outgoing, &terms, &ctx, now),
+        declined: items(declined, &terms, &ctx, now),
+        open: items(open, &terms, &ctx, now)
             .into_iter()
             .filter(|c| !c.mine)
             .collect(),
@@ -188,24 +226,26 @@ struct ChallengeForm {
 
 impl ChallengeForm {
     /// The computer's level when the form asks for a game against the computer: such a
-    /// game is always casual (the rating choice is ignored) and has no named opponent.
-    fn computer_level(&self) -> Result<Option<i64>, String> {
+    /// game is always casual (the rating choice is ignored) and has no named opponent. An
+    /// error is worded in `lang`.
+    fn computer_level(&self, lang: &Lang) -> Result<Option<i64>, String> {
         if self.against.trim() != "computer" {
             return Ok(None);
         }
         match self.level.trim().parse::<i64>() {
             Ok(level) if (1..=8).contains(&level) => Ok(Some(level)),
-            _ => Err("Level: the computer plays at a level from 1 to 8.".to_owned()),
+            _ => Err(lang.t("games-error-level")),
         }
     }
 
-    /// The challenge this form asks for, of `preset`; an error names the field it is about.
-    fn typed(&self, preset: &str) -> Result<NewChallenge, String> {
+    /// The challenge this form asks for, of `preset`; an error names the field it is about
+    /// (in `lang`, but for the time control's, which are English).
+    fn typed(&self, lang: &Lang, preset: &str) -> Result<NewChallenge, String> {
         let color = self
             .color
             .trim()
             .parse::<ColorChoice>()
-            .map_err(|_| "Colour: choose White, Black or random.".to_owned())?;
+            .map_err(|_| lang.t("games-error-colour"))?;
         let days_left_empty = self.days_per_move.trim().is_empty()
             && (self.time_kind.trim().is_empty()
                 || self.time_kind.trim().parse() == Ok(TimeKind::Days));
@@ -223,12 +263,10 @@ impl ChallengeForm {
                 true,
             )?)
         };
-        let rating = |text: &str, which: &str| -> Result<Option<i64>, String> {
+        let rating = |text: &str, error: &str| -> Result<Option<i64>, String> {
             match text.trim() {
                 "" => Ok(None),
-                number => number.parse().map(Some).map_err(|_| {
-                    format!("The {which} rating is a whole number, or empty for no bound.")
-                }),
+                number => number.parse().map(Some).map_err(|_| lang.t(error)),
             }
         };
         let setup = chosen_setup(&self.setup, preset);
@@ -241,8 +279,8 @@ impl ChallengeForm {
             allow_vacation: self.no_vacation.is_none(),
             rated: self.rating != "casual",
             rating_range: (
-                rating(&self.rating_min, "lowest")?,
-                rating(&self.rating_max, "highest")?,
+                rating(&self.rating_min, "games-error-rating-min")?,
+                rating(&self.rating_max, "games-error-rating-max")?,
             ),
             setup: Some(setup).filter(|name| !name.is_empty()),
         })
@@ -294,6 +332,32 @@ struct SetupGroup {
 }
 
 impl NewChallengePage<'_> {
+    /// A preset's name in the list: "Terachess II — built-in" in the reader's language (the
+    /// choice words a built-in preset's label in English).
+    fn preset_label(&self, p: &ChallengeChoice) -> String {
+        match p.label.strip_suffix(" — built-in") {
+            Some(variant) => self.ctx.t1("games-preset-builtin", "variant", variant),
+            None => p.label.clone(),
+        }
+    }
+
+    /// A preset's default time control in the reader's language (the choice words it in
+    /// English).
+    fn control_text(&self, p: &ChallengeChoice) -> String {
+        let number = |text: &str| text.trim().parse::<i64>().ok();
+        let Ok(kind) = p.time_kind.parse::<TimeKind>() else {
+            return p.time_control.clone();
+        };
+        let control = TimeControl::from_day_columns(&crate::time_control::DayColumns {
+            kind,
+            days_per_move: Some(p.days_per_move),
+            reserve_days: number(&p.reserve_days),
+            increment_hours: number(&p.increment_hours),
+            cap_days: number(&p.cap_days),
+        });
+        control.describe_in(&self.ctx.lang)
+    }
+
     /// Every preset with several start positions, its options valued `slug:name`.
     fn setup_groups(&self) -> Vec<SetupGroup> {
         self.presets
@@ -301,14 +365,14 @@ impl NewChallengePage<'_> {
             .filter(|p| !p.setups.is_empty())
             .map(|p| SetupGroup {
                 slug: p.slug.clone(),
-                label: p.label.clone(),
+                label: self.preset_label(p),
                 options: p
                     .setups
                     .iter()
                     .map(|name| {
                         let value = format!("{}:{name}", p.slug);
                         let text = if *name == p.default_setup {
-                            format!("{name} (default)")
+                            self.ctx.t1("games-setup-default", "name", name)
                         } else {
                             name.clone()
                         };
@@ -400,8 +464,8 @@ async fn create(
     } else {
         form.preset.clone()
     };
-    let typed = form.typed(preset.trim()).and_then(|mut input| {
-        let level = form.computer_level()?;
+    let typed = form.typed(&ctx.lang, preset.trim()).and_then(|mut input| {
+        let level = form.computer_level(&ctx.lang)?;
         if level.is_some() {
             input.opponent = None;
             input.rated = false;

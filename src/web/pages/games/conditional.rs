@@ -157,7 +157,7 @@ async fn analysis(
         if data.game.is_active() {
             return Err(WebError::Forbidden);
         }
-        let (verdict, best) = evaluate(&state, user, shown, data.rules.options).await?;
+        let (verdict, best) = evaluate(&state, &ctx.lang, user, shown, data.rules.options).await?;
         last = best.or(last);
         Some(verdict)
     } else {
@@ -174,11 +174,11 @@ async fn analysis(
         id,
         variant: data.rules.variant.display_name().to_owned(),
         sprite: plypost_board::sprite(),
-        board: view::board_svg(shown, flipped, last),
+        board: view::board_svg_in(&ctx.lang, shown, flipped, last),
         legal_json: if over {
             Arc::from("[]")
         } else {
-            Arc::from(view::legal_moves_json(shown))
+            Arc::from(view::legal_moves_json(&ctx.lang, shown))
         },
         steps: line_steps(&steps, first_ply, at, |n| analysis_href(id, &compact, n)),
         line: compact[..at].join(","),
@@ -199,9 +199,11 @@ async fn analysis(
 }
 
 /// Asks the engine about `position` (one of the server's engine slots, within the viewer's
-/// budget of analyses): the verdict and the best move's squares, to mark on the board.
+/// budget of analyses): the verdict in `lang` and the best move's squares, to mark on the
+/// board.
 pub(super) async fn evaluate(
     state: &AppState,
+    lang: &crate::i18n::Lang,
     user: &crate::accounts::User,
     position: &plypost_rules::Position,
     options: plypost_rules::RuleOptions,
@@ -213,9 +215,10 @@ pub(super) async fn evaluate(
     WebError,
 > {
     if !state.analysis_limits.allow(user.id.0) {
-        return Err(WebError::TooManyRequests(format!(
-            "At most {} analyses a minute; please wait.",
-            crate::web::api::analysis::PER_MINUTE
+        return Err(WebError::TooManyRequests(lang.t1(
+            "analysis-too-many",
+            "count",
+            crate::web::api::analysis::PER_MINUTE,
         )));
     }
     let Ok(_slot) = state.engine_slots.clone().try_acquire_owned() else {
@@ -231,23 +234,17 @@ pub(super) async fn evaluate(
         .pv_uci
         .first()
         .and_then(|uci| view::compact_squares(uci));
-    Ok((words(&verdict, position), best))
+    Ok((words(lang, &verdict, position), best))
 }
 
-/// A verdict in words: the score from White's side, the line numbered from `position`.
-fn words(verdict: &analysis::Analysis, position: &plypost_rules::Position) -> Verdict {
-    let score = match verdict.score {
-        plypost_engine::Score::Mate(n) if n > 0 => format!("White mates in {n}"),
-        plypost_engine::Score::Mate(n) => format!("Black mates in {}", -n),
-        plypost_engine::Score::Cp(cp) => {
-            let side = match cp {
-                c if c > 30 => " (White is better)",
-                c if c < -30 => " (Black is better)",
-                _ => " (about equal)",
-            };
-            format!("{:+.2}{side}", f64::from(cp) / 100.0)
-        }
-    };
+/// A verdict in words of `lang`: the score from White's side, the line numbered from
+/// `position`.
+fn words(
+    lang: &crate::i18n::Lang,
+    verdict: &analysis::Analysis,
+    position: &plypost_rules::Position,
+) -> Verdict {
+    let score = super::words::score_text(lang, verdict.score);
     let mut number = position.fullmove_number();
     let mut white = position.side_to_move() == plypost_rules::Color::White;
     let mut line = Vec::new();

@@ -156,7 +156,7 @@ async fn board(
         .and_then(|i| view::compact_squares(&compact[i]));
     let verdict = if q.evaluate.is_some() {
         let user = ctx.require_user()?;
-        let (verdict, best) = evaluate(&state, user, shown, rules.options).await?;
+        let (verdict, best) = evaluate(&state, &ctx.lang, user, shown, rules.options).await?;
         last = best.or(last);
         Some(verdict)
     } else {
@@ -167,11 +167,11 @@ async fn board(
         ctx: &ctx,
         variant: rules.variant.display_name().to_owned(),
         sprite: plypost_board::sprite(),
-        board: view::board_svg(shown, false, last),
+        board: view::board_svg_in(&ctx.lang, shown, false, last),
         legal_json: if over {
             Arc::from("[]")
         } else {
-            Arc::from(view::legal_moves_json(shown))
+            Arc::from(view::legal_moves_json(&ctx.lang, shown))
         },
         steps: line_steps(&steps, first_ply, at, |n| href(&preset, &fen, &compact, n)),
         line: compact[..at].join(","),

@@ -10,6 +10,7 @@ mod free_analysis;
 pub mod notes;
 mod reach;
 pub mod view;
+pub mod words;
 
 use std::sync::Arc;
 
@@ -24,13 +25,12 @@ use plypost_rules::Position;
 use crate::accounts::User;
 use crate::db::{DbConn, UserId};
 use crate::domain::EndReason;
-use crate::format::datetime_in;
-use crate::game_mail;
 use crate::games::chat::{self as game_chat, ChatMessage};
 use crate::games::clocks::ClockView;
 use crate::games::move_log::MoveLogCache;
 use crate::games::query::{self, GameData};
 use crate::games::{GameError, GameId, GameRow};
+use crate::i18n::{DateStyle, Lang};
 use crate::play::{self, MoveInput};
 use crate::web::render_cache::GameRenders;
 use crate::web::session::PendingCtx;
@@ -270,19 +270,19 @@ fn game_page<'a>(
     let can_move = game.is_active() && viewer_id == Some(game.player_to_move());
     let flipped =
         (viewer_id == Some(game.black_id) && viewer_id != Some(game.white_id)) != form.flip;
-    let (board, legal_json) = {
-        let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
-        cached_renders(renders, &rules, &game, &position, flipped, last_text)
-    };
+    let last_text = moves.last().map_or("", |m| m.row.compact.as_str());
+    let (board, legal_json) = cached_renders(
+        renders, &ctx.lang, &rules, &game, &position, flipped, last_text,
+    );
     let to_move = if game.player_to_move() == game.white_id {
         ctx.t1("game-name-white", "name", &white.username)
     } else {
         ctx.t1("game-name-black", "name", &black.username)
     };
-    let status_line = status_line(&game, &position, &to_move, time_zone);
+    let status_line = status_line(&ctx.lang, &game, &position, &to_move, time_zone);
     let long = viewer.is_some_and(|u| u.long_notation);
     let texts = shown_moves(renders, &rules, &game, &moves, long);
-    let last_move = last_move_line(&game, &moves, texts.last(), (&white, &black), time_zone);
+    let last_move = last_move_line(ctx, &game, &moves, texts.last(), (&white, &black));
     GamePage {
         ctx,
         id: game.id,
@@ -294,10 +294,9 @@ fn game_page<'a>(
         active: game.is_active(),
         status_line,
         to_move,
-        deadline: clock.deadline.map(|d| {
-            ctx.lang
-                .datetime(d, time_zone, crate::i18n::DateStyle::DateTime)
-        }),
+        deadline: clock
+            .deadline
+            .map(|d| ctx.lang.datetime(d, time_zone, DateStyle::DateTime)),
         clock: clock_lines(
             &ctx.lang,
             &game,
@@ -317,7 +316,7 @@ fn game_page<'a>(
                 .map(|(m, text)| (m.row.ply, text.clone(), m.row.comment.clone())),
         ),
         last_move,
-        board_text: view::board_text(&position),
+        board_text: view::board_text(&ctx.lang, &position),
         board_ratio: view::board_ratio(&position),
         long_notation: long,
         flip_href: format!(
@@ -334,7 +333,7 @@ fn game_page<'a>(
         can_move,
         computer: ComputerSide::of(&game, computer, (&white, &black)),
         next_ply: game.ply + 1,
-        draw_declined: draw_declined_notice(&game, viewer_id, (&white, &black)),
+        draw_declined: draw_declined_notice(&ctx.lang, &game, viewer_id, (&white, &black)),
         draw_offered_to_me: game.is_active()
             && is_player
             && game.draw_offer_by.is_some()
@@ -362,7 +361,7 @@ fn game_page<'a>(
 
 /// A game's chat as shown to `viewer`, times in `lang` and `time_zone`.
 fn chat_lines(
-    lang: &crate::i18n::Lang,
+    lang: &Lang,
     messages: Vec<crate::games::chat::ChatMessage>,
     viewer: Option<crate::db::UserId>,
     time_zone: &str,
@@ -374,16 +373,18 @@ fn chat_lines(
             mine: Some(m.author_id) == viewer,
             author: m.author,
             body: m.body,
-            when: lang.datetime(m.created_at, time_zone, crate::i18n::DateStyle::DateTime),
+            when: lang.datetime(m.created_at, time_zone, DateStyle::DateTime),
             reported: m.reported,
         })
         .collect()
 }
 
-/// The board SVG and the legal moves' JSON, from the caches. Everyone may tap a piece of
-/// the side to move and see where it can go, so the moves come with every active game.
+/// The board SVG and the legal moves' JSON, from the caches, with the pieces' titles in
+/// `lang`. Everyone may tap a piece of the side to move and see where it can go, so the
+/// moves come with every active game.
 fn cached_renders(
     renders: &GameRenders,
+    lang: &Lang,
     rules: &crate::presets::rules::Rules,
     game: &GameRow,
     position: &Position,
@@ -391,43 +392,54 @@ fn cached_renders(
     last_compact: &str,
 ) -> (Arc<str>, Arc<str>) {
     let key = format!(
-        "{}\n{}\n{flipped}\n{last_compact}",
+        "{}\n{}\n{flipped}\n{last_compact}\n{lang}",
         rules.definition_hash, game.current_fen
     );
     let last = view::compact_squares(last_compact);
     let board = renders
         .boards
-        .get_or_render(key, || view::board_svg(position, flipped, last));
+        .get_or_render(key, || view::board_svg_in(lang, position, flipped, last));
     let legal = if game.is_active() {
-        let key = format!("{}\n{}", rules.definition_hash, game.current_fen);
+        let key = format!("{}\n{}\n{lang}", rules.definition_hash, game.current_fen);
         renders
             .legal_moves
-            .get_or_render(key, || view::legal_moves_json(position))
+            .get_or_render(key, || view::legal_moves_json(lang, position))
     } else {
         Arc::from("[]")
     };
     (board, legal)
 }
 
-/// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET", in the viewer's time zone.
+/// "Last move: 12… Ge14 by bob (Black), 2025-03-02 14:05 CET", in the viewer's language
+/// and time zone.
 fn last_move_line(
+    ctx: &Ctx,
     game: &GameRow,
     moves: &crate::games::move_log::MoveLog,
     text: Option<&String>,
     (white, black): (&User, &User),
-    time_zone: &str,
 ) -> Option<String> {
+    let lang = &ctx.lang;
+    let time_zone = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
     moves.last().map(|m| {
         let (by_white, number) = view::ply_side_and_number(&game.start_fen, m.row.ply);
-        let (dots, who, side) = if by_white {
-            (".", &white.username, "White")
+        let (dots, player) = if by_white {
+            (".", lang.t1("game-name-white", "name", &white.username))
         } else {
-            ("…", &black.username, "Black")
+            ("…", lang.t1("game-name-black", "name", &black.username))
         };
-        format!(
-            "Last move: {number}{dots} {} by {who} ({side}), {}",
-            text.unwrap_or(&m.row.move_text),
-            datetime_in(m.row.played_at, time_zone)
+        lang.t_args(
+            "games-last-move",
+            &[
+                ("number", &number.to_string()),
+                ("dots", &dots),
+                ("move", text.unwrap_or(&m.row.move_text)),
+                ("player", &player),
+                (
+                    "when",
+                    &lang.datetime(m.row.played_at, time_zone, DateStyle::DateTime),
+                ),
+            ],
         )
     })
 }
@@ -443,6 +455,7 @@ fn variant_sprite(renders: &GameRenders, rules: &crate::presets::rules::Rules) -
 
 /// The offerer's notice that the opponent declined their draw offer (until the next move).
 fn draw_declined_notice(
+    lang: &Lang,
     game: &GameRow,
     viewer: Option<crate::db::UserId>,
     (white, black): (&User, &User),
@@ -457,34 +470,42 @@ fn draw_declined_notice(
     } else {
         &black.username
     };
-    Some(format!(
-        "{name} declined your draw offer; the game goes on."
-    ))
+    Some(lang.t1("games-draw-declined", "name", name))
 }
 
-/// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ...
-fn status_line(game: &GameRow, position: &Position, to_move: &str, time_zone: &str) -> String {
+/// "In progress — alice (White) to move", "Finished: 1-0, checkmate", ... in `lang`.
+fn status_line(
+    lang: &Lang,
+    game: &GameRow,
+    position: &Position,
+    to_move: &str,
+    time_zone: &str,
+) -> String {
     if game.is_active() {
-        return if position.is_check() {
-            format!("In progress — {to_move} to move, in check")
+        let id = if position.is_check() {
+            "games-status-in-check"
         } else {
-            format!("In progress — {to_move} to move")
+            "games-status-to-move"
         };
+        return lang.t1(id, "player", to_move);
     }
+    let result = words::result_text(lang, game);
     match (game.result_reason, game.finished_at) {
         // Say when the time ran out: the game ended then, not when anyone noticed.
-        (Some(EndReason::Time), Some(at)) => format!(
-            "Finished: {} (time ran out {})",
-            game_mail::result_words(game),
-            datetime_in(at, time_zone)
+        (Some(EndReason::Time), Some(at)) => lang.t2(
+            "games-status-finished-time",
+            "result",
+            result,
+            "when",
+            lang.datetime(at, time_zone, DateStyle::DateTime),
         ),
-        _ => format!("Finished: {}", game_mail::result_words(game)),
+        _ => lang.t1("games-status-finished", "result", result),
     }
 }
 
 /// The clock section, in the viewer's time zone.
 fn clock_lines(
-    lang: &crate::i18n::Lang,
+    lang: &Lang,
     game: &GameRow,
     clock: &ClockView,
     (white, black): (&User, &User),
@@ -511,7 +532,7 @@ fn clock_lines(
                     "name",
                     name,
                     "until",
-                    lang.datetime(*until, time_zone, crate::i18n::DateStyle::DateTime),
+                    lang.datetime(*until, time_zone, DateStyle::DateTime),
                 )
             })
             .collect(),
@@ -608,22 +629,7 @@ async fn show(
         Ok(data) => data,
         Err(e) => return error_response(&ctx, e, "/games"),
     };
-    let notice = match q.done.as_str() {
-        "move" => Some("Your move was played.".to_owned()),
-        "resigned" => Some("You resigned.".to_owned()),
-        "draw" => Some("The game is drawn by agreement.".to_owned()),
-        "draw_declined" => Some("You declined the draw offer; the game goes on.".to_owned()),
-        "takeback_asked" => Some("You asked to take back your last move.".to_owned()),
-        "takeback_accepted" => Some("The move was taken back.".to_owned()),
-        "takeback_declined" => Some("You declined the takeback; the game goes on.".to_owned()),
-        "started" => Some("The game has started.".to_owned()),
-        "chat" => Some("Your message was sent.".to_owned()),
-        "reported" => Some("The message was reported to the operators.".to_owned()),
-        done if done == EndReason::Abandoned.as_str() => {
-            Some("The game was closed as abandoned.".to_owned())
-        }
-        _ => None,
-    };
+    let notice = done_notice(&q.done).map(|id| ctx.t(id));
     let page = game_page(
         &ctx,
         &state.renders,
@@ -642,6 +648,24 @@ async fn show(
         + page.legend.len() * 400
         + 16 * 1024;
     render::page_sized(&page, size)
+}
+
+/// The message id of the notice after an action (`?done=...`) on the game page.
+fn done_notice(done: &str) -> Option<&'static str> {
+    Some(match done {
+        "move" => "games-done-move",
+        "resigned" => "games-done-resigned",
+        "draw" => "games-done-draw",
+        "draw_declined" => "games-done-draw-declined",
+        "takeback_asked" => "games-done-takeback-asked",
+        "takeback_accepted" => "games-done-takeback-accepted",
+        "takeback_declined" => "games-done-takeback-declined",
+        "started" => "games-done-started",
+        "chat" => "games-done-chat",
+        "reported" => "games-done-reported",
+        done if done == EndReason::Abandoned.as_str() => "games-done-abandoned",
+        _ => return None,
+    })
 }
 
 /// The move diagrams of the game's pieces, an HTML fragment the game page fetches when its
@@ -736,9 +760,7 @@ async fn submit_move(
     let ctx = pending.finish(user.map_err(WebError::from)?);
     ctx.require_user()?;
     let Some(result) = played else {
-        return Err(WebError::BadRequest(
-            "The move form was incomplete; reload the game and try again.".into(),
-        ));
+        return Err(WebError::BadRequest(ctx.t("games-move-form-incomplete")));
     };
     let err = match result {
         Ok(_) => {

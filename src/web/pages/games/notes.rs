@@ -5,7 +5,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{error_response, parse_id};
-use crate::format::datetime_in;
 use crate::games::notes::{self, MAX_NOTE_CHARS};
 use crate::games::{GameError, GameId};
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
@@ -22,7 +21,7 @@ struct NotesPage<'a> {
     id: i64,
     body: String,
     saved: Option<String>,
-    notice: Option<&'static str>,
+    notice: Option<String>,
     max_chars: usize,
 }
 
@@ -52,7 +51,13 @@ async fn show(
     };
     let time_zone = ctx.user.as_ref().map_or("UTC", |u| u.time_zone.as_str());
     let (body, saved) = match found {
-        Some((body, at)) => (body, Some(datetime_in(at, time_zone))),
+        Some((body, at)) => (
+            body,
+            Some(
+                ctx.lang
+                    .datetime(at, time_zone, crate::i18n::DateStyle::DateTime),
+            ),
+        ),
         None => (String::new(), None),
     };
     render::page(&NotesPage {
@@ -60,7 +65,7 @@ async fn show(
         id,
         body,
         saved,
-        notice: (q.done == "saved").then_some("Your notes are saved."),
+        notice: (q.done == "saved").then(|| ctx.t("games-notes-saved-notice")),
         max_chars: MAX_NOTE_CHARS,
     })
 }

@@ -22,10 +22,10 @@ async fn reach(
     path: web::Path<i64>,
     q: web::Query<ReachQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let square: plypost_rules::Square = q
-        .square
-        .parse()
-        .map_err(|_| WebError::BadRequest(format!("“{}” is not a square.", q.square)))?;
+    let square: plypost_rules::Square = q.square.parse().map_err(|_| {
+        let lang = crate::web::language::current();
+        WebError::BadRequest(lang.t1("games-not-a-square", "square", &q.square))
+    })?;
     let id = GameId(path.into_inner());
     let found = state
         .db(move |conn| board_image::position_at(conn, id, i64::MAX))

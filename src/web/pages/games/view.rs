@@ -6,34 +6,54 @@ use plypost_board::{render_board, BoardView, Highlight, PieceView};
 use plypost_rules::{Color, Move, Piece, Position, Special, Square};
 use serde::Serialize;
 
+use crate::i18n::Lang;
+
 /// The board's index of a square: `(rank) * width + file`, from a1.
 fn board_index(sq: Square, width: u8) -> usize {
     usize::from(sq.rank()) * usize::from(width) + usize::from(sq.file())
 }
 
-fn color_word(color: Color) -> &'static str {
+/// "White" or "Black" in `lang`.
+fn color_word(lang: &Lang, color: Color) -> String {
+    lang.t(match color {
+        Color::White => "game-white",
+        Color::Black => "game-black",
+    })
+}
+
+fn side_key(color: Color) -> &'static str {
     match color {
-        Color::White => "White",
-        Color::Black => "Black",
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
 
-/// "White Eagle (G)": the name a tap on the piece announces, and its tooltip.
-fn piece_title(p: &Piece) -> String {
+/// "White Eagle (G)": the name a tap on the piece announces, and its tooltip, in `lang`.
+fn piece_title(lang: &Lang, p: &Piece) -> String {
     match p.promotion_target {
-        Some(target) => format!(
-            "{} {} ({}, promotes to {})",
-            color_word(p.color),
-            p.name(),
-            p.kind.letter,
-            target.name
+        Some(target) => lang.t_args(
+            "games-piece-title-promotes",
+            &[
+                ("side", &side_key(p.color)),
+                ("piece", &p.name()),
+                ("letter", &p.kind.letter),
+                ("target", &target.name),
+            ],
         ),
-        None => format!("{} {} ({})", color_word(p.color), p.name(), p.kind.letter),
+        None => lang.t3(
+            "games-piece-title",
+            "side",
+            side_key(p.color),
+            "piece",
+            p.name(),
+            "letter",
+            &p.kind.letter,
+        ),
     }
 }
 
-fn piece_view(p: &Piece) -> PieceView {
-    let mut view = PieceView::new(p.image(), p.color == Color::White, &piece_title(p));
+fn piece_view(lang: &Lang, p: &Piece) -> PieceView {
+    let mut view = PieceView::new(p.image(), p.color == Color::White, &piece_title(lang, p));
     // A GraTiA Pawn shows what it will become.
     view.badge = p.promotion_target.map(|t| t.letter.clone());
     view
@@ -47,8 +67,19 @@ fn squares(position: &Position) -> impl Iterator<Item = Square> {
 
 pub use crate::games::board_image::compact_squares;
 
-/// The board as inline SVG, from `flipped` (Black's) side if asked.
+/// The board as inline SVG, from `flipped` (Black's) side if asked, the pieces' titles in
+/// the language of the request being served.
 pub fn board_svg(position: &Position, flipped: bool, last: Option<(Square, Square)>) -> String {
+    board_svg_in(&crate::web::language::current(), position, flipped, last)
+}
+
+/// [`board_svg`] with the pieces' titles in `lang`.
+pub fn board_svg_in(
+    lang: &Lang,
+    position: &Position,
+    flipped: bool,
+    last: Option<(Square, Square)>,
+) -> String {
     let variant = position.variant();
     let width = variant.width();
     let mut view = BoardView::new(width, variant.height());
@@ -56,7 +87,7 @@ pub fn board_svg(position: &Position, flipped: bool, last: Option<(Square, Squar
     for sq in squares(position) {
         if let Some(p) = position.piece_at(sq) {
             if let Some(slot) = view.squares.get_mut(board_index(sq, width)) {
-                *slot = Some(piece_view(&p));
+                *slot = Some(piece_view(lang, &p));
             }
         }
     }
@@ -108,8 +139,8 @@ fn key(p: &Piece) -> PieceKey {
 
 /// The legal moves as board.js reads them, each with the exact squares it changes (found by
 /// comparing the touched squares before and after, so castling, e.p. and promotion come out
-/// right).
-pub fn legal_moves_json(position: &Position) -> String {
+/// right). The pieces' titles are in `lang`.
+pub fn legal_moves_json(lang: &Lang, position: &Position) -> String {
     let variant = position.variant();
     let moves: Vec<LegalMove> = position
         .legal_moves()
@@ -140,7 +171,7 @@ pub fn legal_moves_json(position: &Position) -> String {
                         new.map(|p| ChangedPiece {
                             image: p.image().to_owned(),
                             white: p.color == Color::White,
-                            title: piece_title(&p),
+                            title: piece_title(lang, &p),
                         }),
                     ))
                 })
@@ -177,12 +208,13 @@ pub fn board_ratio(position: &Position) -> String {
 
 /// One side's pieces in words, for the board's text alternative: "King h2", "Pawns a4, b4".
 pub struct SidePieces {
-    pub side: &'static str,
+    /// "White", "Black" in the reader's language.
+    pub side: String,
     pub pieces: Vec<String>,
 }
 
 /// The position as text, White first: each kind (in the variant's order) with its squares.
-pub fn board_text(position: &Position) -> Vec<SidePieces> {
+pub fn board_text(lang: &Lang, position: &Position) -> Vec<SidePieces> {
     let variant = position.variant();
     [Color::White, Color::Black]
         .into_iter()
@@ -212,7 +244,7 @@ pub fn board_text(position: &Position) -> Vec<SidePieces> {
                 })
                 .collect();
             SidePieces {
-                side: color_word(color),
+                side: color_word(lang, color),
                 pieces,
             }
         })
@@ -281,7 +313,7 @@ struct Diagrams<'a> {
 }
 
 /// Every piece's move diagram as on the preset page, as an HTML fragment.
-pub fn diagrams_html(lang: &crate::i18n::Lang, variant: &plypost_rules::Variant) -> String {
+pub fn diagrams_html(lang: &Lang, variant: &plypost_rules::Variant) -> String {
     use askama::Template;
     let page = Diagrams {
         lang,
@@ -289,7 +321,10 @@ pub fn diagrams_html(lang: &crate::i18n::Lang, variant: &plypost_rules::Variant)
         legend: crate::web::pages::presets_view::legend(variant, &[]),
     };
     page.render().unwrap_or_else(|_| {
-        "<p class=\"alert error\">The diagrams could not be drawn.</p>".to_owned()
+        format!(
+            "<p class=\"alert error\">{}</p>",
+            plypost_board::escape(&lang.t("games-diagrams-failed"))
+        )
     })
 }
 
@@ -357,7 +392,7 @@ mod tests {
     fn castling_changes_four_squares() {
         let chess = Variant::builtin("chess").unwrap();
         let pos = Position::from_fen(&chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        let json = legal_moves_json(&pos);
+        let json = legal_moves_json(&Lang::default(), &pos);
         let moves: serde_json::Value = serde_json::from_str(&json).unwrap();
         let castle = moves
             .as_array()
@@ -372,10 +407,10 @@ mod tests {
     fn black_sees_its_side_and_check_is_marked() {
         let chess = Variant::builtin("chess").unwrap();
         let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2R b - - 0 1").unwrap();
-        let svg = board_svg(&pos, true, compact_squares("h2h1"));
+        let svg = board_svg_in(&Lang::default(), &pos, true, compact_squares("h2h1"));
         assert!(svg.contains("data-flipped=\"true\""));
         let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4R2K b - - 0 1").unwrap();
-        assert!(board_svg(&pos, false, None).contains("hl-check"));
+        assert!(board_svg_in(&Lang::default(), &pos, false, None).contains("hl-check"));
     }
 
     #[test]
@@ -402,7 +437,7 @@ mod tests {
     fn the_board_is_told_in_words() {
         let chess = Variant::builtin("chess").unwrap();
         let pos = Position::from_fen(&chess, "4k3/pp6/8/8/8/8/8/4K2R w - - 0 1").unwrap();
-        let text = board_text(&pos);
+        let text = board_text(&Lang::default(), &pos);
         assert_eq!(text[0].side, "White");
         assert!(
             text[0].pieces.contains(&"King e1".to_owned()),

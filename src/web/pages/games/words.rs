@@ -1,0 +1,169 @@
+//! The words the game pages compute in Rust, in the reader's language: a game's status and
+//! result, the terms of a challenge, the engine's verdict. The services word these in English
+//! for logs, mails and the API; the pages map their values to messages here.
+
+use crate::domain::{ColorChoice, EndReason};
+use crate::games::model::GameRow;
+use crate::i18n::Lang;
+use crate::time_control::TimeControl;
+
+/// Why a game ended, in `lang`: "checkmate", "draw agreed".
+pub fn reason_text(lang: &Lang, reason: EndReason) -> String {
+    lang.t1("games-reason", "reason", reason.as_str())
+}
+
+/// A finished game's result in `lang`: "1-0, checkmate", "no result, aborted".
+pub fn result_text(lang: &Lang, game: &GameRow) -> String {
+    match (game.result, game.result_reason) {
+        (Some(result), Some(reason)) => lang.t2(
+            "games-result-with-reason",
+            "result",
+            result.as_str(),
+            "reason",
+            reason_text(lang, reason),
+        ),
+        (Some(result), None) => result.as_str().to_owned(),
+        (None, Some(reason)) => lang.t1(
+            "games-no-result-reason",
+            "reason",
+            reason_text(lang, reason),
+        ),
+        (None, None) => lang.t("games-no-result"),
+    }
+}
+
+/// "rated" or "casual".
+pub fn rating_word(lang: &Lang, rated: bool) -> String {
+    lang.t(if rated { "game-rated" } else { "game-casual" })
+}
+
+/// A challenge's terms: "3 days per move, rated", "untimed, no vacation, casual".
+pub fn challenge_terms(
+    lang: &Lang,
+    control: &TimeControl,
+    allow_vacation: bool,
+    rated: bool,
+) -> String {
+    let id = if allow_vacation {
+        "games-terms"
+    } else {
+        "games-terms-no-vacation"
+    };
+    lang.t2(
+        id,
+        "control",
+        control.describe_in(lang),
+        "rating",
+        rating_word(lang, rated),
+    )
+}
+
+/// Who plays which colour in a challenge: "alice plays White", "colours drawn at random".
+pub fn colours_text(lang: &Lang, author: &str, choice: ColorChoice) -> String {
+    match choice {
+        ColorChoice::White => lang.t1("games-plays-white", "name", author),
+        ColorChoice::Black => lang.t1("games-plays-black", "name", author),
+        ColorChoice::Random => lang.t("games-colours-random"),
+    }
+}
+
+/// An open challenge's rating range: "for players rated 1400 to 1700" (`any` for no bound).
+pub fn rating_range(lang: &Lang, (low, high): (Option<i64>, Option<i64>)) -> Option<String> {
+    if low.is_none() && high.is_none() {
+        return None;
+    }
+    let bound = |b: Option<i64>| b.map_or_else(|| "any".to_owned(), |v| v.to_string());
+    Some(lang.t2("games-rating-range", "low", bound(low), "high", bound(high)))
+}
+
+/// The engine's score from White's side: "+0.35 (White is better)", "Black mates in 3".
+pub fn score_text(lang: &Lang, score: plypost_engine::Score) -> String {
+    match score {
+        plypost_engine::Score::Mate(n) if n > 0 => lang.t1("analysis-white-mates", "moves", n),
+        plypost_engine::Score::Mate(n) => lang.t1("analysis-black-mates", "moves", -n),
+        plypost_engine::Score::Cp(cp) => {
+            let verdict = match cp {
+                c if c > 30 => "white",
+                c if c < -30 => "black",
+                _ => "equal",
+            };
+            let number = lang.decimal(f64::from(cp) / 100.0, 2);
+            let signed = if number.starts_with('-') {
+                number
+            } else {
+                format!("+{number}")
+            };
+            lang.t2("analysis-score", "score", signed, "verdict", verdict)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_reads_as_before() {
+        let en = Lang::default();
+        assert_eq!(
+            score_text(&en, plypost_engine::Score::Cp(35)),
+            "+0.35 (White is better)"
+        );
+        assert_eq!(
+            score_text(&en, plypost_engine::Score::Cp(-120)),
+            "-1.20 (Black is better)"
+        );
+        assert_eq!(
+            score_text(&en, plypost_engine::Score::Cp(0)),
+            "+0.00 (about equal)"
+        );
+        assert_eq!(
+            score_text(&en, plypost_engine::Score::Mate(-3)),
+            "Black mates in 3"
+        );
+        assert_eq!(
+            rating_range(&en, (None, Some(1600))).as_deref(),
+            Some("for players rated any to 1600")
+        );
+        assert_eq!(
+            rating_range(&en, (Some(1450), Some(1600))).as_deref(),
+            Some("for players rated 1450 to 1600")
+        );
+        assert_eq!(rating_range(&en, (None, None)), None);
+        assert_eq!(
+            challenge_terms(&en, &TimeControl::DaysPerMove(3), false, true),
+            "3 days per move, no vacation, rated"
+        );
+        assert_eq!(
+            colours_text(&en, "alice", ColorChoice::Black),
+            "alice plays Black"
+        );
+        for reason in [
+            EndReason::Agreement,
+            EndReason::MoveCount,
+            EndReason::BareKing,
+        ] {
+            assert_eq!(
+                reason_text(&en, reason),
+                crate::game_mail::reason_words(reason)
+            );
+        }
+    }
+
+    #[test]
+    fn french_has_every_reason() {
+        let fr = Lang::from_tag("fr").expect("French");
+        for reason in [
+            EndReason::Checkmate,
+            EndReason::Time,
+            EndReason::AccountDeleted,
+        ] {
+            let text = reason_text(&fr, reason);
+            assert!(!text.is_empty() && text != reason.as_str(), "{text}");
+        }
+        assert_eq!(
+            score_text(&fr, plypost_engine::Score::Cp(-120)),
+            "-1,20 (avantage aux Noirs)"
+        );
+    }
+}
