@@ -1,7 +1,7 @@
 //! plypost: a correspondence (play-by-email) server for large chess variants.
 //!
 //! Data flows one way: `web` (parse the request, call a service, render) → services → `db`,
-//! with the shared words in `domain`, `time_control`, `format` and `i18n` (the languages). The services, each only
+//! with the shared words in `domain`, `time_control` and `i18n` (the languages, dates and numbers). The services, each only
 //! using those listed before it: `accounts`, `presets`, `ratings`, `mail`, `games` (games as
 //! stored), `game_mail` (their mails), `challenges` and `tournaments` (which start games),
 //! `play` (moves, offers, and the one way a game ends), `computer` (the computer player, which
@@ -21,7 +21,6 @@ pub mod computer;
 pub mod config;
 pub mod db;
 pub mod domain;
-pub mod format;
 pub mod game_mail;
 pub mod games;
 pub mod i18n;

@@ -229,30 +229,10 @@ game-name-black = { $name } (Black)
 # $player: a player and their side, "alice (White)" (game-name-white, game-name-black).
 games-status-to-move = In progress — { $player } to move
 games-status-in-check = In progress — { $player } to move, in check
-# $result: games-result-with-reason and the like.
+# $result: result-with-reason and the like.
 games-status-finished = Finished: { $result }
 # $when: the date and time the time ran out.
 games-status-finished-time = Finished: { $result } (time ran out { $when })
-# $result: 1-0, 0-1 or 1/2-1/2; $reason: games-reason.
-games-result-with-reason = { $result }, { $reason }
-games-no-result-reason = no result, { $reason }
-games-no-result = no result
-# Why a game ended, after its result ("1-0, checkmate").
-games-reason = { $reason ->
-    [checkmate] checkmate
-    [resignation] resignation
-    [time] time
-    [agreement] draw agreed
-    [stalemate] stalemate
-    [repetition] threefold repetition
-    [move_count] move-count rule
-    [bare_king] bare King
-    [abandoned] abandoned
-    [withdrawal] withdrawal from the tournament
-    [adjudication] adjudicated by an admin
-    [aborted] aborted
-   *[account_deleted] account deleted
-}
 # $number: the move number; $dots: "." after White's move, "…" after Black's; $move: the move
 # in notation; $player: "bob (Black)"; $when: date and time.
 games-last-move = Last move: { $number }{ $dots } { $move } by { $player }, { $when }

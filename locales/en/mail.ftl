@@ -13,7 +13,6 @@ mail-what-conditional = conditional move played
 mail-what-over = game over, { $result }
 mail-what-reminder = reminder: { $left } left
 mail-what-chat = { $author } wrote
-mail-no-result = no result
 mail-the-game = The game: { $link }
 mail-your-move = It is your move.
 mail-move-by = Please move by { $due }.
@@ -112,24 +111,6 @@ mail-ended-aborted = { $you ->
 }
 mail-ended-aborted-admin = An administrator aborted the game: it has no result and is not rated.
 mail-ended-account-deleted = { $by } deleted their account.
-mail-reason = { $reason ->
-    [checkmate] checkmate
-    [resignation] resignation
-    [time] time
-    [agreement] draw agreed
-    [stalemate] stalemate
-    [repetition] threefold repetition
-    [move_count] move-count rule
-    [bare_king] bare King
-    [abandoned] abandoned
-    [withdrawal] withdrawal from the tournament
-    [adjudication] adjudicated by an admin
-    [aborted] aborted
-   *[account_deleted] account deleted
-}
-mail-result-in-progress = in progress
-mail-result-with-reason = { $result }, { $reason }
-mail-result-none-reason = no result, { $reason }
 
 ## Tournaments
 

@@ -117,3 +117,25 @@ refusal-please-wait = Please wait
 
 settings-language = Language of pages and mails
 settings-language-browser = The browser's choice
+
+## Results and how games end (pages and mails)
+
+end-reason = { $reason ->
+    [checkmate] checkmate
+    [resignation] resignation
+    [time] time
+    [agreement] draw agreed
+    [stalemate] stalemate
+    [repetition] threefold repetition
+    [move_count] move-count rule
+    [bare_king] bare King
+    [abandoned] abandoned
+    [withdrawal] withdrawal from the tournament
+    [adjudication] adjudicated by an admin
+    [aborted] aborted
+   *[account_deleted] account deleted
+}
+result-in-progress = in progress
+result-with-reason = { $result }, { $reason }
+result-none-reason = no result, { $reason }
+result-none = no result

@@ -229,30 +229,10 @@ game-name-black = { $name } (Noirs)
 # $player : un joueur et son camp, « alice (Blancs) » (game-name-white, game-name-black).
 games-status-to-move = En cours — { $player } a le trait
 games-status-in-check = En cours — { $player } a le trait et est en échec
-# $result : games-result-with-reason et les autres.
+# $result : result-with-reason et les autres.
 games-status-finished = Terminée : { $result }
 # $when : la date et l’heure où le temps s’est écoulé.
 games-status-finished-time = Terminée : { $result } (temps écoulé le { $when })
-# $result : 1-0, 0-1 ou 1/2-1/2 ; $reason : games-reason.
-games-result-with-reason = { $result }, { $reason }
-games-no-result-reason = sans résultat, { $reason }
-games-no-result = sans résultat
-# Pourquoi une partie s’est terminée, après son résultat (« 1-0, échec et mat »).
-games-reason = { $reason ->
-    [checkmate] échec et mat
-    [resignation] abandon
-    [time] perte au temps
-    [agreement] nulle par accord mutuel
-    [stalemate] pat
-    [repetition] triple répétition
-    [move_count] règle du nombre de coups
-    [bare_king] roi dépouillé
-    [abandoned] partie abandonnée
-    [withdrawal] retrait du tournoi
-    [adjudication] décision d’un administrateur
-    [aborted] partie annulée
-   *[account_deleted] compte supprimé
-}
 # $number : le numéro du coup ; $dots : « . » après un coup des Blancs, « … » après un coup des
 # Noirs ; $move : le coup en notation ; $player : « bob (Noirs) » ; $when : date et heure.
 games-last-move = Dernier coup : { $number }{ $dots } { $move } par { $player } le { $when }

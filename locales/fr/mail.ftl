@@ -13,7 +13,6 @@ mail-what-conditional = coup conditionnel joué
 mail-what-over = partie terminée, { $result }
 mail-what-reminder = rappel : il vous reste { $left }
 mail-what-chat = message de { $author }
-mail-no-result = sans résultat
 mail-the-game = La partie : { $link }
 mail-your-move = C’est à vous de jouer.
 mail-move-by = Jouez avant le { $due }.
@@ -119,24 +118,6 @@ mail-ended-aborted = { $you ->
 }
 mail-ended-aborted-admin = Un administrateur a annulé la partie : elle n’a pas de résultat et n’est pas classée.
 mail-ended-account-deleted = { $by } a supprimé son compte.
-mail-reason = { $reason ->
-    [checkmate] échec et mat
-    [resignation] abandon
-    [time] au temps
-    [agreement] nulle par accord
-    [stalemate] pat
-    [repetition] triple répétition
-    [move_count] règle du nombre de coups
-    [bare_king] roi dépouillé
-    [abandoned] partie abandonnée
-    [withdrawal] retrait du tournoi
-    [adjudication] décision d’un administrateur
-    [aborted] partie annulée
-   *[account_deleted] compte supprimé
-}
-mail-result-in-progress = en cours
-mail-result-with-reason = { $result }, { $reason }
-mail-result-none-reason = sans résultat, { $reason }
 
 ## Tournois
 

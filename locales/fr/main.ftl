@@ -117,3 +117,25 @@ refusal-please-wait = Veuillez patienter
 
 settings-language = Langue des pages et des courriels
 settings-language-browser = Celle du navigateur
+
+## Résultats et fins de partie (pages et courriels)
+
+end-reason = { $reason ->
+    [checkmate] échec et mat
+    [resignation] abandon
+    [time] au temps
+    [agreement] nulle par accord
+    [stalemate] pat
+    [repetition] triple répétition
+    [move_count] règle du nombre de coups
+    [bare_king] roi dépouillé
+    [abandoned] partie abandonnée
+    [withdrawal] retrait du tournoi
+    [adjudication] décision d’un administrateur
+    [aborted] partie annulée
+   *[account_deleted] compte supprimé
+}
+result-in-progress = en cours
+result-with-reason = { $result }, { $reason }
+result-none-reason = sans résultat, { $reason }
+result-none = sans résultat

@@ -7,7 +7,7 @@ mod over;
 mod start;
 
 pub use during::{conditional_played, draw_declined};
-pub use over::{game_over, reason_text, reason_words, result_text, result_words};
+pub use over::{game_over, reason_text, result_text};
 pub use start::{challenge_declined, game_started, invitation};
 
 use askama::Template;

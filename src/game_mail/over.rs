@@ -17,59 +17,27 @@ use crate::i18n::{DateStyle, Lang};
 use crate::mail::MailKind;
 use crate::presets::rules::Rules;
 
-/// How a game ended, in words: "checkmate", "draw agreed".
-pub fn reason_words(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Resignation => "resignation",
-        EndReason::Time => "time",
-        EndReason::Agreement => "draw agreed",
-        EndReason::Stalemate => "stalemate",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::MoveCount => "move-count rule",
-        EndReason::BareKing => "bare King",
-        EndReason::Abandoned => "abandoned",
-        EndReason::Withdrawal => "withdrawal from the tournament",
-        EndReason::Adjudication => "adjudicated by an admin",
-        EndReason::Aborted => "aborted",
-        EndReason::AccountDeleted => "account deleted",
-    }
-}
-
 /// How a game ended, in words of `lang`.
 pub fn reason_text(lang: &Lang, reason: EndReason) -> String {
-    lang.t1("mail-reason", "reason", reason.as_str())
+    lang.t1("end-reason", "reason", reason.as_str())
 }
 
 /// The result in words of `lang`: "1-0, checkmate"; "no result, abandoned"; "in progress".
 pub fn result_text(lang: &Lang, game: &GameRow) -> String {
     match (game.status, game.result, game.result_reason) {
-        (GameStatus::Active, ..) => lang.t("mail-result-in-progress"),
+        (GameStatus::Active, ..) => lang.t("result-in-progress"),
         (_, Some(result), Some(reason)) => lang.t2(
-            "mail-result-with-reason",
+            "result-with-reason",
             "result",
             result.as_str(),
             "reason",
             reason_text(lang, reason),
         ),
         (_, Some(result), None) => result.to_string(),
-        (_, None, Some(reason)) => lang.t1(
-            "mail-result-none-reason",
-            "reason",
-            reason_text(lang, reason),
-        ),
-        (_, None, None) => lang.t("mail-no-result"),
-    }
-}
-
-/// The result in words: "1-0, checkmate"; "no result, abandoned"; "in progress".
-pub fn result_words(game: &GameRow) -> String {
-    match (game.status, game.result, game.result_reason) {
-        (GameStatus::Active, ..) => "in progress".to_owned(),
-        (_, Some(result), Some(reason)) => format!("{result}, {}", reason_words(reason)),
-        (_, Some(result), None) => result.to_string(),
-        (_, None, Some(reason)) => format!("no result, {}", reason_words(reason)),
-        (_, None, None) => "no result".to_owned(),
+        (_, None, Some(reason)) => {
+            lang.t1("result-none-reason", "reason", reason_text(lang, reason))
+        }
+        (_, None, None) => lang.t("result-none"),
     }
 }
 
@@ -206,7 +174,7 @@ pub fn game_over(
             "mail-what-over",
             "result",
             game.result
-                .map_or_else(|| lang.t("mail-no-result"), |r| r.as_str().to_owned()),
+                .map_or_else(|| lang.t("result-none"), |r| r.as_str().to_owned()),
         );
         let subject = subject(&lang, game, variant, (&white, &black), &what);
         let result = result_text(&lang, game);
@@ -224,4 +192,29 @@ pub fn game_over(
         notify(conn, clock, config, to, MailKind::GameEnd, &subject, body)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reason_text;
+    use crate::domain::EndReason;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn every_end_reason_has_words_in_every_language() {
+        let en = Lang::default();
+        assert_eq!(reason_text(&en, EndReason::Agreement), "draw agreed");
+        assert_eq!(reason_text(&en, EndReason::BareKing), "bare King");
+        for lang in Lang::all() {
+            for &reason in EndReason::ALL {
+                let text = reason_text(&lang, reason);
+                assert!(
+                    !text.is_empty() && text != "end-reason",
+                    "{lang}: {reason:?}"
+                );
+            }
+        }
+        let fr = Lang::from_tag("fr").expect("French");
+        assert_eq!(reason_text(&fr, EndReason::Checkmate), "échec et mat");
+    }
 }

@@ -8,7 +8,7 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 
 use crate::domain::EndReason;
-use crate::format::datetime_in;
+use crate::i18n::{DateStyle, Lang};
 use crate::games::GameId;
 use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter};
 use crate::logs::list::{self, LogRow, PAGE_SIZE};
@@ -56,7 +56,8 @@ struct RowView {
     imported: bool,
 }
 
-fn row_view(row: LogRow, tz: &str) -> RowView {
+fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
+    let when = |t| lang.datetime(t, tz, DateStyle::DateTime);
     RowView {
         number: row.game.map(|id| id.to_string()),
         link: row
@@ -73,8 +74,8 @@ fn row_view(row: LogRow, tz: &str) -> RowView {
         moves: row.moves,
         last_move: row
             .last_move_at
-            .map_or_else(|| "—".to_owned(), |t| datetime_in(t, tz)),
-        started: datetime_in(row.created_at, tz),
+            .map_or_else(|| "—".to_owned(), when),
+        started: when(row.created_at),
         to_move: row.to_move.unwrap_or_default(),
         imported: row.imported,
     }
@@ -162,11 +163,11 @@ async fn index(
             })
             .collect(),
         problems,
-        rows: rows.into_iter().map(|r| row_view(r, &tz)).collect(),
+        rows: rows.into_iter().map(|r| row_view(&ctx.lang, r, &tz)).collect(),
         total_text: if total > list::COUNT_BOUND {
-            format!("{}+", crate::format::thousands(list::COUNT_BOUND))
+            format!("{}+", ctx.lang.number(list::COUNT_BOUND))
         } else {
-            crate::format::thousands(total)
+            ctx.lang.number(total)
         },
         total,
         challenges: filter.status == StatusFilter::Open,
@@ -349,7 +350,7 @@ async fn show(
                 },
                 text,
                 comment: m.comment.clone(),
-                played_at: datetime_in(m.played_at, &tz),
+                played_at: ctx.lang.datetime(m.played_at, &tz, DateStyle::DateTime),
                 current: m.ply == ply,
             }
         })
@@ -388,7 +389,7 @@ async fn show(
         black: record.black.clone(),
         status: list::status_words(g.status, g.result, g.result_reason),
         time_control: record::time_control_words(g),
-        started: datetime_in(g.created_at, &tz),
+        started: ctx.lang.datetime(g.created_at, &tz, DateStyle::DateTime),
         imported: g.imported,
         total,
         clamped,

@@ -12,7 +12,6 @@ use super::presets_import::{self, ImportBox};
 use super::presets_markdown;
 use super::presets_view::{self, Look, PieceLegend};
 use crate::domain::GameStatus;
-use crate::format::datetime_in;
 use crate::presets::manage::{self, Saved};
 use crate::presets::model::PresetId;
 use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
@@ -287,7 +286,7 @@ async fn show(
             .iter()
             .map(|h: &HistoryEntry| HistoryLine {
                 version: h.version,
-                when: datetime_in(h.created_at, tz),
+                when: ctx.lang.datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
                 author: h.author.clone().unwrap_or_else(|| "the server".to_owned()),
                 notes: h.notes.clone(),
             })
@@ -301,7 +300,7 @@ async fn show(
                 black: g.black.clone(),
                 version: g.version,
                 state: game_state(g),
-                when: datetime_in(g.created_at, tz),
+                when: ctx.lang.datetime(g.created_at, tz, crate::i18n::DateStyle::DateTime),
             })
             .collect(),
         games_total: detail.games_total,

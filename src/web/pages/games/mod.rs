@@ -489,7 +489,7 @@ fn status_line(
         };
         return lang.t1(id, "player", to_move);
     }
-    let result = words::result_text(lang, game);
+    let result = crate::game_mail::result_text(lang, game);
     match (game.result_reason, game.finished_at) {
         // Say when the time ran out: the game ended then, not when anyone noticed.
         (Some(EndReason::Time), Some(at)) => lang.t2(

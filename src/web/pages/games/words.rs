@@ -2,35 +2,9 @@
 //! result, the terms of a challenge, the engine's verdict. The services word these in English
 //! for logs, mails and the API; the pages map their values to messages here.
 
-use crate::domain::{ColorChoice, EndReason};
-use crate::games::model::GameRow;
+use crate::domain::ColorChoice;
 use crate::i18n::Lang;
 use crate::time_control::TimeControl;
-
-/// Why a game ended, in `lang`: "checkmate", "draw agreed".
-pub fn reason_text(lang: &Lang, reason: EndReason) -> String {
-    lang.t1("games-reason", "reason", reason.as_str())
-}
-
-/// A finished game's result in `lang`: "1-0, checkmate", "no result, aborted".
-pub fn result_text(lang: &Lang, game: &GameRow) -> String {
-    match (game.result, game.result_reason) {
-        (Some(result), Some(reason)) => lang.t2(
-            "games-result-with-reason",
-            "result",
-            result.as_str(),
-            "reason",
-            reason_text(lang, reason),
-        ),
-        (Some(result), None) => result.as_str().to_owned(),
-        (None, Some(reason)) => lang.t1(
-            "games-no-result-reason",
-            "reason",
-            reason_text(lang, reason),
-        ),
-        (None, None) => lang.t("games-no-result"),
-    }
-}
 
 /// "rated" or "casual".
 pub fn rating_word(lang: &Lang, rated: bool) -> String {
@@ -138,29 +112,11 @@ mod tests {
             colours_text(&en, "alice", ColorChoice::Black),
             "alice plays Black"
         );
-        for reason in [
-            EndReason::Agreement,
-            EndReason::MoveCount,
-            EndReason::BareKing,
-        ] {
-            assert_eq!(
-                reason_text(&en, reason),
-                crate::game_mail::reason_words(reason)
-            );
-        }
     }
 
     #[test]
-    fn french_has_every_reason() {
+    fn french_scores_use_the_decimal_comma() {
         let fr = Lang::from_tag("fr").expect("French");
-        for reason in [
-            EndReason::Checkmate,
-            EndReason::Time,
-            EndReason::AccountDeleted,
-        ] {
-            let text = reason_text(&fr, reason);
-            assert!(!text.is_empty() && text != reason.as_str(), "{text}");
-        }
         assert_eq!(
             score_text(&fr, plypost_engine::Score::Cp(-120)),
             "-1,20 (avantage aux Noirs)"
