@@ -47,6 +47,32 @@ async fn only_the_organiser_and_admins_open_the_edit_form(backend: Backend) {
 
 /// The addresses that answer `GET`, read from the route declarations in `src/web` (the
 /// route table as the code writes it): `(path pattern, is API)`.
+/// The HTML pages of the route table (no API, pictures, feeds, downloads, metrics or
+/// assets), with `game` for `{id}`, the preset `slug` for `{slug}` and `{variant}`, and the
+/// player `user` for `{name}` (log pages get game 1).
+pub(crate) fn page_paths(game: i64, slug: &str, user: &str) -> Vec<String> {
+    let not_pages = [
+        ".png", ".atom", ".ics", ".json", ".pgn", "metrics", "healthz", "static",
+    ];
+    get_routes()
+        .into_iter()
+        .filter(|(pattern, api)| !api && !not_pages.iter().any(|n| pattern.contains(n)))
+        .map(|(pattern, _)| {
+            let name = if pattern.starts_with("/logs") {
+                "1"
+            } else {
+                user
+            };
+            pattern
+                .replace("{id}", &game.to_string())
+                .replace("{slug}", slug)
+                .replace("{variant}", slug)
+                .replace("{token}", "no-such-token")
+                .replace("{name}", name)
+        })
+        .collect()
+}
+
 pub(crate) fn get_routes() -> Vec<(String, bool)> {
     fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("src/web") {

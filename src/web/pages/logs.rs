@@ -8,8 +8,8 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 
 use crate::domain::EndReason;
-use crate::i18n::{DateStyle, Lang};
 use crate::games::GameId;
+use crate::i18n::{DateStyle, Lang};
 use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter};
 use crate::logs::list::{self, LogRow, PAGE_SIZE};
 use crate::logs::{self, record, LogError, Replay};
@@ -72,9 +72,7 @@ fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
         preset: row.preset,
         status: row.status,
         moves: row.moves,
-        last_move: row
-            .last_move_at
-            .map_or_else(|| "—".to_owned(), when),
+        last_move: row.last_move_at.map_or_else(|| "—".to_owned(), when),
         started: when(row.created_at),
         to_move: row.to_move.unwrap_or_default(),
         imported: row.imported,
@@ -163,7 +161,10 @@ async fn index(
             })
             .collect(),
         problems,
-        rows: rows.into_iter().map(|r| row_view(&ctx.lang, r, &tz)).collect(),
+        rows: rows
+            .into_iter()
+            .map(|r| row_view(&ctx.lang, r, &tz))
+            .collect(),
         total_text: if total > list::COUNT_BOUND {
             format!("{}+", ctx.lang.number(list::COUNT_BOUND))
         } else {

@@ -286,7 +286,9 @@ async fn show(
             .iter()
             .map(|h: &HistoryEntry| HistoryLine {
                 version: h.version,
-                when: ctx.lang.datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
+                when: ctx
+                    .lang
+                    .datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
                 author: h.author.clone().unwrap_or_else(|| "the server".to_owned()),
                 notes: h.notes.clone(),
             })
@@ -300,7 +302,9 @@ async fn show(
                 black: g.black.clone(),
                 version: g.version,
                 state: game_state(g),
-                when: ctx.lang.datetime(g.created_at, tz, crate::i18n::DateStyle::DateTime),
+                when: ctx
+                    .lang
+                    .datetime(g.created_at, tz, crate::i18n::DateStyle::DateTime),
             })
             .collect(),
         games_total: detail.games_total,
