@@ -149,6 +149,8 @@ challenge-post = Post challenge
 game-title = Game #{ $id }
 game-feed-title = Moves of game #{ $id }
 game-white = White
+# The computer's side of a game against it.
+game-computer-name = Computer (level { $level })
 game-vs = vs
 game-black = Black
 game-rated = rated
@@ -274,9 +276,20 @@ games-challenge-withdrawn = Your challenge was withdrawn.
 games-plays-white = { $name } plays White
 games-plays-black = { $name } plays Black
 games-colours-random = colours drawn at random
-# $low, $high: the bounds of an open challenge's rating range, or "any" for no bound (at most
-# one of them).
+# Where a game stands in a list (the logs). $outcome: white, black, draw, none.
+games-list-in-progress = In progress
+games-list-outcome = { $outcome ->
+    [white] White won
+    [black] Black won
+    [draw] Draw
+   *[none] No result
+}
+# $reason: end-reason.
+games-list-outcome-reason = { $outcome } ({ $reason })
+# $low, $high: the bounds of an open challenge's rating range.
 games-rating-range = for players rated { $low } to { $high }
+games-rating-at-least = for players rated { $low } or more
+games-rating-at-most = for players rated up to { $high }
 # $control: the time control; $rating: game-rated or game-casual.
 games-terms = { $control }, { $rating }
 games-terms-no-vacation = { $control }, no vacation, { $rating }

@@ -89,6 +89,29 @@ logs-c-last-move = Last move
 logs-c-to-move = To move
 logs-c-game = Game
 logs-c-challenge = challenge
+# The logs list's cells: the open side of a challenge, a challenge whose colours are drawn,
+# the player to move ($side: game-white or game-black), an open challenge's status.
+logs-anyone = anyone
+logs-colour-at-random = { $name } (colour at random)
+logs-to-move = { $name } ({ $side })
+logs-status-challenge = Open challenge
+# A filter value the page ignored. $field: side, status, result, reason, date, sort, order,
+# imported (choices), from, to (dates); $value: what the address said.
+logs-ignored-choice = Ignored { $field ->
+    [side] the side
+    [status] the status
+    [result] the result
+    [reason] the way it ended
+    [date] the date field
+    [sort] the sort
+    [order] the order
+   *[imported] the imported games choice
+} “{ $value }”: not one of the choices.
+logs-ignored-date = Ignored the { $field ->
+    [from] “from”
+   *[to] “to”
+} date “{ $value }”: write it as YYYY-MM-DD.
+logs-unreadable-filters = The filters in the address could not be read; showing all games.
 logs-pages = Pages
 logs-first-page = First page
 logs-count-challenges = { $count ->

@@ -149,6 +149,8 @@ challenge-post = Publier le défi
 game-title = Partie n° { $id }
 game-feed-title = Coups de la partie n° { $id }
 game-white = Blancs
+# Le camp de l’ordinateur dans une partie contre lui.
+game-computer-name = Ordinateur (niveau { $level })
 game-vs = contre
 game-black = Noirs
 game-rated = classée
@@ -274,14 +276,20 @@ games-challenge-withdrawn = Votre défi a été retiré.
 games-plays-white = { $name } joue les Blancs
 games-plays-black = { $name } joue les Noirs
 games-colours-random = couleurs tirées au sort
-# $low, $high : les bornes de classement d’un défi ouvert, ou « any » sans borne (l’une au plus).
-games-rating-range = { $low ->
-    [any] pour les joueurs classés jusqu’à { $high }
-   *[other] { $high ->
-        [any] pour les joueurs classés { $low } ou plus
-       *[other] pour les joueurs classés de { $low } à { $high }
-    }
+# Où en est une partie dans une liste (les archives). $outcome : white, black, draw, none.
+games-list-in-progress = En cours
+games-list-outcome = { $outcome ->
+    [white] Victoire des Blancs
+    [black] Victoire des Noirs
+    [draw] Nulle
+   *[none] Sans résultat
 }
+# $reason : end-reason.
+games-list-outcome-reason = { $outcome } ({ $reason })
+# $low, $high : les bornes de classement d’un défi ouvert.
+games-rating-range = pour les joueurs classés de { $low } à { $high }
+games-rating-at-least = pour les joueurs classés { $low } ou plus
+games-rating-at-most = pour les joueurs classés jusqu’à { $high }
 # $control : la cadence ; $rating : game-rated ou game-casual.
 games-terms = { $control }, { $rating }
 games-terms-no-vacation = { $control }, sans vacances, { $rating }

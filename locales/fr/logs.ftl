@@ -95,6 +95,29 @@ logs-c-last-move = Dernier coup
 logs-c-to-move = Trait
 logs-c-game = Partie
 logs-c-challenge = défi
+# Les cellules de la liste des archives : le camp libre d’un défi, un défi dont les couleurs
+# sont tirées au sort, le joueur au trait ($side : game-white ou game-black), l’état d’un défi ouvert.
+logs-anyone = n’importe qui
+logs-colour-at-random = { $name } (couleur tirée au sort)
+logs-to-move = { $name } ({ $side })
+logs-status-challenge = Défi ouvert
+# Une valeur de filtre que la page a ignorée. $field : side, status, result, reason, date, sort,
+# order, imported (choix), from, to (dates) ; $value : ce que disait l’adresse.
+logs-ignored-choice = Valeur « { $value } » ignorée pour { $field ->
+    [side] le camp
+    [status] l’état
+    [result] le résultat
+    [reason] la fin de partie
+    [date] le champ de date
+    [sort] le tri
+    [order] l’ordre
+   *[imported] les parties importées
+} : ce n’est pas l’un des choix proposés.
+logs-ignored-date = Date { $field ->
+    [from] de début
+   *[to] de fin
+} « { $value } » ignorée : écrivez-la sous la forme AAAA-MM-JJ.
+logs-unreadable-filters = Les filtres de l’adresse n’ont pas pu être lus ; toutes les parties sont affichées.
 logs-pages = Pages
 logs-first-page = Première page
 logs-count-challenges = { $count ->

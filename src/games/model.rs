@@ -121,13 +121,11 @@ impl GameRow {
         user == self.white_id || user == self.black_id
     }
 
-    /// The name shown for the player `username` of this game: "Computer (level N)" for
-    /// the computer's side of a game against it, the username otherwise.
+    /// The name shown for the player `username` of this game: [`computer_name`] for the
+    /// computer's side of a game against it, the username otherwise.
     pub fn player_name(&self, username: &str) -> String {
         match self.computer_level {
-            Some(level) if crate::accounts::users::is_computer(username) => {
-                format!("Computer (level {level})")
-            }
+            Some(level) if crate::accounts::users::is_computer(username) => computer_name(level),
             _ => username.to_owned(),
         }
     }
@@ -362,4 +360,19 @@ impl Ending<'_> {
     pub fn is_rated(&self) -> bool {
         self.reason != EndReason::Aborted
     }
+}
+
+/// The computer's name in a game against it at `level`: "Computer (level N)", in logs, PGN
+/// and the API. Pages and mails show it in the reader's language ([`computer_level_of`]
+/// finds the level again; usernames cannot contain spaces or parentheses).
+pub fn computer_name(level: i64) -> String {
+    format!("Computer (level {level})")
+}
+
+/// The level of a [`computer_name`], or `None` for any other name.
+pub fn computer_level_of(name: &str) -> Option<i64> {
+    name.strip_prefix("Computer (level ")?
+        .strip_suffix(')')?
+        .parse()
+        .ok()
 }

@@ -2,6 +2,7 @@
 //! reported (never an error page): the page says which value it could not use.
 
 use crate::domain::{ChallengeStatus, EndReason, GameResult, GameStatus};
+use crate::i18n::Message;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
@@ -153,13 +154,14 @@ fn opt(text: &str) -> Option<String> {
 
 impl LogFilter {
     /// Reads the query; returns the filter and a message for every value it had to ignore.
-    pub fn parse(q: &FilterQuery) -> (LogFilter, Vec<String>) {
+    pub fn parse(q: &FilterQuery) -> (LogFilter, Vec<Message>) {
         let mut problems = Vec::new();
-        let mut bad = |what: &str, value: &str| {
-            problems.push(format!(
-                "Ignored {what} “{}”: not one of the choices.",
-                value.chars().take(40).collect::<String>()
-            ));
+        let mut bad = |field: &'static str, value: &str| {
+            problems.push(
+                Message::new("logs-ignored-choice")
+                    .arg("field", field)
+                    .arg("value", value.chars().take(40).collect::<String>()),
+            );
         };
         let mut f = LogFilter {
             variant: opt(&q.variant),
@@ -210,7 +212,7 @@ impl LogFilter {
             "" | "started" => DateField::Started,
             "last_move" => DateField::LastMove,
             other => {
-                bad("date field", other);
+                bad("date", other);
                 DateField::Started
             }
         };
@@ -240,7 +242,7 @@ impl LogFilter {
                 Imported::Include
             }
         };
-        let mut date = |what: &str, text: &str| -> Option<NaiveDate> {
+        let mut date = |field: &'static str, text: &str| -> Option<NaiveDate> {
             let t = text.trim();
             if t.is_empty() {
                 return None;
@@ -250,10 +252,11 @@ impl LogFilter {
                 .ok()
                 .filter(|d| (1..=9999).contains(&d.year()));
             if parsed.is_none() {
-                problems.push(format!(
-                    "Ignored the {what} date “{}”: write it as YYYY-MM-DD.",
-                    t.chars().take(40).collect::<String>()
-                ));
+                problems.push(
+                    Message::new("logs-ignored-date")
+                        .arg("field", field)
+                        .arg("value", t.chars().take(40).collect::<String>()),
+                );
             }
             parsed
         };

@@ -415,28 +415,41 @@ pub fn count_games(conn: &mut DbConn, f: &LogFilter, r: &Resolved) -> Result<i64
     Ok(total)
 }
 
-/// A row of the logs page, ready to show.
+/// A row of the logs page: the facts the page words in its reader's language.
 #[derive(Debug, Clone)]
 pub struct LogRow {
     /// `None` for an open challenge.
     pub game: Option<GameId>,
     pub challenge: Option<ChallengeId>,
-    pub white: String,
-    pub black: String,
+    /// The players; `None` is the open side of a challenge anyone may accept.
+    pub white: Option<String>,
+    pub black: Option<String>,
     pub variant: String,
     pub preset: String,
-    pub status: String,
+    pub status: RowStatus,
     /// Full moves (a move of White and Black's answer count as one).
     pub moves: i64,
     pub last_move_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
-    /// Who is to move in a game in progress: `bob (Black)`.
-    pub to_move: Option<String>,
+    /// Who is to move in a game in progress.
+    pub to_move: Option<crate::domain::Side>,
     pub imported: bool,
     /// A finished rated game: the ratings White and Black came out of it with.
     pub ratings: Option<(String, String)>,
     /// White, Black is a bot.
     pub bots: (bool, bool),
+}
+
+/// Where a row of the logs page stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowStatus {
+    /// An open challenge; `random_colours` when chance picks who plays White.
+    Challenge { random_colours: bool },
+    Game {
+        status: GameStatus,
+        result: Option<GameResult>,
+        reason: Option<EndReason>,
+    },
 }
 
 /// The preset version facts the list and the exports show.
@@ -498,33 +511,12 @@ pub fn variant_display(name: &str) -> String {
     names.get(name).cloned().unwrap_or_else(|| name.to_owned())
 }
 
-/// `White won by checkmate`, `Draw by agreement`, `In progress`, ...
-pub fn status_words(
-    status: GameStatus,
-    result: Option<GameResult>,
-    reason: Option<EndReason>,
-) -> String {
-    let by = match reason {
-        Some(EndReason::MoveCount) => " by the move-count rule".to_owned(),
-        Some(EndReason::BareKing) => " by the bare-King rule".to_owned(),
-        Some(reason) => format!(" by {reason}"),
-        None => String::new(),
-    };
-    match (status, result) {
-        (_, Some(GameResult::WhiteWins)) => format!("White won{by}"),
-        (_, Some(GameResult::BlackWins)) => format!("Black won{by}"),
-        (_, Some(GameResult::Draw)) => format!("Draw{by}"),
-        (GameStatus::Active, None) => "In progress".to_owned(),
-        (GameStatus::Finished, None) => format!("No result{by}"),
-    }
-}
-
-/// `name` as a game against the computer at `level` shows it: "Computer (level N)" for
-/// the computer's account.
+/// `name` as a game against the computer at `level` shows it: the computer's account is
+/// [`crate::games::model::computer_name`].
 pub(crate) fn computer_name(name: String, level: Option<i64>) -> String {
     match level {
         Some(level) if crate::accounts::users::is_computer(&name) => {
-            format!("Computer (level {level})")
+            crate::games::model::computer_name(level)
         }
         _ => name,
     }
@@ -568,25 +560,23 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 challenge: None,
                 variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
                 preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
-                status: status_words(g.status, g.result, g.result_reason),
+                status: RowStatus::Game {
+                    status: g.status,
+                    result: g.result,
+                    reason: g.result_reason,
+                },
                 moves: (g.ply + 1) / 2,
                 last_move_at: g.last_move_at,
                 created_at: g.created_at,
-                to_move: (g.status == GameStatus::Active).then(|| {
-                    if g.side_to_move == crate::domain::Side::Black {
-                        format!("{black} (Black)")
-                    } else {
-                        format!("{white} (White)")
-                    }
-                }),
+                to_move: (g.status == GameStatus::Active).then_some(g.side_to_move),
                 imported: g.imported,
                 ratings: rating_of(g.id, g.white_id).zip(rating_of(g.id, g.black_id)),
                 bots: (
                     !g.imported && bots.contains(&g.white_id),
                     !g.imported && bots.contains(&g.black_id),
                 ),
-                white,
-                black,
+                white: Some(white),
+                black: Some(black),
             }
         })
         .collect())
@@ -719,15 +709,11 @@ fn challenge_row(
     names: &HashMap<UserId, String>,
     preset: Option<&PresetInfo>,
 ) -> LogRow {
-    let author = names.get(&c.author_id).cloned().unwrap_or_default();
-    let other = c
-        .opponent_id
-        .and_then(|o| names.get(&o).cloned())
-        .unwrap_or_else(|| "anyone".to_owned());
+    let author = names.get(&c.author_id).cloned();
+    let other = c.opponent_id.and_then(|o| names.get(&o).cloned());
     let (white, black) = match c.author_color {
-        ColorChoice::White => (author, other),
+        ColorChoice::White | ColorChoice::Random => (author, other),
         ColorChoice::Black => (other, author),
-        ColorChoice::Random => (format!("{author} (colour at random)"), other),
     };
     LogRow {
         game: None,
@@ -736,7 +722,9 @@ fn challenge_row(
         black,
         variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
         preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
-        status: "Open challenge".to_owned(),
+        status: RowStatus::Challenge {
+            random_colours: c.author_color == ColorChoice::Random,
+        },
         moves: 0,
         last_move_at: None,
         created_at: c.created_at,

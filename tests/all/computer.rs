@@ -172,6 +172,20 @@ async fn the_page_and_lists_name_the_computer(backend: Backend) {
     assert!(page.contains("href=\"/users/bea\""), "{page}");
     let home = app.get_text_as(&browser, "/").await;
     assert!(home.contains("Computer (level 5)"), "{home}");
+    // A French reader reads its name in French on every page that shows it.
+    for path in [format!("/games/{id}"), "/".to_owned(), "/logs".to_owned()] {
+        let french = browser
+            .get(app.url(&path))
+            .header("Accept-Language", "fr")
+            .send()
+            .await
+            .expect("GET")
+            .text()
+            .await
+            .expect("body");
+        assert!(french.contains("Ordinateur (niveau 5)"), "{path}: {french}");
+        assert!(!french.contains("Computer (level"), "{path}: {french}");
+    }
     // The computer, White, moves first.
     let report = run_once(&app).await;
     assert!(

@@ -140,6 +140,19 @@ async fn logs(app: &TestApp, query: &str) -> (StatusCode, String) {
     (status, res.text().await.unwrap())
 }
 
+/// The logs page as a French reader gets it.
+async fn logs_in_french(app: &TestApp, query: &str) -> String {
+    reqwest::Client::new()
+        .get(app.url(&format!("/logs?{query}")))
+        .header("Accept-Language", "fr")
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body")
+}
+
 async fn filters_combine(backend: Backend) {
     let app = TestApp::new(backend).await;
     for name in ["alice", "bob", "carol"] {
@@ -276,7 +289,7 @@ async fn filters_combine(backend: Backend) {
         "the game's number"
     );
     let (_, page) = logs(&app, "reason=checkmate").await;
-    assert!(page.contains("Black won by checkmate"));
+    assert!(page.contains("Black won (checkmate)"));
 
     // Open challenges are listed with their own status.
     let (_, page) = logs(&app, "status=open").await;
@@ -284,12 +297,24 @@ async fn filters_combine(backend: Backend) {
     assert!(page.contains("anyone – carol"));
     let (_, page) = logs(&app, "status=open&player=alice").await;
     assert!(!page.contains("anyone – carol"));
+    // In French, the same rows in French words.
+    let page = logs_in_french(&app, "status=active").await;
+    assert!(page.contains("En cours"), "{page}");
+    assert!(page.contains("carol (Noirs)</td>"), "{page}");
+    let page = logs_in_french(&app, "reason=checkmate").await;
+    assert!(page.contains("Victoire des Noirs (échec et mat)"), "{page}");
+    let page = logs_in_french(&app, "status=open").await;
+    assert!(page.contains("Défi ouvert"), "{page}");
+    assert!(page.contains("n’importe qui – carol"), "{page}");
+    let page = logs_in_french(&app, "result=purple&from=yesterday").await;
+    assert!(!page.contains("Ignored result"), "{page}");
+    assert!(page.contains("AAAA-MM-JJ"), "{page}");
 
     // Bad values are reported and ignored, never an error.
     let (status, page) = logs(&app, "result=purple&from=yesterday&sort=%3Cscript%3E").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(set(&listed(&page)), set(&[g1, g2, g3, g4]));
-    assert!(page.contains("Ignored result"));
+    assert!(page.contains("Ignored the result"));
     assert!(page.contains("YYYY-MM-DD"));
     assert!(!page.contains("<script>"), "escaped");
     let (status, _) = logs(&app, "after=%FF%FE&player=%C0").await;
@@ -605,7 +630,7 @@ async fn pgn_and_json_fields(backend: Backend) {
     );
     assert!(page.contains(&format!("href=\"/logs/{id}.pgn\"")));
     assert!(page.contains(&format!("href=\"/logs/{id}.json\"")));
-    assert!(page.contains("White won by resignation"));
+    assert!(page.contains("White won (resignation)"));
 }
 
 /// The PGN with its Date tag set to `date` (`YYYY.MM.DD`).

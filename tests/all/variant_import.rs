@@ -256,7 +256,7 @@ fn every_refused_key_is_an_error_naming_it() {
         assert!(
             errors
                 .iter()
-                .any(|e| e.key == key && e.line == 2 && e.message == why),
+                .any(|e| e.key == key && e.line == 2 && e.message == why.text),
             "{key}: {errors:?}"
         );
     }

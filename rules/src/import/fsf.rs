@@ -27,7 +27,7 @@ struct PieceType {
     name: &'static str,
     image: &'static str,
     /// Why plypost cannot have it, if it cannot.
-    refused: Option<&'static str>,
+    refused: Option<Refusal>,
 }
 
 const fn pt(
@@ -45,7 +45,7 @@ const fn pt(
     }
 }
 
-const fn refused(key: &'static str, why: &'static str) -> PieceType {
+const fn refused(key: &'static str, why: Refusal) -> PieceType {
     PieceType {
         key,
         betza: "",
@@ -82,32 +82,14 @@ const TYPES: [PieceType; 36] = [
     pt("dragonHorse", "BW", "Dragon Horse", "dragon-horse"),
     pt("clobber", "cW", "Clobber", ""),
     pt("breakthrough", "fmWfF", "Breakthrough", ""),
-    refused(
-        "immobile",
-        "a piece that never moves is not part of plypost's rules",
-    ),
+    refused("immobile", IMMOBILE),
     pt("cannon", "mRcpR", "Cannon", "cannon"),
-    refused(
-        "janggiCannon",
-        "the Janggi Cannon's own restrictions are not part of plypost's rules",
-    ),
-    refused(
-        "soldier",
-        "the Xiangqi Soldier changes its move at the river, which plypost's rules cannot say",
-    ),
-    refused(
-        "horse",
-        "the Xiangqi Horse is a lame Knight, which plypost's movement model does not have",
-    ),
+    refused("janggiCannon", JANGGI_CANNON),
+    refused("soldier", XIANGQI_SOLDIER),
+    refused("horse", XIANGQI_HORSE),
     pt("elephant", "nA", "Elephant", "elephant"),
-    refused(
-        "janggiElephant",
-        "the Janggi Elephant's lame move is not part of plypost's movement model",
-    ),
-    refused(
-        "banner",
-        "the Banner's lame Knight move is not part of plypost's movement model",
-    ),
+    refused("janggiElephant", JANGGI_ELEPHANT),
+    refused("banner", BANNER),
     pt("wazir", "W", "Wazir", "wazir"),
     pt("commoner", "K", "Commoner", "commoner"),
     pt("centaur", "KN", "Centaur", "centaur"),
@@ -265,485 +247,271 @@ const DISPLAY_KEYS: &[&str] = &[
     "dropChecks",
 ];
 
+/// Why a key or a piece of variants.ini is refused: a stable code, which translated pages
+/// look up, and the English text of the import's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub text: &'static str,
+}
+
+const fn why(code: &'static str, text: &'static str) -> Refusal {
+    Refusal { code, text }
+}
+
+const CHESS960: Refusal = why(
+    "chess960",
+    "Chess960 castling is not part of plypost's rules",
+);
+const TWO_BOARDS: Refusal = why(
+    "two-boards",
+    "pieces coming from a second board are not part of plypost's rules",
+);
+const SITTUYIN_PROMOTION: Refusal = why(
+    "sittuyin-promotion",
+    "Sittuyin promotion is not part of plypost's rules",
+);
+const PIECE_PROMOTION: Refusal = why(
+    "piece-promotion",
+    "promotion of pieces other than the Pawns is not supported by the import yet",
+);
+const PROMOTION_ON_CAPTURE: Refusal = why(
+    "promotion-on-capture",
+    "promotion only on captures is not part of plypost's rules",
+);
+const DEMOTION: Refusal = why("demotion", "demotion is not part of plypost's rules");
+const EXPLOSIONS: Refusal = why(
+    "explosions",
+    "explosions (Atomic) are not part of plypost's rules",
+);
+const MUTUAL_IMMUNITY: Refusal = why(
+    "mutual-immunity",
+    "pieces immune to each other are not part of plypost's rules",
+);
+const PETRIFICATION: Refusal = why(
+    "petrification",
+    "petrification is not part of plypost's rules",
+);
+const TRIPLE_STEPS: Refusal = why(
+    "triple-steps",
+    "triple steps are not part of plypost's rules",
+);
+const DROPS: Refusal = why("drops", "drops are not part of plypost's rules");
+const OPPOSITE_CASTLING: Refusal = why(
+    "opposite-castling",
+    "a castling that depends on the opponent's is not part of plypost's rules",
+);
+const NO_CHECKS: Refusal = why(
+    "no-checks",
+    "a game without checks is not part of plypost's rules",
+);
+const MUST_CAPTURE: Refusal = why(
+    "must-capture",
+    "compulsory captures are not part of plypost's rules",
+);
+const PIECES_IN_HAND: Refusal = why(
+    "pieces-in-hand",
+    "pieces in hand are not part of plypost's rules",
+);
+const GATING: Refusal = why("gating", "gating is not part of plypost's rules");
+const CAMBODIAN_MOVES: Refusal = why(
+    "cambodian-moves",
+    "the Cambodian first moves are not part of plypost's rules",
+);
+const WALLS: Refusal = why("walls", "walls are not part of plypost's rules");
+const PALACE_DIAGONALS: Refusal = why(
+    "palace-diagonals",
+    "palace diagonals are not part of plypost's rules",
+);
+const PASSING: Refusal = why("passing", "passing is not part of plypost's rules");
+const MAKPONG: Refusal = why("makpong", "the Makpong rule is not part of plypost's rules");
+const FLYING_GENERAL: Refusal = why(
+    "flying-general",
+    "the flying general is not part of plypost's rules",
+);
+const SOLDIER_PROMOTION: Refusal = why(
+    "soldier-promotion",
+    "the Xiangqi Soldier's change is not part of plypost's rules",
+);
+const FLIPPING: Refusal = why("flipping", "flipping pieces is not part of plypost's rules");
+const REPETITION_VALUE: Refusal = why(
+    "repetition-value",
+    "a repetition that does not draw is not part of plypost's rules",
+);
+const PERPETUAL_CHECK: Refusal = why(
+    "perpetual-check",
+    "the perpetual-check rule is not part of plypost's rules",
+);
+const FORBIDDEN_REPETITION: Refusal = why(
+    "forbidden-repetition",
+    "forbidden repetitions are not part of plypost's rules",
+);
+const CHASING: Refusal = why("chasing", "chasing rules are not part of plypost's rules");
+const STALEMATE_COUNT: Refusal = why(
+    "stalemate-count",
+    "counting material at stalemate is not part of plypost's rules",
+);
+const CHECKMATE_VALUE: Refusal = why(
+    "checkmate-value",
+    "a checkmate that does not lose is not part of plypost's rules",
+);
+const SHATAR_MATE: Refusal = why(
+    "shatar-mate",
+    "the Shatar mating rules are not part of plypost's rules",
+);
+const BIKJANG: Refusal = why("bikjang", "the bikjang rule is not part of plypost's rules");
+const PSEUDO_ROYAL: Refusal = why(
+    "pseudo-royal",
+    "pseudo-royal pieces are not part of plypost's rules",
+);
+const FLAG_WINS: Refusal = why(
+    "flag-wins",
+    "capture-the-flag wins are not part of plypost's rules",
+);
+const CHECK_COUNTING: Refusal = why(
+    "check-counting",
+    "counting checks (Three-check) is not part of plypost's rules",
+);
+const CONNECTION_WINS: Refusal = why(
+    "connection-wins",
+    "connection wins are not part of plypost's rules",
+);
+const MATERIAL_COUNTING: Refusal = why(
+    "material-counting",
+    "material counting is not part of plypost's rules",
+);
+const COUNTING_RULES: Refusal = why(
+    "counting-rules",
+    "counting rules (Makruk, ASEAN) are not part of plypost's rules",
+);
+const CASTLING_WINS: Refusal = why(
+    "castling-wins",
+    "castling to win is not part of plypost's rules",
+);
+const IMMOBILE: Refusal = why(
+    "immobile",
+    "a piece that never moves is not part of plypost's rules",
+);
+const JANGGI_CANNON: Refusal = why(
+    "janggi-cannon",
+    "the Janggi Cannon's own restrictions are not part of plypost's rules",
+);
+const XIANGQI_SOLDIER: Refusal = why(
+    "xiangqi-soldier",
+    "the Xiangqi Soldier changes its move at the river, which plypost's rules cannot say",
+);
+const XIANGQI_HORSE: Refusal = why(
+    "xiangqi-horse",
+    "the Xiangqi Horse is a lame Knight, which plypost's movement model does not have",
+);
+const JANGGI_ELEPHANT: Refusal = why(
+    "janggi-elephant",
+    "the Janggi Elephant's lame move is not part of plypost's movement model",
+);
+const BANNER: Refusal = why(
+    "banner",
+    "the Banner's lame Knight move is not part of plypost's movement model",
+);
+
 /// Keys of rules plypost does not have, with the values that mean "off" (accepted) and why
 /// any other value is refused.
-const REFUSED_UNLESS: &[(&str, &[&str], &str)] = &[
-    (
-        "chess960",
-        &["false"],
-        "Chess960 castling is not part of plypost's rules",
-    ),
-    (
-        "twoBoards",
-        &["false"],
-        "pieces coming from a second board are not part of plypost's rules",
-    ),
-    (
-        "sittuyinPromotion",
-        &["false"],
-        "Sittuyin promotion is not part of plypost's rules",
-    ),
-    (
-        "promotedPieceType",
-        &["", "-"],
-        "promotion of pieces other than the Pawns is not supported by the import yet",
-    ),
-    (
-        "piecePromotionOnCapture",
-        &["false"],
-        "promotion only on captures is not part of plypost's rules",
-    ),
-    (
-        "mandatoryPiecePromotion",
-        &["false"],
-        "promotion of pieces other than the Pawns is not supported by the import yet",
-    ),
-    (
-        "pieceDemotion",
-        &["false"],
-        "demotion is not part of plypost's rules",
-    ),
-    (
-        "blastOnCapture",
-        &["false"],
-        "explosions (Atomic) are not part of plypost's rules",
-    ),
-    (
-        "blastImmuneTypes",
-        &["", "-"],
-        "explosions (Atomic) are not part of plypost's rules",
-    ),
-    (
-        "mutuallyImmuneTypes",
-        &["", "-"],
-        "pieces immune to each other are not part of plypost's rules",
-    ),
-    (
-        "petrifyOnCaptureTypes",
-        &["", "-"],
-        "petrification is not part of plypost's rules",
-    ),
-    (
-        "petrifyBlastPieces",
-        &["false"],
-        "petrification is not part of plypost's rules",
-    ),
-    (
-        "tripleStepRegionWhite",
-        &["", "-"],
-        "triple steps are not part of plypost's rules",
-    ),
-    (
-        "tripleStepRegionBlack",
-        &["", "-"],
-        "triple steps are not part of plypost's rules",
-    ),
-    (
-        "castlingDroppedPiece",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "oppositeCastling",
-        &["false"],
-        "a castling that depends on the opponent's is not part of plypost's rules",
-    ),
-    (
-        "checking",
-        &["true"],
-        "a game without checks is not part of plypost's rules",
-    ),
-    (
-        "mustCapture",
-        &["false"],
-        "compulsory captures are not part of plypost's rules",
-    ),
-    (
-        "mustDrop",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "mustDropType",
-        &["*", "-", ""],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "pieceDrops",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropLoop",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "capturesToHand",
-        &["false"],
-        "pieces in hand are not part of plypost's rules",
-    ),
-    (
-        "firstRankPawnDrops",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "promotionZonePawnDrops",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "enclosingDrop",
-        &["none"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "enclosingDropStart",
-        &["", "-"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropRegionWhite",
-        &["", "-"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropRegionBlack",
-        &["", "-"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "whiteDropRegion",
-        &["", "-"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "blackDropRegion",
-        &["", "-"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "sittuyinRookDrop",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropOppositeColoredBishop",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropPromoted",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropNoDoubled",
-        &["-", ""],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropNoDoubledCount",
-        &["1"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "dropOnTop",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "gating",
-        &["false"],
-        "gating is not part of plypost's rules",
-    ),
-    (
-        "seirawanGating",
-        &["false"],
-        "gating is not part of plypost's rules",
-    ),
-    (
-        "cambodianMoves",
-        &["false"],
-        "the Cambodian first moves are not part of plypost's rules",
-    ),
-    (
-        "wallingRule",
-        &["none"],
-        "walls are not part of plypost's rules",
-    ),
-    (
-        "wallingRegionWhite",
-        &["", "-"],
-        "walls are not part of plypost's rules",
-    ),
-    (
-        "wallingRegionBlack",
-        &["", "-"],
-        "walls are not part of plypost's rules",
-    ),
-    (
-        "wallOrMove",
-        &["false"],
-        "walls are not part of plypost's rules",
-    ),
-    (
-        "diagonalLines",
-        &["", "-"],
-        "palace diagonals are not part of plypost's rules",
-    ),
-    ("pass", &["false"], "passing is not part of plypost's rules"),
-    (
-        "passWhite",
-        &["false"],
-        "passing is not part of plypost's rules",
-    ),
-    (
-        "passBlack",
-        &["false"],
-        "passing is not part of plypost's rules",
-    ),
-    (
-        "passOnStalemate",
-        &["false"],
-        "passing is not part of plypost's rules",
-    ),
-    (
-        "passOnStalemateWhite",
-        &["false"],
-        "passing is not part of plypost's rules",
-    ),
-    (
-        "passOnStalemateBlack",
-        &["false"],
-        "passing is not part of plypost's rules",
-    ),
-    (
-        "makpongRule",
-        &["false"],
-        "the Makpong rule is not part of plypost's rules",
-    ),
-    (
-        "flyingGeneral",
-        &["false"],
-        "the flying general is not part of plypost's rules",
-    ),
-    (
-        "soldierPromotionRank",
-        &["1"],
-        "the Xiangqi Soldier's change is not part of plypost's rules",
-    ),
-    (
-        "flipEnclosedPieces",
-        &["none"],
-        "flipping pieces is not part of plypost's rules",
-    ),
-    (
-        "nFoldValue",
-        &["draw"],
-        "a repetition that does not draw is not part of plypost's rules",
-    ),
-    (
-        "nFoldValueAbsolute",
-        &["false"],
-        "a repetition that does not draw is not part of plypost's rules",
-    ),
-    (
-        "perpetualCheckIllegal",
-        &["false"],
-        "the perpetual-check rule is not part of plypost's rules",
-    ),
-    (
-        "moveRepetitionIllegal",
-        &["false"],
-        "forbidden repetitions are not part of plypost's rules",
-    ),
-    (
-        "chasingRule",
-        &["none"],
-        "chasing rules are not part of plypost's rules",
-    ),
-    (
-        "stalematePieceCount",
-        &["false"],
-        "counting material at stalemate is not part of plypost's rules",
-    ),
-    (
-        "checkmateValue",
-        &["loss"],
-        "a checkmate that does not lose is not part of plypost's rules",
-    ),
-    (
-        "shogiPawnDropMateIllegal",
-        &["false"],
-        "drops are not part of plypost's rules",
-    ),
-    (
-        "shatarMateRule",
-        &["false"],
-        "the Shatar mating rules are not part of plypost's rules",
-    ),
-    (
-        "bikjangRule",
-        &["false"],
-        "the bikjang rule is not part of plypost's rules",
-    ),
-    (
-        "extinctionPseudoRoyal",
-        &["false"],
-        "pseudo-royal pieces are not part of plypost's rules",
-    ),
-    (
-        "dupleCheck",
-        &["false"],
-        "pseudo-royal pieces are not part of plypost's rules",
-    ),
-    (
-        "flagPiece",
-        &["*", "-", ""],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagPieceWhite",
-        &["*", "-", ""],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagPieceBlack",
-        &["*", "-", ""],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagRegion",
-        &["", "-"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagRegionWhite",
-        &["", "-"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagRegionBlack",
-        &["", "-"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "whiteFlag",
-        &["", "-"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "blackFlag",
-        &["", "-"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagPieceCount",
-        &["1"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagPieceBlockedWin",
-        &["false"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagMove",
-        &["false"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "flagPieceSafe",
-        &["false"],
-        "capture-the-flag wins are not part of plypost's rules",
-    ),
-    (
-        "checkCounting",
-        &["false"],
-        "counting checks (Three-check) is not part of plypost's rules",
-    ),
-    (
-        "connectN",
-        &["0"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectNxN",
-        &["0"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "collinearN",
-        &["0"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectRegion1White",
-        &["", "-"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectRegion2White",
-        &["", "-"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectRegion1Black",
-        &["", "-"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectRegion2Black",
-        &["", "-"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectPieceTypes",
-        &["*"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectHorizontal",
-        &["true"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectVertical",
-        &["true"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectDiagonal",
-        &["true"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "connectValue",
-        &["win"],
-        "connection wins are not part of plypost's rules",
-    ),
-    (
-        "materialCounting",
-        &["none"],
-        "material counting is not part of plypost's rules",
-    ),
-    (
-        "adjudicateFullBoard",
-        &["false"],
-        "material counting is not part of plypost's rules",
-    ),
-    (
-        "countingRule",
-        &["none"],
-        "counting rules (Makruk, ASEAN) are not part of plypost's rules",
-    ),
-    (
-        "castlingWins",
-        &["-", ""],
-        "castling to win is not part of plypost's rules",
-    ),
+const REFUSED_UNLESS: &[(&str, &[&str], Refusal)] = &[
+    ("chess960", &["false"], CHESS960),
+    ("twoBoards", &["false"], TWO_BOARDS),
+    ("sittuyinPromotion", &["false"], SITTUYIN_PROMOTION),
+    ("promotedPieceType", &["", "-"], PIECE_PROMOTION),
+    ("piecePromotionOnCapture", &["false"], PROMOTION_ON_CAPTURE),
+    ("mandatoryPiecePromotion", &["false"], PIECE_PROMOTION),
+    ("pieceDemotion", &["false"], DEMOTION),
+    ("blastOnCapture", &["false"], EXPLOSIONS),
+    ("blastImmuneTypes", &["", "-"], EXPLOSIONS),
+    ("mutuallyImmuneTypes", &["", "-"], MUTUAL_IMMUNITY),
+    ("petrifyOnCaptureTypes", &["", "-"], PETRIFICATION),
+    ("petrifyBlastPieces", &["false"], PETRIFICATION),
+    ("tripleStepRegionWhite", &["", "-"], TRIPLE_STEPS),
+    ("tripleStepRegionBlack", &["", "-"], TRIPLE_STEPS),
+    ("castlingDroppedPiece", &["false"], DROPS),
+    ("oppositeCastling", &["false"], OPPOSITE_CASTLING),
+    ("checking", &["true"], NO_CHECKS),
+    ("mustCapture", &["false"], MUST_CAPTURE),
+    ("mustDrop", &["false"], DROPS),
+    ("mustDropType", &["*", "-", ""], DROPS),
+    ("pieceDrops", &["false"], DROPS),
+    ("dropLoop", &["false"], DROPS),
+    ("capturesToHand", &["false"], PIECES_IN_HAND),
+    ("firstRankPawnDrops", &["false"], DROPS),
+    ("promotionZonePawnDrops", &["false"], DROPS),
+    ("enclosingDrop", &["none"], DROPS),
+    ("enclosingDropStart", &["", "-"], DROPS),
+    ("dropRegionWhite", &["", "-"], DROPS),
+    ("dropRegionBlack", &["", "-"], DROPS),
+    ("whiteDropRegion", &["", "-"], DROPS),
+    ("blackDropRegion", &["", "-"], DROPS),
+    ("sittuyinRookDrop", &["false"], DROPS),
+    ("dropOppositeColoredBishop", &["false"], DROPS),
+    ("dropPromoted", &["false"], DROPS),
+    ("dropNoDoubled", &["-", ""], DROPS),
+    ("dropNoDoubledCount", &["1"], DROPS),
+    ("dropOnTop", &["false"], DROPS),
+    ("gating", &["false"], GATING),
+    ("seirawanGating", &["false"], GATING),
+    ("cambodianMoves", &["false"], CAMBODIAN_MOVES),
+    ("wallingRule", &["none"], WALLS),
+    ("wallingRegionWhite", &["", "-"], WALLS),
+    ("wallingRegionBlack", &["", "-"], WALLS),
+    ("wallOrMove", &["false"], WALLS),
+    ("diagonalLines", &["", "-"], PALACE_DIAGONALS),
+    ("pass", &["false"], PASSING),
+    ("passWhite", &["false"], PASSING),
+    ("passBlack", &["false"], PASSING),
+    ("passOnStalemate", &["false"], PASSING),
+    ("passOnStalemateWhite", &["false"], PASSING),
+    ("passOnStalemateBlack", &["false"], PASSING),
+    ("makpongRule", &["false"], MAKPONG),
+    ("flyingGeneral", &["false"], FLYING_GENERAL),
+    ("soldierPromotionRank", &["1"], SOLDIER_PROMOTION),
+    ("flipEnclosedPieces", &["none"], FLIPPING),
+    ("nFoldValue", &["draw"], REPETITION_VALUE),
+    ("nFoldValueAbsolute", &["false"], REPETITION_VALUE),
+    ("perpetualCheckIllegal", &["false"], PERPETUAL_CHECK),
+    ("moveRepetitionIllegal", &["false"], FORBIDDEN_REPETITION),
+    ("chasingRule", &["none"], CHASING),
+    ("stalematePieceCount", &["false"], STALEMATE_COUNT),
+    ("checkmateValue", &["loss"], CHECKMATE_VALUE),
+    ("shogiPawnDropMateIllegal", &["false"], DROPS),
+    ("shatarMateRule", &["false"], SHATAR_MATE),
+    ("bikjangRule", &["false"], BIKJANG),
+    ("extinctionPseudoRoyal", &["false"], PSEUDO_ROYAL),
+    ("dupleCheck", &["false"], PSEUDO_ROYAL),
+    ("flagPiece", &["*", "-", ""], FLAG_WINS),
+    ("flagPieceWhite", &["*", "-", ""], FLAG_WINS),
+    ("flagPieceBlack", &["*", "-", ""], FLAG_WINS),
+    ("flagRegion", &["", "-"], FLAG_WINS),
+    ("flagRegionWhite", &["", "-"], FLAG_WINS),
+    ("flagRegionBlack", &["", "-"], FLAG_WINS),
+    ("whiteFlag", &["", "-"], FLAG_WINS),
+    ("blackFlag", &["", "-"], FLAG_WINS),
+    ("flagPieceCount", &["1"], FLAG_WINS),
+    ("flagPieceBlockedWin", &["false"], FLAG_WINS),
+    ("flagMove", &["false"], FLAG_WINS),
+    ("flagPieceSafe", &["false"], FLAG_WINS),
+    ("checkCounting", &["false"], CHECK_COUNTING),
+    ("connectN", &["0"], CONNECTION_WINS),
+    ("connectNxN", &["0"], CONNECTION_WINS),
+    ("collinearN", &["0"], CONNECTION_WINS),
+    ("connectRegion1White", &["", "-"], CONNECTION_WINS),
+    ("connectRegion2White", &["", "-"], CONNECTION_WINS),
+    ("connectRegion1Black", &["", "-"], CONNECTION_WINS),
+    ("connectRegion2Black", &["", "-"], CONNECTION_WINS),
+    ("connectPieceTypes", &["*"], CONNECTION_WINS),
+    ("connectHorizontal", &["true"], CONNECTION_WINS),
+    ("connectVertical", &["true"], CONNECTION_WINS),
+    ("connectDiagonal", &["true"], CONNECTION_WINS),
+    ("connectValue", &["win"], CONNECTION_WINS),
+    ("materialCounting", &["none"], MATERIAL_COUNTING),
+    ("adjudicateFullBoard", &["false"], MATERIAL_COUNTING),
+    ("countingRule", &["none"], COUNTING_RULES),
+    ("castlingWins", &["-", ""], CASTLING_WINS),
 ];
 
 /// Every key the import understands, for the help page: (key, what plypost does with it).
@@ -805,8 +573,8 @@ pub fn supported_keys() -> Vec<&'static str> {
 }
 
 /// Keys refused unless they are off, with why; and the piece types refused.
-pub fn refused_keys() -> Vec<(&'static str, &'static str)> {
-    let mut out: Vec<(&'static str, &'static str)> = REFUSED_UNLESS
+pub fn refused_keys() -> Vec<(&'static str, Refusal)> {
+    let mut out: Vec<(&'static str, Refusal)> = REFUSED_UNLESS
         .iter()
         .map(|(k, _, why)| (*k, *why))
         .collect();
@@ -1013,7 +781,7 @@ fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
             continue;
         }
         if let Some(why) = TYPES.get(t).and_then(|ty| ty.refused) {
-            refuse(state, &src, why);
+            refuse(state, &src, why.text);
             continue;
         }
         let letter = first.to_ascii_lowercase();
@@ -1439,7 +1207,7 @@ fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
     match REFUSED_UNLESS.iter().find(|(name, ..)| *name == key) {
         Some((_, off, why)) => {
             if !off.contains(&value.trim()) {
-                refuse(state, src, *why);
+                refuse(state, src, why.text);
             }
         }
         None => warn(

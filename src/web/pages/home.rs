@@ -13,6 +13,7 @@ use crate::games::query::{self, GameListing};
 use crate::games::{clocks, GameError, GameId};
 use crate::i18n::{DateStyle, Lang, MessageArg};
 use crate::time_control::URGENT;
+use crate::web::pages::games::words;
 use crate::web::{render, AppState, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -23,6 +24,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct WaitingGame {
     pub url: String,
     pub title: String,
+    /// The opponent's username, for the link to their page (`None` for the computer).
+    pub opponent_link: Option<String>,
+    /// The opponent's name as the page shows it.
     pub opponent: String,
     pub opponent_is_bot: bool,
     /// The deadline, or the result of a finished game.
@@ -141,12 +145,15 @@ fn item(
             &[
                 ("id", &g.id.to_string() as &dyn MessageArg),
                 ("variant", &g.variant),
-                ("white", &g.white),
-                ("black", &g.black),
+                ("white", &words::player(lang, &g.white)),
+                ("black", &words::player(lang, &g.black)),
             ],
         ),
         opponent_is_bot: g.opponent_is_bot,
-        opponent: g.opponent,
+        opponent: words::player(lang, &g.opponent),
+        opponent_link: crate::games::model::computer_level_of(&g.opponent)
+            .is_none()
+            .then_some(g.opponent),
         deadline,
         no_limit,
         time_left: left

@@ -8,13 +8,15 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 
 use crate::domain::EndReason;
+use crate::domain::Side;
 use crate::games::GameId;
 use crate::i18n::{DateStyle, Lang};
 use crate::logs::filter::{Cursor, FilterQuery, LogFilter, StatusFilter};
-use crate::logs::list::{self, LogRow, PAGE_SIZE};
+use crate::logs::list::{self, LogRow, RowStatus, PAGE_SIZE};
 use crate::logs::{self, record, LogError, Replay};
 use crate::presets::{builtin_choices, BuiltinChoice};
 use crate::web::pages::games::view;
+use crate::web::pages::games::words;
 use crate::web::{render, AppState, Ctx, HeavyWork, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -56,25 +58,59 @@ struct RowView {
     imported: bool,
 }
 
+/// A row's status in words: an open challenge, or where the game stands.
+fn status_text(lang: &Lang, status: RowStatus) -> String {
+    match status {
+        RowStatus::Challenge { .. } => lang.t("logs-status-challenge"),
+        RowStatus::Game {
+            status,
+            result,
+            reason,
+        } => words::status_text(lang, status, result, reason),
+    }
+}
+
 fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
     let when = |t| lang.datetime(t, tz, DateStyle::DateTime);
+    let name = |name: &Option<String>| match name {
+        Some(name) => words::player(lang, name),
+        None => lang.t("logs-anyone"),
+    };
+    let (mut white, black) = (name(&row.white), name(&row.black));
+    let to_move = row.to_move.map(|side| {
+        let player = if side == Side::White { &white } else { &black };
+        lang.t2(
+            "logs-to-move",
+            "name",
+            player.as_str(),
+            "side",
+            words::side_word(lang, side),
+        )
+    });
+    if row.status
+        == (RowStatus::Challenge {
+            random_colours: true,
+        })
+    {
+        white = lang.t1("logs-colour-at-random", "name", white);
+    }
     RowView {
         number: row.game.map(|id| id.to_string()),
         link: row
             .game
             .map(|id| format!("/logs/{id}"))
             .or_else(|| row.challenge.map(|_| "/games".to_owned())),
-        white: row.white,
-        black: row.black,
+        white,
+        black,
         ratings: row.ratings,
         bots: row.bots,
         variant: row.variant,
         preset: row.preset,
-        status: row.status,
+        status: status_text(lang, row.status),
         moves: row.moves,
         last_move: row.last_move_at.map_or_else(|| "—".to_owned(), when),
         started: when(row.created_at),
-        to_move: row.to_move.unwrap_or_default(),
+        to_move: to_move.unwrap_or_default(),
         imported: row.imported,
     }
 }
@@ -124,9 +160,10 @@ async fn index(
         Ok(q) => (q.into_inner(), false),
         Err(_) => (FilterQuery::default(), true),
     };
-    let (filter, mut problems) = LogFilter::parse(&q);
+    let (filter, problems) = LogFilter::parse(&q);
+    let mut problems: Vec<String> = problems.iter().map(|p| p.text(&ctx.lang)).collect();
     if unreadable {
-        problems.push("The filters in the address could not be read; showing all games.".into());
+        problems.push(ctx.t("logs-unreadable-filters"));
     }
     let f = filter.clone();
     let result = state
@@ -386,9 +423,9 @@ async fn show(
         id,
         variant: rules.variant.display_name().to_owned(),
         preset: format!("{} v{}", record.preset.name, record.preset.version),
-        white: record.white.clone(),
-        black: record.black.clone(),
-        status: list::status_words(g.status, g.result, g.result_reason),
+        white: words::player(&ctx.lang, &record.white),
+        black: words::player(&ctx.lang, &record.black),
+        status: words::status_text(&ctx.lang, g.status, g.result, g.result_reason),
         time_control: record::time_control_words(g),
         started: ctx.lang.datetime(g.created_at, &tz, DateStyle::DateTime),
         imported: g.imported,

@@ -18,6 +18,7 @@ use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
 use crate::presets::settings::{self, shown_letters};
 use crate::presets::{Field, FieldErrors, PresetError, SettingsInput};
 use crate::web::csrf::NoFields;
+use crate::web::pages::games::words;
 use crate::web::{render, AppState, CsrfForm, Ctx, WebError};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -298,8 +299,8 @@ async fn show(
             .iter()
             .map(|g| GameLine {
                 id: g.id.get(),
-                white: g.white.clone(),
-                black: g.black.clone(),
+                white: words::player(&ctx.lang, &g.white),
+                black: words::player(&ctx.lang, &g.black),
                 version: g.version,
                 state: game_state(g),
                 when: ctx

@@ -21,7 +21,22 @@ fn safe_url(url: &str) -> bool {
 
 /// The description as HTML that is safe to insert in a page.
 pub fn render(markdown: &str) -> String {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    render_options(
+        markdown,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
+    )
+}
+
+/// Our own text (the help pages) as HTML: as [`render`], and headings may name their anchor
+/// (`## Importing a variant {#import}`), so links to it work in every language.
+pub fn render_with_anchors(markdown: &str) -> String {
+    render_options(
+        markdown,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES,
+    )
+}
+
+fn render_options(markdown: &str, options: Options) -> String {
     // For each open link or image: whether its start was kept, so its end matches.
     let mut kept: Vec<bool> = Vec::new();
     let events = Parser::new_ext(markdown, options).filter_map(|event| match event {

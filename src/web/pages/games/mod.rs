@@ -254,8 +254,8 @@ fn game_page<'a>(
 ) -> GamePage<'a> {
     let GameData {
         game,
-        white,
-        black,
+        mut white,
+        mut black,
         moves,
         rules,
         position,
@@ -263,6 +263,9 @@ fn game_page<'a>(
         computer,
         ..
     } = data;
+    for user in [&mut white, &mut black] {
+        user.username = words::player(&ctx.lang, &user.username);
+    }
     let viewer = ctx.user.as_ref();
     let viewer_id = viewer.map(|u| u.id);
     let time_zone = viewer.map_or("UTC", |u| u.time_zone.as_str());

@@ -2,7 +2,7 @@
 //! result, the terms of a challenge, the engine's verdict. The services word these in English
 //! for logs, mails and the API; the pages map their values to messages here.
 
-use crate::domain::ColorChoice;
+use crate::domain::{ColorChoice, EndReason, GameResult, GameStatus, Side};
 use crate::i18n::Lang;
 use crate::time_control::TimeControl;
 
@@ -41,13 +41,60 @@ pub fn colours_text(lang: &Lang, author: &str, choice: ColorChoice) -> String {
     }
 }
 
-/// An open challenge's rating range: "for players rated 1400 to 1700" (`any` for no bound).
+/// An open challenge's rating range: "for players rated 1400 to 1700", "… 1400 or more",
+/// "… up to 1700".
 pub fn rating_range(lang: &Lang, (low, high): (Option<i64>, Option<i64>)) -> Option<String> {
-    if low.is_none() && high.is_none() {
-        return None;
+    Some(match (low, high) {
+        (None, None) => return None,
+        (Some(low), Some(high)) => lang.t2("games-rating-range", "low", low, "high", high),
+        (Some(low), None) => lang.t1("games-rating-at-least", "low", low),
+        (None, Some(high)) => lang.t1("games-rating-at-most", "high", high),
+    })
+}
+
+/// A player's name as pages show it: the computer's in the reader's language ("Ordinateur
+/// (niveau 3)"), anyone else's as it is.
+pub fn player(lang: &Lang, name: &str) -> String {
+    match crate::games::model::computer_level_of(name) {
+        Some(level) => lang.t1("game-computer-name", "level", level),
+        None => name.to_owned(),
     }
-    let bound = |b: Option<i64>| b.map_or_else(|| "any".to_owned(), |v| v.to_string());
-    Some(lang.t2("games-rating-range", "low", bound(low), "high", bound(high)))
+}
+
+/// "White", "Black".
+pub fn side_word(lang: &Lang, side: Side) -> String {
+    lang.t(match side {
+        Side::White => "game-white",
+        Side::Black => "game-black",
+    })
+}
+
+/// Where a game stands in a list: "In progress", "White won (checkmate)", "Draw (stalemate)",
+/// "No result (aborted)".
+pub fn status_text(
+    lang: &Lang,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<EndReason>,
+) -> String {
+    let outcome = match (status, result) {
+        (_, Some(GameResult::WhiteWins)) => "white",
+        (_, Some(GameResult::BlackWins)) => "black",
+        (_, Some(GameResult::Draw)) => "draw",
+        (GameStatus::Active, None) => return lang.t("games-list-in-progress"),
+        (GameStatus::Finished, None) => "none",
+    };
+    let outcome = lang.t1("games-list-outcome", "outcome", outcome);
+    match reason {
+        Some(reason) => lang.t2(
+            "games-list-outcome-reason",
+            "outcome",
+            outcome,
+            "reason",
+            crate::game_mail::reason_text(lang, reason),
+        ),
+        None => outcome,
+    }
 }
 
 /// The engine's score from White's side: "+0.35 (White is better)", "Black mates in 3".
@@ -97,8 +144,23 @@ mod tests {
         );
         assert_eq!(
             rating_range(&en, (None, Some(1600))).as_deref(),
-            Some("for players rated any to 1600")
+            Some("for players rated up to 1600")
         );
+        assert_eq!(
+            status_text(
+                &en,
+                GameStatus::Finished,
+                Some(GameResult::WhiteWins),
+                Some(EndReason::Checkmate)
+            ),
+            "White won (checkmate)"
+        );
+        assert_eq!(
+            status_text(&en, GameStatus::Active, None, None),
+            "In progress"
+        );
+        assert_eq!(player(&en, "Computer (level 3)"), "Computer (level 3)");
+        assert_eq!(player(&en, "alice"), "alice");
         assert_eq!(
             rating_range(&en, (Some(1450), Some(1600))).as_deref(),
             Some("for players rated 1450 to 1600")
@@ -120,6 +182,23 @@ mod tests {
         assert_eq!(
             score_text(&fr, plypost_engine::Score::Cp(-120)),
             "-1,20 (avantage aux Noirs)"
+        );
+        assert_eq!(
+            player(&fr, &crate::games::model::computer_name(3)),
+            "Ordinateur (niveau 3)"
+        );
+        assert_eq!(
+            status_text(
+                &fr,
+                GameStatus::Finished,
+                Some(GameResult::Draw),
+                Some(EndReason::Stalemate)
+            ),
+            "Nulle (pat)"
+        );
+        assert_eq!(
+            rating_range(&fr, (Some(1450), None)).as_deref(),
+            Some("pour les joueurs classés 1450 ou plus")
         );
     }
 }
