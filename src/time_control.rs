@@ -14,6 +14,7 @@
 //! ends, that shift is written into `deadline_at` for good.
 
 use crate::domain::TimeKind;
+use crate::i18n::Message;
 use chrono::{Duration, NaiveDateTime};
 use plypost_rules::{Color, Position};
 
@@ -60,8 +61,6 @@ pub struct TimeControlInput {
 }
 
 /// Untimed games need someone who agreed to them.
-pub const UNTIMED_NEEDS_OPPONENT: &str =
-    "Untimed games are only possible against a named player: enter an opponent.";
 
 /// A time control in the columns of a challenge, a tournament or a preset: whole days and
 /// hours.
@@ -84,24 +83,47 @@ pub struct GameColumns {
     pub reserve_cap_secs: Option<i64>,
 }
 
-/// `n` if within `range`, else an error naming `what`.
-fn in_range(n: i64, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, String> {
-    if range.contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!(
-            "{what} must be a whole number from {} to {}.",
-            range.start(),
-            range.end()
-        ))
+/// The fields of a time control, as errors name them (`$field` of `error-time-*`).
+#[derive(Clone, Copy)]
+enum TimeField {
+    DaysPerMove,
+    Reserve,
+    Increment,
+    Cap,
+}
+
+impl TimeField {
+    fn key(self) -> &'static str {
+        match self {
+            TimeField::DaysPerMove => "days",
+            TimeField::Reserve => "reserve",
+            TimeField::Increment => "increment",
+            TimeField::Cap => "cap",
+        }
     }
 }
 
-/// A whole number typed in a form field named `what`.
-fn number(text: &str, what: &str) -> Result<i64, String> {
+/// `n` if within `range`, else an error naming the field.
+fn in_range(
+    n: i64,
+    field: TimeField,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, Message> {
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(Message::new("error-time-range")
+            .arg("field", field.key())
+            .arg("min", *range.start())
+            .arg("max", *range.end()))
+    }
+}
+
+/// A whole number typed in a form field.
+fn number(text: &str, field: TimeField) -> Result<i64, Message> {
     text.trim()
         .parse::<i64>()
-        .map_err(|_| format!("{what} must be a whole number."))
+        .map_err(|_| Message::new("error-time-whole-number").arg("field", field.key()))
 }
 
 impl TimeControl {
@@ -109,36 +131,40 @@ impl TimeControl {
     /// Reads the time-control fields of a form (the challenge, tournament and preset forms
     /// share them); each error names its field. Untimed is refused unless the game has a
     /// named opponent.
-    pub fn parse(input: &TimeControlInput, named_opponent: bool) -> Result<Self, String> {
+    pub fn parse(input: &TimeControlInput, named_opponent: bool) -> Result<Self, Message> {
         let kind = match input.kind.trim() {
             "" => Some(TimeKind::Days),
             text => text.parse::<TimeKind>().ok(),
         };
         match kind {
             Some(TimeKind::Days) => {
-                TimeControl::days(number(&input.days_per_move, "Days per move")?)
+                TimeControl::days(number(&input.days_per_move, TimeField::DaysPerMove)?)
             }
             Some(TimeKind::Fischer) => {
                 // In the order of the form's fields, each range checked as it is read.
-                let reserve = number(&input.reserve_days, "The reserve")?;
-                in_range(reserve, "The reserve", 1..=MAX_RESERVE_DAYS)?;
-                let increment = number(&input.increment_hours, "The increment")?;
+                let reserve = number(&input.reserve_days, TimeField::Reserve)?;
+                in_range(reserve, TimeField::Reserve, 1..=MAX_RESERVE_DAYS)?;
+                let increment = number(&input.increment_hours, TimeField::Increment)?;
                 let cap = match input.cap_days.trim() {
                     "" => None,
-                    text => Some(number(text, "The cap")?),
+                    text => Some(number(text, TimeField::Cap)?),
                 };
                 TimeControl::fischer(reserve, increment, cap)
             }
             Some(TimeKind::Untimed) if named_opponent => Ok(TimeControl::Untimed),
-            Some(TimeKind::Untimed) => Err(UNTIMED_NEEDS_OPPONENT.to_owned()),
-            None => Err("Choose a kind of time control.".to_owned()),
+            Some(TimeKind::Untimed) => Err(Message::new("error-game-untimed-needs-opponent")),
+            None => Err(Message::new("error-time-kind")),
         }
     }
 
     /// `days` days for each move, checked against the allowed range.
-    pub fn days(days: i64) -> Result<Self, String> {
-        in_range(days, "Days per move", MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE)
-            .map(TimeControl::DaysPerMove)
+    pub fn days(days: i64) -> Result<Self, Message> {
+        in_range(
+            days,
+            TimeField::DaysPerMove,
+            MIN_DAYS_PER_MOVE..=MAX_DAYS_PER_MOVE,
+        )
+        .map(TimeControl::DaysPerMove)
     }
 
     /// A Fischer clock from whole days and hours, checked (the cap is at least the reserve).
@@ -146,11 +172,15 @@ impl TimeControl {
         reserve_days: i64,
         increment_hours: i64,
         cap_days: Option<i64>,
-    ) -> Result<Self, String> {
-        let reserve = in_range(reserve_days, "The reserve", 1..=MAX_RESERVE_DAYS)?;
-        let increment = in_range(increment_hours, "The increment", 0..=MAX_INCREMENT_HOURS)?;
+    ) -> Result<Self, Message> {
+        let reserve = in_range(reserve_days, TimeField::Reserve, 1..=MAX_RESERVE_DAYS)?;
+        let increment = in_range(
+            increment_hours,
+            TimeField::Increment,
+            0..=MAX_INCREMENT_HOURS,
+        )?;
         let cap = cap_days
-            .map(|cap| in_range(cap, "The cap", reserve..=MAX_CAP_DAYS))
+            .map(|cap| in_range(cap, TimeField::Cap, reserve..=MAX_CAP_DAYS))
             .transpose()?;
         Ok(TimeControl::Fischer {
             reserve: reserve * DAY,

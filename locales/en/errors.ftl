@@ -51,6 +51,20 @@ error-game-text-control = The { $what ->
 error-game-suspended-challenges = Your account is suspended: you cannot create challenges.
 error-game-suspended-games = Your account is suspended: you cannot start games.
 error-game-untimed-needs-opponent = Untimed games are only possible against a named player: enter an opponent.
+# The time control's fields. $field: days (per move), reserve, increment, cap.
+error-time-range = { $field ->
+        [days] Days per move
+        [reserve] The reserve (days)
+        [increment] The increment (hours)
+       *[cap] The cap (days)
+    } must be a whole number from { $min } to { $max }.
+error-time-whole-number = { $field ->
+        [days] Days per move
+        [reserve] The reserve (days)
+        [increment] The increment (hours)
+       *[cap] The cap (days)
+    } must be a whole number.
+error-time-kind = Choose a kind of time control.
 error-game-days-per-move-range = Days per move must be a whole number from { $min } to { $max }.
 # $which: lowest or highest.
 error-game-rating-bound = The { $which ->
@@ -216,6 +230,50 @@ error-preset-delete-unconfirmed = To delete the preset, tick “Yes, delete it�
 error-preset-retired = The preset “{ $name }” is retired: it starts no new games.
 error-preset-one-setup-only = This preset has one start position only.
 error-preset-no-such-setup = This preset has no start position named “{ $name }”.
+
+## Presets: the edit form's fields
+
+error-preset-name-empty = Give the preset a name.
+error-preset-name-long = A preset name has at most { $max } characters.
+error-preset-name-control = The name contains control characters.
+error-preset-name-taken = You already have a preset named “{ $name }”. Choose another name.
+error-preset-visibility = Choose public or unlisted.
+error-preset-setup-long = The setup is too long (at most { $max } characters).
+# $why: the engine's reason, in English.
+error-preset-setup-invalid = Invalid setup: { $why }.
+error-preset-setup-no-move = Invalid setup: the side to move has no legal move, so the game would be over before it starts.
+# $problem: one of the errors here about one start position.
+error-preset-setups-position = Start position “{ $name }”: { $problem }
+error-setups-line = Start positions, line { $line }: { $problem ->
+        [format] write “name: FEN”.
+        [name-length] a name has 1 to { $max } characters.
+        [reserved] “{ $name }” is kept for the challenge form's random choice.
+        [no-fen] “{ $name }” has no FEN.
+        [twice] two setups are named “{ $name }”.
+       *[two-defaults] only one line may be marked * (the default).
+    }
+error-setups-too-many = A preset lists at most { $max } start positions.
+error-setups-just-one = List two start positions or more, or leave the list empty and use the setup field.
+# $which: light or dark.
+error-preset-colour = The { $which ->
+        [light] light
+       *[dark] dark
+    } square colour must be written #rrggbb (for example #eedcb4).
+error-preset-letters-pair = Write piece letters as LETTER=SHOWN pairs, such as G=E; “{ $item }” is not one.
+error-preset-letters-unknown = “{ $letter }” is not a piece letter of { $variant }.
+error-preset-letters-shown = The letter shown for { $letter } must be 1 to { $max } letters, digits or +.
+error-preset-letters-twice = { $letter } is given twice.
+error-preset-definition-long = The definition is too long (at most { $max } characters).
+# $problems: the engine's problems (line and key, in English), one per line.
+error-preset-definition-problems = { $count ->
+        [one] The variant definition has { $count } problem:
+       *[other] The variant definition has { $count } problems:
+    }
+    { $problems }
+error-preset-move-count = The move-count limit is a number of plies from { $min } to { $max }, or empty for none.
+error-preset-description-long = The description has at most { $max } characters.
+error-preset-description-control = The description contains control characters.
+error-preset-note = The change note is one line of at most { $max } characters.
 
 ## Logs: imported PGN files
 # Most of these follow "not imported:" on the import page, hence the small letter.

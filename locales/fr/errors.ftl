@@ -53,6 +53,20 @@ error-game-text-control = { $what ->
 error-game-suspended-challenges = Votre compte est suspendu : vous ne pouvez pas lancer de défis.
 error-game-suspended-games = Votre compte est suspendu : vous ne pouvez pas commencer de parties.
 error-game-untimed-needs-opponent = Une partie sans cadence n’est possible que contre un joueur désigné : indiquez un adversaire.
+# Les champs de la cadence. $field : days (par coup), reserve, increment, cap.
+error-time-range = { $field ->
+        [days] Le nombre de jours par coup
+        [reserve] La réserve (en jours)
+        [increment] L’incrément (en heures)
+       *[cap] Le plafond (en jours)
+    } doit être un nombre entier de { $min } à { $max }.
+error-time-whole-number = { $field ->
+        [days] Le nombre de jours par coup
+        [reserve] La réserve (en jours)
+        [increment] L’incrément (en heures)
+       *[cap] Le plafond (en jours)
+    } doit être un nombre entier.
+error-time-kind = Choisissez un type de cadence.
 error-game-days-per-move-range = Le nombre de jours par coup doit être un nombre entier de { $min } à { $max }.
 # $which : lowest (minimal) ou highest (maximal).
 error-game-rating-bound = Le classement { $which ->
@@ -236,6 +250,50 @@ error-preset-delete-unconfirmed = Pour supprimer le préréglage, cochez « Oui
 error-preset-retired = Le préréglage « { $name } » est retiré : il ne lance plus de parties.
 error-preset-one-setup-only = Ce préréglage n’a qu’une seule position de départ.
 error-preset-no-such-setup = Ce préréglage n’a pas de position de départ nommée « { $name } ».
+
+## Préréglages : les champs du formulaire d’édition
+
+error-preset-name-empty = Donnez un nom au préréglage.
+error-preset-name-long = Le nom d’un préréglage compte au plus { $max } caractères.
+error-preset-name-control = Le nom contient des caractères de contrôle.
+error-preset-name-taken = Vous avez déjà un préréglage nommé « { $name } ». Choisissez un autre nom.
+error-preset-visibility = Choisissez public ou non listé.
+error-preset-setup-long = La position de départ est trop longue ({ $max } caractères au plus).
+# $why : la raison donnée par le moteur, en anglais.
+error-preset-setup-invalid = Position de départ invalide : { $why }.
+error-preset-setup-no-move = Position de départ invalide : le camp au trait n’a aucun coup légal, la partie serait finie avant de commencer.
+# $problem : l’une des erreurs ci-dessous, à propos d’une position de départ.
+error-preset-setups-position = Position de départ « { $name } » : { $problem }
+error-setups-line = Positions de départ, ligne { $line } : { $problem ->
+        [format] écrivez « nom : FEN ».
+        [name-length] un nom compte de 1 à { $max } caractères.
+        [reserved] « { $name } » est réservé au tirage au sort du formulaire de défi.
+        [no-fen] « { $name } » n’a pas de FEN.
+        [twice] deux positions s’appellent « { $name } ».
+       *[two-defaults] une seule ligne peut être marquée * (celle par défaut).
+    }
+error-setups-too-many = Un préréglage compte au plus { $max } positions de départ.
+error-setups-just-one = Donnez au moins deux positions de départ, ou laissez la liste vide et utilisez le champ de la position de départ.
+# $which : light (claires) ou dark (foncées).
+error-preset-colour = La couleur des cases { $which ->
+        [light] claires
+       *[dark] foncées
+    } s’écrit #rrvvbb (par exemple #eedcb4).
+error-preset-letters-pair = Écrivez les lettres des pièces par paires LETTRE=AFFICHÉE, comme G=E ; « { $item } » n’en est pas une.
+error-preset-letters-unknown = « { $letter } » n’est pas une lettre de pièce de { $variant }.
+error-preset-letters-shown = La lettre affichée pour { $letter } compte de 1 à { $max } lettres, chiffres ou +.
+error-preset-letters-twice = { $letter } est donnée deux fois.
+error-preset-definition-long = La définition est trop longue ({ $max } caractères au plus).
+# $problems : les problèmes trouvés par le moteur (ligne et clé, en anglais), un par ligne.
+error-preset-definition-problems = { $count ->
+        [one] La définition de la variante a { $count } problème :
+       *[other] La définition de la variante a { $count } problèmes :
+    }
+    { $problems }
+error-preset-move-count = La limite du nombre de coups est un nombre de demi-coups de { $min } à { $max }, ou vide pour aucune.
+error-preset-description-long = La description compte au plus { $max } caractères.
+error-preset-description-control = La description contient des caractères de contrôle.
+error-preset-note = La note de modification tient sur une ligne de { $max } caractères au plus.
 
 ## Archives : fichiers PGN importés
 # La plupart suivent « non importée : » sur la page d’import, d’où la minuscule.

@@ -69,7 +69,7 @@ fn name_error(name: &str) -> PresetError {
     let mut errors = FieldErrors::default();
     errors.add(
         Field::Name,
-        format!("You already have a preset named “{name}”. Choose another name."),
+        Message::new("error-preset-name-taken").arg("name", name),
     );
     PresetError::Fields(errors)
 }

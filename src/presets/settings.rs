@@ -6,6 +6,7 @@ use plypost_rules::{NamedSetup, Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
 use crate::domain::TimeKind;
+use crate::i18n::Message;
 use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
 
 pub const NAME_MAX_CHARS: usize = 60;
@@ -38,12 +39,12 @@ pub enum Field {
 }
 
 /// The messages for the fields that were refused.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FieldErrors(pub Vec<(Field, String)>);
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldErrors(pub Vec<(Field, Message)>);
 
 impl FieldErrors {
-    pub fn add(&mut self, field: Field, message: impl Into<String>) {
-        self.0.push((field, message.into()));
+    pub fn add(&mut self, field: Field, message: Message) {
+        self.0.push((field, message));
     }
 
     pub fn is_empty(&self) -> bool {
@@ -51,11 +52,8 @@ impl FieldErrors {
     }
 
     /// The message of `field`, if it was refused.
-    pub fn get(&self, field: Field) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, m)| m.as_str())
+    pub fn get(&self, field: Field) -> Option<&Message> {
+        self.0.iter().find(|(f, _)| *f == field).map(|(_, m)| m)
     }
 }
 
@@ -264,36 +262,34 @@ pub fn time_control_of(
 }
 
 /// A name: trimmed, not empty, no control characters.
-pub fn check_name(text: &str) -> Result<String, String> {
+pub fn check_name(text: &str) -> Result<String, Message> {
     let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() {
-        return Err("Give the preset a name.".to_owned());
+        return Err(Message::new("error-preset-name-empty"));
     }
     if name.chars().count() > NAME_MAX_CHARS {
-        return Err(format!(
-            "A preset name has at most {NAME_MAX_CHARS} characters."
-        ));
+        return Err(Message::new("error-preset-name-long").arg("max", NAME_MAX_CHARS));
     }
     if name.chars().any(char::is_control) {
-        return Err("The name contains control characters.".to_owned());
+        return Err(Message::new("error-preset-name-control"));
     }
     Ok(name)
 }
 
 /// The setup as a position of `variant`, or the engine's reason why it is not one.
-pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
+pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, Message> {
     let fen = fen.trim();
     if fen.chars().count() > FEN_MAX_CHARS {
-        return Err(format!(
-            "The setup is too long (at most {FEN_MAX_CHARS} characters)."
-        ));
+        return Err(Message::new("error-preset-setup-long").arg("max", FEN_MAX_CHARS));
     }
-    let position = Position::from_fen(variant, fen).map_err(|e| format!("Invalid setup: {e}."))?;
+    // The engine's reason stays in its words (English), inside the translated sentence.
+    let invalid = |why: String| Message::new("error-preset-setup-invalid").arg("why", why);
+    let position = Position::from_fen(variant, fen).map_err(|e| invalid(e.to_string()))?;
     if let Some(problem) = position.setup_problems().first() {
-        return Err(format!("Invalid setup: {problem}."));
+        return Err(invalid(problem.to_string()));
     }
     if position.legal_moves().is_empty() {
-        return Err("Invalid setup: the side to move has no legal move, so the game would be over before it starts.".to_owned());
+        return Err(Message::new("error-preset-setup-no-move"));
     }
     Ok(position)
 }
@@ -303,18 +299,21 @@ pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, String> {
 fn check_setups(
     variant: &Variant,
     text: &str,
-) -> Result<(Vec<NamedSetup>, Option<String>), String> {
+) -> Result<(Vec<NamedSetup>, Option<String>), Message> {
     let (list, default) = super::setups::parse_text(text)?;
     for setup in &list {
-        check_setup(variant, &setup.fen)
-            .map_err(|e| format!("Start position “{}”: {e}", setup.name))?;
+        check_setup(variant, &setup.fen).map_err(|e| {
+            Message::new("error-preset-setups-position")
+                .arg("name", &setup.name)
+                .arg("problem", e)
+        })?;
     }
     let default_fen = list.get(default).map(|s| s.fen.clone());
     Ok((list, default_fen))
 }
 
 /// `#rgb` or `#rrggbb`, lower-cased; empty stays empty (the default colour).
-fn check_color(text: &str, which: &str) -> Result<String, String> {
+fn check_color(text: &str, which: &'static str) -> Result<String, Message> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(String::new());
@@ -323,41 +322,36 @@ fn check_color(text: &str, which: &str) -> Result<String, String> {
     if (hex.len() == 3 || hex.len() == 6) && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(format!("#{}", hex.to_ascii_lowercase()))
     } else {
-        Err(format!(
-            "The {which} square colour must be written #rrggbb (for example #eedcb4)."
-        ))
+        Err(Message::new("error-preset-colour").arg("which", which))
     }
 }
 
 /// Reads `G=E, C=K` into pairs, normalised to `G=E C=K`. Every letter on the left must be a
 /// piece of the variant; on the right, 1 to 3 letters, digits or `+`.
-pub fn check_piece_letters(variant: &Variant, text: &str) -> Result<String, String> {
+pub fn check_piece_letters(variant: &Variant, text: &str) -> Result<String, Message> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for item in text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|s| !s.is_empty())
     {
         let Some((letter, shown)) = item.split_once('=') else {
-            return Err(format!(
-                "Write piece letters as LETTER=SHOWN pairs, such as G=E; “{item}” is not one."
-            ));
+            return Err(Message::new("error-preset-letters-pair").arg("item", item));
         };
         if variant.kind_by_letter(letter).is_none() {
-            return Err(format!(
-                "“{letter}” is not a piece letter of {}.",
-                variant.display_name()
-            ));
+            return Err(Message::new("error-preset-letters-unknown")
+                .arg("letter", letter)
+                .arg("variant", variant.display_name()));
         }
         let ok = !shown.is_empty()
             && shown.chars().count() <= SHOWN_LETTER_MAX_CHARS
             && shown.chars().all(|c| c.is_ascii_alphanumeric() || c == '+');
         if !ok {
-            return Err(format!(
-                "The letter shown for {letter} must be 1 to {SHOWN_LETTER_MAX_CHARS} letters, digits or +."
-            ));
+            return Err(Message::new("error-preset-letters-shown")
+                .arg("letter", letter)
+                .arg("max", SHOWN_LETTER_MAX_CHARS));
         }
         if pairs.iter().any(|(l, _)| l == letter) {
-            return Err(format!("{letter} is given twice."));
+            return Err(Message::new("error-preset-letters-twice").arg("letter", letter));
         }
         pairs.push((letter.to_owned(), shown.to_owned()));
     }
@@ -378,24 +372,20 @@ pub fn shown_letters(text: &str) -> Vec<(String, String)> {
 
 /// The variant of a typed definition: `Ok(None)` when it is empty or the same as `current`'s;
 /// otherwise the new variant, or every problem the engine found, one per line.
-pub fn typed_variant(current: &Variant, text: &str) -> Result<Option<Variant>, String> {
+pub fn typed_variant(current: &Variant, text: &str) -> Result<Option<Variant>, Message> {
     let text = text.replace("\r\n", "\n");
     if text.trim().is_empty() || text.trim_end() == current.source_text().trim_end() {
         return Ok(None);
     }
     if text.chars().count() > DEFINITION_MAX_CHARS {
-        return Err(format!(
-            "The definition is too long (at most {DEFINITION_MAX_CHARS} characters)."
-        ));
+        return Err(Message::new("error-preset-definition-long").arg("max", DEFINITION_MAX_CHARS));
     }
+    // The engine's problems (line and key) stay in its words, one per line.
     Variant::from_toml(&text).map(Some).map_err(|errors| {
-        let mut lines = vec![format!(
-            "The variant definition has {} problem{}:",
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
-        )];
-        lines.extend(errors.iter().map(|e| e.to_string()));
-        lines.join("\n")
+        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        Message::new("error-preset-definition-problems")
+            .arg("count", list.len())
+            .arg("problems", list.join("\n"))
     })
 }
 
@@ -419,16 +409,16 @@ fn kept_days(text: &str) -> i64 {
 }
 
 /// The move-count limit: a number of plies in range, or empty for none.
-fn check_move_count_limit(text: &str) -> Result<Option<u32>, String> {
+fn check_move_count_limit(text: &str) -> Result<Option<u32>, Message> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
     match text.parse::<u32>() {
         Ok(n) if (MOVE_COUNT_MIN..=MOVE_COUNT_MAX).contains(&n) => Ok(Some(n)),
-        _ => Err(format!(
-            "The move-count limit is a number of plies from {MOVE_COUNT_MIN} to {MOVE_COUNT_MAX}, or empty for none."
-        )),
+        _ => Err(Message::new("error-preset-move-count")
+            .arg("min", MOVE_COUNT_MIN)
+            .arg("max", MOVE_COUNT_MAX)),
     }
 }
 
@@ -437,7 +427,7 @@ type ClockColumns = (i64, Option<i64>, Option<i64>, Option<i64>);
 
 /// The default time control, by the challenge form's own rules; untimed is allowed as a
 /// default (the form asks for a named opponent when it is used).
-fn check_default_clock(input: &SettingsInput) -> Result<(TimeControl, ClockColumns), String> {
+fn check_default_clock(input: &SettingsInput) -> Result<(TimeControl, ClockColumns), Message> {
     let typed = TimeControlInput {
         kind: input.time_kind.clone(),
         days_per_move: input.days_per_move.clone(),
@@ -464,18 +454,17 @@ fn check_default_clock(input: &SettingsInput) -> Result<(TimeControl, ClockColum
 }
 
 /// What is wrong with a description (nothing: empty).
-fn description_problems(description: &str) -> Vec<String> {
+fn description_problems(description: &str) -> Vec<Message> {
     let mut problems = Vec::new();
     if description.chars().count() > DESCRIPTION_MAX_CHARS {
-        problems.push(format!(
-            "The description has at most {DESCRIPTION_MAX_CHARS} characters."
-        ));
+        problems
+            .push(Message::new("error-preset-description-long").arg("max", DESCRIPTION_MAX_CHARS));
     }
     if description
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t')
     {
-        problems.push("The description contains control characters.".to_owned());
+        problems.push(Message::new("error-preset-description-control"));
     }
     problems
 }
@@ -501,7 +490,7 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         String::new()
     });
     let visibility = Visibility::parse(&input.visibility).unwrap_or_else(|| {
-        errors.add(Field::Visibility, "Choose public or unlisted.");
+        errors.add(Field::Visibility, Message::new("error-preset-visibility"));
         Visibility::Public
     });
     // Against a definition that does not load, the setup cannot be judged. With a list of
@@ -536,7 +525,7 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
         (TimeControl::Untimed, (days, None, None, None))
     });
     let (days_per_move, reserve_days, increment_hours, cap_days) = clock_columns;
-    let mut color = |text: &str, which: &str| {
+    let mut color = |text: &str, which: &'static str| {
         check_color(text, which).unwrap_or_else(|e| {
             if errors.get(Field::Colors).is_none() {
                 errors.add(Field::Colors, e);
@@ -557,7 +546,7 @@ pub fn check(current: &Variant, input: &SettingsInput) -> Result<Settings, Field
     if input.note.chars().count() > NOTE_MAX_CHARS || input.note.chars().any(char::is_control) {
         errors.add(
             Field::Note,
-            format!("The change note is one line of at most {NOTE_MAX_CHARS} characters."),
+            Message::new("error-preset-note").arg("max", NOTE_MAX_CHARS),
         );
     }
     if !errors.is_empty() {
@@ -654,7 +643,7 @@ mod tests {
             assert!(errors.get(field).is_some(), "{field:?}");
         }
         assert_eq!(
-            errors.get(Field::Setup),
+            errors.get(Field::Setup).map(ToString::to_string).as_deref(),
             Some("Invalid setup: rank 7 of the FEN has 9 squares, the board has 8.")
         );
     }
@@ -662,15 +651,21 @@ mod tests {
     #[test]
     fn a_setup_needs_the_royal_pieces_and_no_piece_where_it_must_promote() {
         assert_eq!(
-            check_setup(&chess(), "8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err(),
+            check_setup(&chess(), "8/8/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap_err()
+                .to_string(),
             "Invalid setup: Black has no King, and the variant gives each side one."
         );
         assert_eq!(
-            check_setup(&chess(), "P3k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err(),
+            check_setup(&chess(), "P3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap_err()
+                .to_string(),
             "Invalid setup: the White Pawn on a8 stands where it must promote."
         );
         assert_eq!(
-            check_setup(&chess(), "4k3/8/8/8/8/8/8/4K2p b - - 0 1").unwrap_err(),
+            check_setup(&chess(), "4k3/8/8/8/8/8/8/4K2p b - - 0 1")
+                .unwrap_err()
+                .to_string(),
             "Invalid setup: the Black Pawn on h1 stands where it must promote."
         );
         // A Rook on the last rank, a Pawn one short of it: fine.
@@ -702,7 +697,7 @@ mod tests {
         assert!(settings.to_input().setups.contains("*shuffle 1: "));
         typed.setups = format!("orthodox: {}\nbroken: 8/8/8 w - - 0 1", chess().start_fen());
         let errors = check(&chess(), &typed).unwrap_err();
-        let message = errors.get(Field::Setups).unwrap();
+        let message = errors.get(Field::Setups).unwrap().to_string();
         assert!(
             message.starts_with("Start position “broken”: Invalid setup"),
             "{message}"
@@ -722,7 +717,9 @@ mod tests {
         .unwrap();
         assert_eq!(s.move_count_limit, None);
         // Black is stalemated.
-        let err = check_setup(&chess(), "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap_err();
+        let err = check_setup(&chess(), "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("no legal move"), "{err}");
     }
 
@@ -752,7 +749,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        let message = errors.get(Field::Definition).unwrap();
+        let message = errors.get(Field::Definition).unwrap().to_string();
         assert!(
             message.starts_with("The variant definition has"),
             "{message}"
@@ -786,6 +783,7 @@ mod tests {
         assert!(errors
             .get(Field::Setup)
             .unwrap()
+            .to_string()
             .contains("the board has 9"));
         let ok = check(
             &chess,
@@ -840,7 +838,11 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(bad.get(Field::Days).unwrap().contains("reserve"));
+        assert!(bad
+            .get(Field::Days)
+            .unwrap()
+            .to_string()
+            .contains("reserve"));
     }
 
     #[test]

@@ -41,10 +41,17 @@ pub fn to_text(setups: &[NamedSetup], default_fen: &str) -> String {
         .join("\n")
 }
 
+/// A problem on line `line` of the start positions (`$problem` of `error-setups-line`).
+fn line_error(line: usize, problem: &'static str) -> Message {
+    Message::new("error-setups-line")
+        .arg("line", line)
+        .arg("problem", problem)
+}
+
 /// Reads the form's text: the list and the index of its default (the line marked `*`, or
 /// the first). The FENs are checked against the variant by the caller. A name may contain
 /// `:`; a FEN never does, so the last `:` of a line ends the name.
-pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), String> {
+pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), Message> {
     let mut setups: Vec<NamedSetup> = Vec::new();
     let mut default = None;
     for (index, raw) in text.lines().enumerate() {
@@ -58,36 +65,24 @@ pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), String> {
             None => (false, line),
         };
         let Some((name, fen)) = line.rsplit_once(':') else {
-            return Err(format!(
-                "Start positions, line {line_no}: write “name: FEN”."
-            ));
+            return Err(line_error(line_no, "format"));
         };
         let (name, fen) = (name.trim(), fen.trim());
         if name.is_empty() || name.chars().count() > NAME_MAX_CHARS {
-            return Err(format!(
-                "Start positions, line {line_no}: a name has 1 to {NAME_MAX_CHARS} characters."
-            ));
+            return Err(line_error(line_no, "name-length").arg("max", NAME_MAX_CHARS));
         }
         if name.eq_ignore_ascii_case(RANDOM) {
-            return Err(format!(
-                "Start positions, line {line_no}: “{RANDOM}” is kept for the challenge form's random choice."
-            ));
+            return Err(line_error(line_no, "reserved").arg("name", RANDOM));
         }
         if fen.is_empty() {
-            return Err(format!(
-                "Start positions, line {line_no}: “{name}” has no FEN."
-            ));
+            return Err(line_error(line_no, "no-fen").arg("name", name));
         }
         if setups.iter().any(|s| s.name == name) {
-            return Err(format!(
-                "Start positions, line {line_no}: two setups are named “{name}”."
-            ));
+            return Err(line_error(line_no, "twice").arg("name", name));
         }
         if marked {
             if default.is_some() {
-                return Err(format!(
-                    "Start positions, line {line_no}: only one line may be marked * (the default)."
-                ));
+                return Err(line_error(line_no, "two-defaults"));
             }
             default = Some(setups.len());
         }
@@ -96,16 +91,11 @@ pub fn parse_text(text: &str) -> Result<(Vec<NamedSetup>, usize), String> {
             fen: fen.to_owned(),
         });
         if setups.len() > MAX_SETUPS {
-            return Err(format!(
-                "A preset lists at most {MAX_SETUPS} start positions."
-            ));
+            return Err(Message::new("error-setups-too-many").arg("max", MAX_SETUPS));
         }
     }
     if setups.len() == 1 {
-        return Err(
-            "List two start positions or more, or leave the list empty and use the setup field."
-                .to_owned(),
-        );
+        return Err(Message::new("error-setups-just-one"));
     }
     Ok((setups, default.unwrap_or(0)))
 }
@@ -182,7 +172,7 @@ mod tests {
 
     #[test]
     fn bad_lines_are_named() {
-        let err = |t: &str| parse_text(t).unwrap_err();
+        let err = |t: &str| parse_text(t).unwrap_err().to_string();
         assert!(err("a: 8/8 w\nno colon here").contains("line 2"));
         assert!(err("a: 8/8\na: 8/8").contains("two setups are named “a”"));
         assert!(err("*a: 8/8\n*b: 8/8").contains("only one line"));

@@ -259,6 +259,38 @@ async fn fork_edit_preview_and_history(backend: Backend) {
     ] {
         assert!(page.contains(text), "{text}");
     }
+    // The same refusals in French, for a player who reads French.
+    app.post_as(&alice, "/language", &[("lang", "fr"), ("back", "/")])
+        .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("days_per_move", Some("0")),
+                ("light_color", Some("red")),
+                ("piece_letters", Some("Z=Y")),
+                ("move_count_limit", Some("-3")),
+                ("setups", Some("a: 8/8\na: 8/8")),
+            ],
+            "save",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    for text in [
+        "Rien n’a été enregistré",
+        "Le nombre de jours par coup doit être un nombre entier de 1 à",
+        "La couleur des cases claires s’écrit #rrvvbb",
+        "« Z » n’est pas une lettre de pièce",
+        "La limite du nombre de coups est un nombre de demi-coups",
+        "Positions de départ, ligne 2\u{a0}: deux positions s’appellent « a »",
+    ] {
+        let text = text.replace("« ", "«\u{a0}").replace(" »", "\u{a0}»");
+        assert!(page.contains(&text), "{text}: {page}");
+    }
+    app.post_as(&alice, "/language", &[("lang", "en"), ("back", "/")])
+        .await;
 
     // Save: a new version with what changed.
     let res = app

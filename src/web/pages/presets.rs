@@ -41,7 +41,7 @@ fn error_response(ctx: &Ctx, err: PresetError, back: &str) -> Result<HttpRespons
         PresetError::Fields(errors) => errors
             .0
             .iter()
-            .map(|(_, m)| m.as_str())
+            .map(|(_, m)| m.text(&ctx.lang))
             .collect::<Vec<_>>()
             .join(" "),
         _ => err.localized(&ctx.lang),
@@ -449,7 +449,7 @@ struct EditPage<'a> {
 
 impl EditPage<'_> {
     /// The message of a refused field, by the field's form name.
-    fn field_error(&self, name: &str) -> Option<&str> {
+    fn field_error(&self, name: &str) -> Option<String> {
         let field = match name {
             "name" => Field::Name,
             "visibility" => Field::Visibility,
@@ -464,7 +464,7 @@ impl EditPage<'_> {
             "definition" => Field::Definition,
             _ => return None,
         };
-        self.errors.get(field)
+        self.errors.get(field).map(|m| m.text(&self.ctx.lang))
     }
 }
 
@@ -621,11 +621,7 @@ async fn edit_submit(
     if form.action == "import" {
         let look = typed_look(&input);
         return if presets_import::run(&mut page.import, &mut page.form, &look) {
-            page.notice = Some(
-                "Imported: check the board, the pieces and the warnings below, then save it as a \
-                 new version."
-                    .to_owned(),
-            );
+            page.notice = Some(ctx.t("edit-imported-check"));
             render::page(&page)
         } else {
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
@@ -667,7 +663,7 @@ async fn edit_submit(
         Ok(Saved::Unchanged) => Ok(render::redirect(&format!("/presets/{slug}?done=unchanged"))),
         Err(PresetError::Fields(errors)) => {
             page.errors = errors;
-            page.error = Some("Nothing was saved: some fields need attention.".to_owned());
+            page.error = Some(ctx.t("edit-nothing-saved"));
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(PresetError::Invalid(message)) => {
@@ -734,7 +730,7 @@ async fn preview(
             .insert_header(("Cache-Control", "no-store"))
             .body(format!(
                 "<p class=\"alert error preview-error\" role=\"alert\">{}</p>",
-                plypost_board::escape(&message)
+                plypost_board::escape(&message.text(&crate::web::language::current()))
             )),
     })
 }

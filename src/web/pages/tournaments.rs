@@ -200,7 +200,8 @@ impl TournamentForm {
                 cap_days: self.cap_days.clone(),
             },
             false,
-        )?;
+        )
+        .map_err(|e| e.text(lang))?;
         Ok(NewTournament {
             name: self.name.clone(),
             description: self.description.clone(),

@@ -239,7 +239,7 @@ impl ChallengeForm {
     }
 
     /// The challenge this form asks for, of `preset`; an error names the field it is about
-    /// (in `lang`, but for the time control's, which are English).
+    /// (in `lang`).
     fn typed(&self, lang: &Lang, preset: &str) -> Result<NewChallenge, String> {
         let color = self
             .color
@@ -252,16 +252,19 @@ impl ChallengeForm {
         let control = if days_left_empty {
             None
         } else {
-            Some(TimeControl::parse(
-                &TimeControlInput {
-                    kind: self.time_kind.clone(),
-                    days_per_move: self.days_per_move.clone(),
-                    reserve_days: self.reserve_days.clone(),
-                    increment_hours: self.increment_hours.clone(),
-                    cap_days: self.cap_days.clone(),
-                },
-                true,
-            )?)
+            Some(
+                TimeControl::parse(
+                    &TimeControlInput {
+                        kind: self.time_kind.clone(),
+                        days_per_move: self.days_per_move.clone(),
+                        reserve_days: self.reserve_days.clone(),
+                        increment_hours: self.increment_hours.clone(),
+                        cap_days: self.cap_days.clone(),
+                    },
+                    true,
+                )
+                .map_err(|e| e.text(lang))?,
+            )
         };
         let rating = |text: &str, error: &str| -> Result<Option<i64>, String> {
             match text.trim() {
