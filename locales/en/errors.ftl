@@ -27,8 +27,6 @@ error-game-too-many-messages = You have written { $count ->
         [one] { $count } chat message
        *[other] { $count } chat messages
     } in the last hour; please wait a while.
-# $reason: an account error, not translated yet.
-error-game-account = { $reason }
 # $reason: a preset's refusal, in English.
 error-game-preset-refused = { $reason }
 
@@ -334,3 +332,41 @@ error-analysis-api-move = moves[{ $index }] ({ $move }): { $reason }
 # $reason: an account error, not translated yet.
 error-privacy-account = { $reason }
 error-privacy-confirm-username = Type your username to confirm that the account is to be deleted.
+
+## Accounts
+
+error-account-username-taken = That username is taken.
+error-account-email-taken = An account with that email address already exists.
+error-account-credentials = Wrong username or password.
+# $reason: the admin's reason, as they wrote it.
+error-account-suspended = This account is suspended: { $reason }
+error-account-rate-limited = Too many failed attempts. Please wait { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } and try again. If this is your account, a password reset by mail (on the log-in page) lets you in at once.
+error-account-wrong-password = Your current password is not correct.
+error-account-reset-link = This password-reset link is invalid, has expired or was already used. Please ask for a new one.
+error-account-unsubscribe-link = This link is not valid.
+error-account-verify-link = This confirmation link is invalid, has expired or was already used. Ask for a new one in your settings.
+error-account-not-found = No such account.
+error-account-username-length = A username has { $min } to { $max } characters.
+error-account-username-chars = A username may only contain letters, digits, _ and -.
+error-account-username-reserved = That username is reserved; please choose another.
+error-account-email-empty = Please enter an email address.
+error-account-email-invalid = That does not look like an email address.
+error-account-password-short = A password has at least { $min } characters.
+error-account-password-long = A password has at most { $max } characters.
+error-account-time-zone = Unknown time zone “{ $zone }”.
+error-account-language = Unknown language: { $tag }
+error-account-already-bot = This account is already a bot.
+error-account-bot-played = Only an account that has never played a game can become a bot.
+error-account-on-vacation = You are already on vacation.
+error-account-not-on-vacation = You are not on vacation.
+error-account-vacation-used = You have used all { $days } days of vacation for { $year }.
+error-account-verify-mails = At most { $max } confirmation mails a day; please use the last one, or try again tomorrow.
+error-account-block-self = You cannot block yourself.
+error-account-token-scope = Unknown scope “{ $scope }”: the scopes are read and play.
+error-account-token-no-scope = Choose at least one scope (read, play).
+error-account-token-name-empty = Give the token a name.
+error-account-token-name-long = A token name is at most { $max } characters, without control characters.
+error-account-token-too-many = You have { $count } tokens already; revoke one before making another.

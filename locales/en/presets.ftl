@@ -39,6 +39,9 @@ presets-preset-word = preset
 presets-builtin-readonly = built-in preset, read-only
 presets-by = by { $name }
 presets-version-n = version { $version }
+# A game of the preset: "finished 1-0".
+presets-game-finished = finished { $result }
+presets-game-finished-no-result = finished
 presets-current-is = the current version is
 presets-forked-from = Forked from
 presets-provisional = Provisional setup: { $text }

@@ -26,8 +26,6 @@ error-game-too-many-messages = Vous avez écrit { $count ->
         [one] { $count } message
        *[other] { $count } messages
     } dans la discussion au cours de la dernière heure ; patientez un peu.
-# $reason : une erreur de compte, pas encore traduite.
-error-game-account = { $reason }
 # $reason : le refus d’un préréglage.
 error-game-preset-refused = { $reason }
 
@@ -382,3 +380,41 @@ error-analysis-api-move = moves[{ $index }] ({ $move }) : { $reason }
 # $reason : une erreur de compte, pas encore traduite.
 error-privacy-account = { $reason }
 error-privacy-confirm-username = Saisissez votre nom d’utilisateur pour confirmer la suppression du compte.
+
+## Comptes
+
+error-account-username-taken = Ce nom d’utilisateur est déjà pris.
+error-account-email-taken = Un compte existe déjà avec cette adresse électronique.
+error-account-credentials = Nom d’utilisateur ou mot de passe incorrect.
+# $reason : le motif de l’administrateur, tel qu’il l’a écrit.
+error-account-suspended = Ce compte est suspendu : { $reason }
+error-account-rate-limited = Trop de tentatives échouées. Patientez { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } puis réessayez. S’il s’agit de votre compte, une réinitialisation du mot de passe par courriel (sur la page de connexion) vous permet d’entrer tout de suite.
+error-account-wrong-password = Votre mot de passe actuel est incorrect.
+error-account-reset-link = Ce lien de réinitialisation du mot de passe n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau.
+error-account-unsubscribe-link = Ce lien n’est pas valide.
+error-account-verify-link = Ce lien de confirmation n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau dans vos paramètres.
+error-account-not-found = Ce compte n’existe pas.
+error-account-username-length = Un nom d’utilisateur compte de { $min } à { $max } caractères.
+error-account-username-chars = Un nom d’utilisateur ne peut contenir que des lettres, des chiffres, _ et -.
+error-account-username-reserved = Ce nom d’utilisateur est réservé ; choisissez-en un autre.
+error-account-email-empty = Saisissez une adresse électronique.
+error-account-email-invalid = Cela ne ressemble pas à une adresse électronique.
+error-account-password-short = Un mot de passe compte au moins { $min } caractères.
+error-account-password-long = Un mot de passe compte au plus { $max } caractères.
+error-account-time-zone = Fuseau horaire inconnu : « { $zone } ».
+error-account-language = Langue inconnue : { $tag }
+error-account-already-bot = Ce compte est déjà un bot.
+error-account-bot-played = Seul un compte qui n’a jamais joué de partie peut devenir un bot.
+error-account-on-vacation = Vous êtes déjà en vacances.
+error-account-not-on-vacation = Vous n’êtes pas en vacances.
+error-account-vacation-used = Vous avez utilisé vos { $days } jours de vacances de { $year }.
+error-account-verify-mails = Au plus { $max } courriels de confirmation par jour ; utilisez le dernier reçu, ou réessayez demain.
+error-account-block-self = Vous ne pouvez pas vous bloquer vous-même.
+error-account-token-scope = Droit inconnu « { $scope } » : les droits sont read et play.
+error-account-token-no-scope = Choisissez au moins un droit (read, play).
+error-account-token-name-empty = Donnez un nom au jeton.
+error-account-token-name-long = Le nom d’un jeton compte au plus { $max } caractères, sans caractères de contrôle.
+error-account-token-too-many = Vous avez déjà { $count } jetons ; révoquez-en un avant d’en créer un autre.

@@ -39,6 +39,9 @@ presets-preset-word = préréglage
 presets-builtin-readonly = préréglage intégré, en lecture seule
 presets-by = par { $name }
 presets-version-n = version { $version }
+# Une partie du préréglage : « terminée 1-0 ».
+presets-game-finished = terminée { $result }
+presets-game-finished-no-result = terminée
 presets-current-is = la version actuelle est la
 presets-forked-from = Copié de
 presets-provisional = Position de départ provisoire : { $text }

@@ -2,6 +2,7 @@
 //! calendar. A token is shown once, when made; only its SHA-256 is kept, as for sessions.
 //! Owns the `api_tokens` and `calendar_keys` tables.
 
+use crate::i18n::Message;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -41,16 +42,16 @@ impl Scopes {
                 "play" => scopes.play = true,
                 "" => {}
                 other => {
-                    return Err(AccountError::Invalid(format!(
-                        "Unknown scope “{other}”: the scopes are read and play."
-                    )))
+                    return Err(AccountError::Invalid(
+                        Message::new("error-account-token-scope").arg("scope", other),
+                    ))
                 }
             }
         }
         if !scopes.read && !scopes.play {
-            return Err(AccountError::Invalid(
-                "Choose at least one scope (read, play).".into(),
-            ));
+            return Err(AccountError::Invalid(Message::new(
+                "error-account-token-no-scope",
+            )));
         }
         Ok(scopes)
     }
@@ -98,21 +99,23 @@ pub fn create(
 ) -> Result<String, AccountError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(AccountError::Invalid("Give the token a name.".into()));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-token-name-empty",
+        )));
     }
     if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(AccountError::Invalid(format!(
-            "A token name is at most {MAX_NAME_CHARS} characters, without control characters."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-token-name-long").arg("max", MAX_NAME_CHARS),
+        ));
     }
     let held: i64 = api_tokens::table
         .filter(api_tokens::user_id.eq(user))
         .count()
         .get_result(conn)?;
     if held >= MAX_TOKENS_PER_USER {
-        return Err(AccountError::Invalid(format!(
-            "You have {held} tokens already; revoke one before making another."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-token-too-many").arg("count", held),
+        ));
     }
     // The prefix names what the secret is, should it turn up in a log or a repository.
     let token = format!("plypost_{}", new_token());

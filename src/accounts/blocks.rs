@@ -1,6 +1,7 @@
 //! Blocks: a player stops another from challenging them, accepting their challenges and
 //! writing to them. This module owns the `blocks` table.
 
+use crate::i18n::Message;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -43,7 +44,9 @@ pub fn block(
     other: UserId,
 ) -> Result<(), AccountError> {
     if blocker == other {
-        return Err(AccountError::Invalid("You cannot block yourself.".into()));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-block-self",
+        )));
     }
     db.write(|conn| {
         if has_blocked(conn, blocker, other)? {

@@ -2,6 +2,7 @@
 //! good; bots play through the bot API only and are never mailed. Whether a bot is online
 //! is its event stream's heartbeat, kept in the database so every server process sees it.
 
+use crate::i18n::Message;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
@@ -19,9 +20,9 @@ const ONLINE_FOR: Duration = Duration::seconds(45);
 /// Lichess: a bot's games are all a bot's), and for suspended accounts.
 pub fn upgrade(db: &mut Db, user: &User) -> Result<(), AccountError> {
     if user.is_bot {
-        return Err(AccountError::Invalid(
-            "This account is already a bot.".into(),
-        ));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-already-bot",
+        )));
     }
     if user.suspended_at.is_some() {
         return Err(AccountError::Suspended(
@@ -34,9 +35,9 @@ pub fn upgrade(db: &mut Db, user: &User) -> Result<(), AccountError> {
             .count()
             .get_result(conn)?;
         if played > 0 {
-            return Err(AccountError::Invalid(
-                "Only an account that has never played a game can become a bot.".into(),
-            ));
+            return Err(AccountError::Invalid(Message::new(
+                "error-account-bot-played",
+            )));
         }
         diesel::update(users::table.find(user.id))
             .set((users::is_bot.eq(true), users::bot_challenges.eq(true)))

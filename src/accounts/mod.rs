@@ -21,32 +21,36 @@ pub use users::{
     EmailChange, Preferences, Registration,
 };
 
+use crate::i18n::Message;
 use crate::mail::MailError;
 
+/// What went wrong with an account action. `Display` is English (logs, the JSON API); pages
+/// show [`AccountError::localized`].
 #[derive(Debug, thiserror::Error)]
 pub enum AccountError {
     /// Bad input; the message is meant for the user.
     #[error("{0}")]
-    Invalid(String),
-    #[error("That username is taken.")]
+    Invalid(Message),
+    #[error("{}", self.message())]
     UsernameTaken,
-    #[error("An account with that email address already exists.")]
+    #[error("{}", self.message())]
     EmailTaken,
-    #[error("Wrong username or password.")]
+    #[error("{}", self.message())]
     InvalidCredentials,
-    #[error("This account is suspended: {0}")]
+    /// Suspended by an admin, with the admin's reason (as they wrote it).
+    #[error("{}", self.message())]
     Suspended(String),
-    #[error("Too many failed attempts. Please wait {minutes} minute{} and try again. If this is your account, a password reset by mail (on the log-in page) lets you in at once.", if *.minutes == 1 { "" } else { "s" })]
+    #[error("{}", self.message())]
     RateLimited { minutes: i64 },
-    #[error("Your current password is not correct.")]
+    #[error("{}", self.message())]
     WrongPassword,
-    #[error("This password-reset link is invalid, has expired or was already used. Please ask for a new one.")]
+    #[error("{}", self.message())]
     InvalidResetToken,
-    #[error("This link is not valid.")]
+    #[error("{}", self.message())]
     InvalidUnsubscribeLink,
-    #[error("This confirmation link is invalid, has expired or was already used. Ask for a new one in your settings.")]
+    #[error("{}", self.message())]
     InvalidVerifyLink,
-    #[error("No such account.")]
+    #[error("{}", self.message())]
     NotFound,
     #[error("database: {0}")]
     Db(#[from] diesel::result::Error),
@@ -64,6 +68,35 @@ impl AccountError {
             self,
             AccountError::Db(_) | AccountError::Hash(_) | AccountError::Mail(_)
         )
+    }
+
+    /// The message a page shows for this error; a server failure shows a generic message.
+    pub fn message(&self) -> Message {
+        match self {
+            AccountError::Invalid(m) => m.clone(),
+            AccountError::UsernameTaken => Message::new("error-account-username-taken"),
+            AccountError::EmailTaken => Message::new("error-account-email-taken"),
+            AccountError::InvalidCredentials => Message::new("error-account-credentials"),
+            AccountError::Suspended(reason) => {
+                Message::new("error-account-suspended").arg("reason", reason)
+            }
+            AccountError::RateLimited { minutes } => {
+                Message::new("error-account-rate-limited").arg("minutes", *minutes)
+            }
+            AccountError::WrongPassword => Message::new("error-account-wrong-password"),
+            AccountError::InvalidResetToken => Message::new("error-account-reset-link"),
+            AccountError::InvalidUnsubscribeLink => Message::new("error-account-unsubscribe-link"),
+            AccountError::InvalidVerifyLink => Message::new("error-account-verify-link"),
+            AccountError::NotFound => Message::new("error-account-not-found"),
+            AccountError::Db(_) | AccountError::Hash(_) | AccountError::Mail(_) => {
+                Message::new("error-failed")
+            }
+        }
+    }
+
+    /// This error as a page shows it, in `lang`.
+    pub fn localized(&self, lang: &crate::i18n::Lang) -> String {
+        self.message().text(lang)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Registration, log-in, settings and unsubscribe.
 
+use crate::i18n::Message;
 use diesel::prelude::*;
 use rand::RngCore;
 
@@ -322,7 +323,9 @@ pub fn update_preferences(
         None | Some("") => None,
         Some(tag) => Some(
             crate::i18n::Lang::from_tag(tag)
-                .ok_or_else(|| AccountError::Invalid(format!("Unknown language: {tag}")))?
+                .ok_or_else(|| {
+                    AccountError::Invalid(Message::new("error-account-language").arg("tag", tag))
+                })?
                 .tag(),
         ),
     };

@@ -8,6 +8,7 @@
 //! This module owns the `vacations` table; it knows nothing of games.
 //! "No vacation" games (`allow_vacation = false`) never pause.
 
+use crate::i18n::Message;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
@@ -130,15 +131,17 @@ pub fn start(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<VacationRow
     let now = clock.now_db();
     db.write(|conn| {
         if current(conn, user)?.is_some() {
-            return Err(AccountError::Invalid("You are already on vacation.".into()));
+            return Err(AccountError::Invalid(Message::new(
+                "error-account-on-vacation",
+            )));
         }
         let left = allowance_left(conn, user, now)?;
         if left < Duration::minutes(1) {
-            return Err(AccountError::Invalid(format!(
-                "You have used all {} days of vacation for {}.",
-                ALLOWANCE.num_days(),
-                now.year()
-            )));
+            return Err(AccountError::Invalid(
+                Message::new("error-account-vacation-used")
+                    .arg("days", ALLOWANCE.num_days())
+                    .arg("year", i64::from(now.year())),
+            ));
         }
         let inserted = diesel::insert_into(vacations::table)
             .values((
@@ -151,7 +154,9 @@ pub fn start(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<VacationRow
             Ok(_) => {}
             // A second submission won the race (UNIQUE on the open vacation).
             Err(e) if crate::db::is_unique_violation(&e) => {
-                return Err(AccountError::Invalid("You are already on vacation.".into()))
+                return Err(AccountError::Invalid(Message::new(
+                    "error-account-on-vacation",
+                )))
             }
             Err(e) => return Err(e.into()),
         }

@@ -1,5 +1,6 @@
 //! Checks on user input, with messages meant for the user.
 
+use crate::i18n::Message;
 use std::str::FromStr;
 
 use super::AccountError;
@@ -16,23 +17,25 @@ pub fn username(input: &str) -> Result<(String, String), AccountError> {
     let name = input.trim();
     let len = name.chars().count();
     if !(USERNAME_MIN..=USERNAME_MAX).contains(&len) {
-        return Err(AccountError::Invalid(format!(
-            "A username has {USERNAME_MIN} to {USERNAME_MAX} characters."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-username-length")
+                .arg("min", USERNAME_MIN)
+                .arg("max", USERNAME_MAX),
+        ));
     }
     if !name
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     {
-        return Err(AccountError::Invalid(
-            "A username may only contain letters, digits, _ and -.".to_owned(),
-        ));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-username-chars",
+        )));
     }
     // The API names the computer as an opponent by this word.
     if name.eq_ignore_ascii_case("computer") {
-        return Err(AccountError::Invalid(
-            "That username is reserved; please choose another.".to_owned(),
-        ));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-username-reserved",
+        )));
     }
     Ok((name.to_owned(), name.to_ascii_lowercase()))
 }
@@ -41,14 +44,14 @@ pub fn username(input: &str) -> Result<(String, String), AccountError> {
 pub fn email(input: &str) -> Result<(String, String), AccountError> {
     let address = input.trim();
     if address.is_empty() {
-        return Err(AccountError::Invalid(
-            "Please enter an email address.".to_owned(),
-        ));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-email-empty",
+        )));
     }
     if address.len() > EMAIL_MAX || lettre::Address::from_str(address).is_err() {
-        return Err(AccountError::Invalid(
-            "That does not look like an email address.".to_owned(),
-        ));
+        return Err(AccountError::Invalid(Message::new(
+            "error-account-email-invalid",
+        )));
     }
     Ok((address.to_owned(), address.to_lowercase()))
 }
@@ -56,21 +59,22 @@ pub fn email(input: &str) -> Result<(String, String), AccountError> {
 pub fn password(input: &str) -> Result<(), AccountError> {
     let len = input.chars().count();
     if len < PASSWORD_MIN {
-        return Err(AccountError::Invalid(format!(
-            "A password has at least {PASSWORD_MIN} characters."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-password-short").arg("min", PASSWORD_MIN),
+        ));
     }
     if len > PASSWORD_MAX {
-        return Err(AccountError::Invalid(format!(
-            "A password has at most {PASSWORD_MAX} characters."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-password-long").arg("max", PASSWORD_MAX),
+        ));
     }
     Ok(())
 }
 
 pub fn time_zone(input: &str) -> Result<chrono_tz::Tz, AccountError> {
-    chrono_tz::Tz::from_str(input.trim())
-        .map_err(|_| AccountError::Invalid(format!("Unknown time zone `{}`.", input.trim())))
+    chrono_tz::Tz::from_str(input.trim()).map_err(|_| {
+        AccountError::Invalid(Message::new("error-account-time-zone").arg("zone", input.trim()))
+    })
 }
 
 #[cfg(test)]

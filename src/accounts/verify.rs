@@ -4,6 +4,7 @@
 //! never goes to, and moves are never taken from, an address nobody proved to own. Only the
 //! token's SHA-256 is stored.
 
+use crate::i18n::Message;
 use askama::Template;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
@@ -56,10 +57,9 @@ pub fn send_link(
         .count()
         .get_result(conn)?;
     if today >= MAX_MAILS_PER_DAY {
-        return Err(AccountError::Invalid(format!(
-            "At most {MAX_MAILS_PER_DAY} confirmation mails a day; please use the last one, \
-             or try again tomorrow."
-        )));
+        return Err(AccountError::Invalid(
+            Message::new("error-account-verify-mails").arg("max", MAX_MAILS_PER_DAY),
+        ));
     }
     // A new link replaces the ones sent before.
     diesel::update(

@@ -131,10 +131,7 @@ impl From<crate::accounts::AccountError> for GameError {
         match err {
             AccountError::Db(e) => GameError::Db(e),
             AccountError::Mail(e) => GameError::Mail(e),
-            // Account messages are not translated yet: shown as they are.
-            other if other.is_user_error() => GameError::Invalid(
-                Message::new("error-game-account").arg("reason", other.to_string()),
-            ),
+            other if other.is_user_error() => GameError::Invalid(other.message()),
             other => GameError::Corrupt(other.to_string()),
         }
     }

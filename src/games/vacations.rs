@@ -2,6 +2,7 @@
 //! it is their move are moved by the time it covered this turn, in the transaction that
 //! closes it (the vacation itself belongs to `accounts::vacation`).
 
+use crate::i18n::Message;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
@@ -19,7 +20,7 @@ pub fn end(db: &mut Db, clock: &dyn Clock, user: UserId) -> Result<(), AccountEr
     let now = clock.now_db();
     db.write(|conn| {
         let current = vacation::current(conn, user)?
-            .ok_or_else(|| AccountError::Invalid("You are not on vacation.".into()))?;
+            .ok_or_else(|| AccountError::Invalid(Message::new("error-account-not-on-vacation")))?;
         close(conn, &current, now.min(current.ends_by))?;
         Ok(())
     })

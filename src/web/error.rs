@@ -41,7 +41,7 @@ impl From<AccountError> for WebError {
             return db.into();
         }
         if err.is_user_error() {
-            WebError::BadRequest(err.to_string())
+            WebError::BadRequest(err.localized(&crate::web::language::current()))
         } else {
             WebError::Internal(err.to_string())
         }

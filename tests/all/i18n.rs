@@ -627,7 +627,77 @@ async fn every_page_speaks_every_language(backend: Backend) {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A French visitor's forms refuse in French: the log-in and registration pages, with the
+/// accounts service's own messages.
+async fn account_refusals_are_in_the_readers_language(backend: Backend) {
+    let app = TestApp::new(backend).await;
+    app.player("alice").await;
+    let visitor = app.new_client();
+    let (_, page) = get_with_language(&app, &visitor, "/login", "fr").await;
+    let token = crate::common::extract_csrf(&page).expect("the log-in form's token");
+    let post = |path: &'static str, fields: Vec<(&'static str, String)>| {
+        let visitor = visitor.clone();
+        let url = app.url(path);
+        async move {
+            let res = visitor
+                .post(url)
+                .header("Accept-Language", "fr")
+                .form(&fields)
+                .send()
+                .await
+                .expect("POST");
+            (res.status(), res.text().await.expect("body"))
+        }
+    };
+    let (status, page) = post(
+        "/login",
+        vec![
+            ("csrf_token", token.clone()),
+            ("username", "alice".into()),
+            ("password", "not her password".into()),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(
+        is_french(&page) && page.contains("Nom d’utilisateur ou mot de passe incorrect."),
+        "{page}"
+    );
+    let (status, page) = post(
+        "/register",
+        vec![
+            ("csrf_token", token.clone()),
+            ("username", "a b".into()),
+            ("email", "zed@example.org".into()),
+            ("password", "a long enough password".into()),
+            ("password_confirm", "a long enough password".into()),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.contains("Un nom d’utilisateur ne peut contenir que des lettres"),
+        "{page}"
+    );
+    let (_, page) = post(
+        "/register",
+        vec![
+            ("csrf_token", token),
+            ("username", "alice".into()),
+            ("email", "zed@example.org".into()),
+            ("password", "a long enough password".into()),
+            ("password_confirm", "a long enough password".into()),
+        ],
+    )
+    .await;
+    assert!(
+        page.contains("Ce nom d’utilisateur est déjà pris."),
+        "{page}"
+    );
+}
+
 backend_tests!(
+    account_refusals_are_in_the_readers_language,
     every_page_speaks_every_language,
     the_language_is_chosen_in_order,
     the_default_language_is_a_setting,

@@ -111,7 +111,9 @@ pub struct DoneQuery {
 fn to_web(e: AdminError) -> WebError {
     match e {
         AdminError::NotAdmin => WebError::Forbidden,
-        AdminError::Invalid(message) => WebError::BadRequest(message.to_string()),
+        AdminError::Invalid(message) => {
+            WebError::BadRequest(message.text(&crate::web::language::current()))
+        }
         AdminError::Db(db) => WebError::database(&db),
         AdminError::Other(message) => WebError::Internal(message),
     }

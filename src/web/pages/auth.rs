@@ -96,7 +96,7 @@ async fn register_submit(
             }
             Ok(render::redirect("/"))
         }
-        Err(e) if e.is_user_error() => show_error(e.to_string()),
+        Err(e) if e.is_user_error() => show_error(e.localized(&ctx.lang)),
         Err(e) => Err(e.into()),
     }
 }
@@ -168,7 +168,7 @@ async fn login_submit(
                 status,
                 &LoginPage {
                     ctx: &ctx,
-                    error: Some(e.to_string()),
+                    error: Some(e.localized(&ctx.lang)),
                     username: &form.username,
                     next,
                 },

@@ -59,7 +59,7 @@ async fn deadlines(
             }
             let games = query::active_of(conn, user.id).map_err(|e| match e {
                 GameError::Db(db) => AccountError::Db(db),
-                other => AccountError::Invalid(other.to_string()),
+                other => AccountError::Invalid(other.message()),
             })?;
             Ok::<_, AccountError>(Some((user, Some(games.my_turn))))
         })

@@ -29,7 +29,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 fn log_error(err: LogError) -> WebError {
     match err {
         LogError::NotFound => WebError::NotFound,
-        LogError::Invalid(text) => WebError::BadRequest(text.to_string()),
+        LogError::Invalid(text) => {
+            WebError::BadRequest(text.text(&crate::web::language::current()))
+        }
         other => WebError::Internal(other.to_string()),
     }
 }

@@ -70,7 +70,7 @@ async fn request_submit(
             StatusCode::UNPROCESSABLE_ENTITY,
             &RequestPage {
                 ctx: &ctx,
-                error: Some(e.to_string()),
+                error: Some(e.localized(&ctx.lang)),
                 sent: false,
                 email: &form.email,
             },
@@ -124,7 +124,7 @@ async fn reset_form(
             StatusCode::NOT_FOUND,
             &ResetPage {
                 ctx: &ctx,
-                error: Some(e.to_string()),
+                error: Some(e.localized(&ctx.lang)),
                 valid: false,
                 username: "",
                 action,
@@ -177,7 +177,7 @@ async fn reset_submit(
                 },
                 &ResetPage {
                     ctx: &ctx,
-                    error: Some(e.to_string()),
+                    error: Some(e.localized(&ctx.lang)),
                     valid,
                     username: "",
                     action,

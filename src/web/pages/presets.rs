@@ -187,11 +187,12 @@ fn provisional_notice(variant: &Variant, setup: &Position) -> Option<String> {
     (default.to_fen() == setup.to_fen()).then(|| notice.to_owned())
 }
 
-fn game_state(g: &GameEntry) -> String {
+/// "finished 1-0", "in progress", "finished" (no result).
+fn game_state(lang: &crate::i18n::Lang, g: &GameEntry) -> String {
     match &g.result {
-        Some(r) => format!("finished {r}"),
-        None if g.status == GameStatus::Active => "in progress".to_owned(),
-        None => g.status.to_string(),
+        Some(r) => lang.t1("presets-game-finished", "result", r.as_str()),
+        None if g.status == GameStatus::Active => lang.t("result-in-progress"),
+        None => lang.t("presets-game-finished-no-result"),
     }
 }
 
@@ -302,7 +303,7 @@ async fn show(
                 white: words::player(&ctx.lang, &g.white),
                 black: words::player(&ctx.lang, &g.black),
                 version: g.version,
-                state: game_state(g),
+                state: game_state(&ctx.lang, g),
                 when: ctx
                     .lang
                     .datetime(g.created_at, tz, crate::i18n::DateStyle::DateTime),

@@ -182,7 +182,7 @@ async fn change_email(
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, user, &state.config);
             page.pending_email = pending_email(&state, &ctx.lang, user).await?;
-            page.email_error = Some(e.to_string());
+            page.email_error = Some(e.localized(&ctx.lang));
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(e) => Err(e.into()),
@@ -242,7 +242,7 @@ async fn resend_link(
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, &user, &state.config);
             page.pending_email = pending_email(&state, &ctx.lang, &user).await?;
-            page.email_error = Some(e.to_string());
+            page.email_error = Some(e.localized(&ctx.lang));
             render::page_with_status(StatusCode::TOO_MANY_REQUESTS, &page)
         }
         Err(e) => Err(e.into()),
@@ -274,7 +274,7 @@ async fn confirm_form(
         .await?;
     let (status, email, error) = match checked {
         Ok(email) => (StatusCode::OK, Some(email), None),
-        Err(e) if e.is_user_error() => (StatusCode::NOT_FOUND, None, Some(e.to_string())),
+        Err(e) if e.is_user_error() => (StatusCode::NOT_FOUND, None, Some(e.localized(&ctx.lang))),
         Err(e) => return Err(e.into()),
     };
     render::page_with_status(
@@ -315,7 +315,7 @@ async fn confirm_email(
                 ctx: &ctx,
                 action,
                 email: None,
-                error: Some(e.to_string()),
+                error: Some(e.localized(&ctx.lang)),
             },
         ),
         Err(e) => Err(e.into()),
@@ -364,7 +364,7 @@ async fn change_password(
         .await?;
     match result {
         Ok(_) => Ok(render::redirect("/settings?saved=password")),
-        Err(e) if e.is_user_error() => show_error(e.to_string()),
+        Err(e) if e.is_user_error() => show_error(e.localized(&ctx.lang)),
         Err(e) => Err(e.into()),
     }
 }
@@ -414,7 +414,7 @@ async fn update_preferences(
         Ok(_) => Ok(render::redirect("/settings?saved=preferences")),
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(&ctx, user, &state.config);
-            page.preferences_error = Some(e.to_string());
+            page.preferences_error = Some(e.localized(&ctx.lang));
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(e) => Err(e.into()),
@@ -544,7 +544,7 @@ async fn vacation_done(
         Err(e) if e.is_user_error() => {
             let mut page = SettingsPage::new(ctx, user, &state.config);
             page.vacation = Some(vacation_section(state, &ctx.lang, user).await?);
-            page.vacation_error = Some(e.to_string());
+            page.vacation_error = Some(e.localized(&ctx.lang));
             render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
         Err(e) => Err(e.into()),

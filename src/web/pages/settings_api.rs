@@ -128,9 +128,9 @@ async fn create_token(
     };
     let clock = state.clock.clone();
     let result = if !scopes.read && !scopes.play {
-        Err(AccountError::Invalid(
-            "Choose at least one scope (read, play).".into(),
-        ))
+        Err(AccountError::Invalid(crate::i18n::Message::new(
+            "error-account-token-no-scope",
+        )))
     } else {
         state
             .db(move |db| {
@@ -141,7 +141,7 @@ async fn create_token(
     match result {
         Ok(token) => page(&state, &ctx, StatusCode::OK, Some(token), None, None).await,
         Err(e) if e.is_user_error() => {
-            let message = e.to_string();
+            let message = e.localized(&ctx.lang);
             page(
                 &state,
                 &ctx,

@@ -262,7 +262,7 @@ async fn set_block(
     match result {
         Ok(()) => Ok(render::redirect(&format!("/users/{name}"))),
         Err(AccountError::NotFound) => Err(WebError::NotFound),
-        Err(e) if e.is_user_error() => Err(WebError::BadRequest(e.to_string())),
+        Err(e) if e.is_user_error() => Err(WebError::BadRequest(e.localized(&ctx.lang))),
         Err(e) => Err(WebError::Internal(e.to_string())),
     }
 }
