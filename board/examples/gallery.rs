@@ -350,7 +350,11 @@ fn main() {
     ]);
     let mut d = render_move_diagram(7, 7, c, &knight, &marks);
     for m in Mark::ALL {
-        d.push_str(&format!("<div>{} {}</div>", mark_icon(m, 22), m.describe()));
+        d.push_str(&format!(
+            "<div>{} {}</div>",
+            mark_icon(m, m.describe(), 22),
+            m.describe()
+        ));
     }
     let cells: Vec<Option<(char, bool)>> = t2
         .squares

@@ -34,6 +34,19 @@ impl Mark {
     ];
 
     /// A short legend text.
+    /// A stable name for the mark, for translated legends (`move`, `capture`, ...).
+    pub fn key(self) -> &'static str {
+        match self {
+            Mark::Move => "move",
+            Mark::Capture => "capture",
+            Mark::MoveOrCapture => "move-or-capture",
+            Mark::Hop => "hop",
+            Mark::FirstMoveOnly => "first-move",
+            Mark::Blocked => "blocked",
+            Mark::Screen => "screen",
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Mark::Move => "move only",
@@ -134,13 +147,14 @@ pub fn render_move_diagram(
     s
 }
 
-/// A legend swatch: the mark on a light square, `size_px` square.
-pub fn mark_icon(mark: Mark, size_px: u32) -> String {
+/// A legend swatch: the mark on a light square, `size_px` square, named `label` (the
+/// words beside it, in the reader's language; [`Mark::describe`] in English).
+pub fn mark_icon(mark: Mark, label: &str, size_px: u32) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ppmark\" viewBox=\"0 0 100 100\" width=\"{size_px}\" height=\"{size_px}\" role=\"img\" aria-label=\"{d}\"><title>{d}</title>\
          <rect width=\"100\" height=\"100\" fill=\"{DIAGRAM_LIGHT}\" stroke=\"#b9a584\" stroke-width=\"4\"/>{}</svg>",
         mark.shape(),
-        d = mark.describe()
+        d = crate::escape(label)
     )
 }
 
@@ -246,7 +260,7 @@ mod tests {
         );
         assert!(svg.contains("data-square=\"d4\""));
         for m in Mark::ALL {
-            roxmltree::Document::parse(&mark_icon(m, 20)).expect("XML");
+            roxmltree::Document::parse(&mark_icon(m, m.describe(), 20)).expect("XML");
         }
     }
 

@@ -33,6 +33,13 @@ logs-import-game = Game { $index }
 logs-import-file = PGN file
 logs-import-paste = or paste PGN text
 logs-import-submit = Import
+logs-import-unreadable = The upload could not be read.
+logs-import-use-form = Send the file with the import form.
+logs-import-not-utf8 = The file is not UTF-8 text.
+logs-import-empty = Choose a PGN file or paste its text.
+logs-import-busy = Another import is running; please try again in a minute.
+logs-import-none-found = No game was found in that text.
+logs-export-busy = Other exports are running; please try again in a minute.
 
 ## The logs list
 

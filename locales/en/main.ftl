@@ -113,6 +113,14 @@ refusal-not-allowed = Not allowed
 refusal-not-accepted = Not accepted
 refusal-please-wait = Please wait
 
+## Requests the server could not read
+
+request-body-unreadable = The request body could not be read.
+request-form-unreadable = The form could not be read.
+request-form-incomplete = The form was incomplete.
+request-field-nul = The field “{ $field }” contains a NUL character, which no text may hold.
+request-address-nul = The address contains a NUL character (%00), which no text may hold.
+
 ## Settings: the language
 
 settings-language = Language of pages and mails

@@ -353,3 +353,15 @@ pieces-promotes-to = Promotes to { $targets }.
 pieces-colon = :
 pieces-no-xbetza = No XBetza
 pieces-native = Native movement:
+pieces-promotes-start-file = the piece of its start file
+pieces-promotes-by-side = { $white } (White), { $black } (Black)
+# The marks of the move diagrams. $mark: move, capture, move-or-capture, hop, first-move.
+pieces-mark = { $mark ->
+    [move] move only
+    [capture] capture only
+    [move-or-capture] move or capture
+    [hop] capture by hopping over a screen
+    [first-move] first move only
+    [blocked] a piece here blocks the move
+   *[screen] screen to hop over
+}

@@ -156,6 +156,7 @@ game-black = Noirs
 game-rated = classée
 game-casual = amicale
 game-computer-thinking = L’ordinateur réfléchit ; son coup apparaîtra ici tout seul (ou rechargez la page).
+game-engines-busy = Tous les moteurs sont occupés ; réessayez dans quelques secondes.
 game-provisional-promotion = Promotion provisoire : { $text }
 game-flip = Retourner l’échiquier
 game-your-move-hint = À vous de jouer : touchez ou cliquez une pièce, ou tapez le coup.

@@ -39,6 +39,13 @@ logs-import-game = Partie { $index }
 logs-import-file = Fichier PGN
 logs-import-paste = ou collez le texte PGN
 logs-import-submit = Importer
+logs-import-unreadable = Le fichier envoyé n’a pas pu être lu.
+logs-import-use-form = Envoyez le fichier avec le formulaire d’import.
+logs-import-not-utf8 = Le fichier n’est pas du texte UTF-8.
+logs-import-empty = Choisissez un fichier PGN ou collez son texte.
+logs-import-busy = Un autre import est en cours ; réessayez dans une minute.
+logs-import-none-found = Aucune partie n’a été trouvée dans ce texte.
+logs-export-busy = D’autres exports sont en cours ; réessayez dans une minute.
 
 ## La liste des archives
 

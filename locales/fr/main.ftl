@@ -113,6 +113,14 @@ refusal-not-allowed = Action non autorisée
 refusal-not-accepted = Refusé
 refusal-please-wait = Veuillez patienter
 
+## Les requêtes que le serveur n’a pas pu lire
+
+request-body-unreadable = Le corps de la requête n’a pas pu être lu.
+request-form-unreadable = Le formulaire n’a pas pu être lu.
+request-form-incomplete = Le formulaire était incomplet.
+request-field-nul = Le champ « { $field } » contient un caractère NUL, qu’aucun texte ne peut contenir.
+request-address-nul = L’adresse contient un caractère NUL (%00), qu’aucun texte ne peut contenir.
+
 ## Réglages : la langue
 
 settings-language = Langue des pages et des courriels

@@ -373,3 +373,15 @@ pieces-promotes-to = Se promeut en { $targets }.
 pieces-colon = {"\u00A0:"}
 pieces-no-xbetza = Pas de notation XBetza
 pieces-native = Marche native :
+pieces-promotes-start-file = la pièce de sa colonne de départ
+pieces-promotes-by-side = { $white } (Blancs), { $black } (Noirs)
+# Les marques des diagrammes de déplacement. $mark : move, capture, move-or-capture, hop, first-move.
+pieces-mark = { $mark ->
+    [move] déplacement seulement
+    [capture] prise seulement
+    [move-or-capture] déplacement ou prise
+    [hop] prise en sautant par-dessus un écran
+    [first-move] premier coup seulement
+    [blocked] une pièce ici bloque le coup
+   *[screen] écran à sauter
+}

@@ -40,6 +40,7 @@ fn problem(key: &str, message: impl Into<String>) -> Problem {
         line: 0,
         key: key.to_owned(),
         message: message.into(),
+        code: None,
     }
 }
 

@@ -225,9 +225,51 @@ pub fn piece_name(lang: &Lang, english: &str) -> String {
         .unwrap_or_else(|| english.to_owned())
 }
 
+/// What a piece does, in `lang`: a built-in variant's pieces have messages
+/// (`piece-<variant>-<name>-moves`, whose English is the definition's text); any other
+/// description (a player's own variant, or one that differs from the built-in text) is shown
+/// as its author wrote it.
+pub fn piece_moves(lang: &Lang, variant: &str, english_name: &str, description: &str) -> String {
+    let id = format!(
+        "piece-{variant}-{}-moves",
+        &piece_id(english_name)["piece-".len()..]
+    );
+    match Lang::default().try_t(&id) {
+        Some(english) if english == description => lang.try_t(&id).unwrap_or(english),
+        _ => description.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every piece of every built-in variant has its name and its moves in every language,
+    /// and the English message is the definition's own text.
+    #[test]
+    fn every_built_in_piece_is_described_in_every_language() {
+        for name in plypost_rules::Variant::builtin_names() {
+            let variant = plypost_rules::Variant::builtin(name).expect("built in");
+            for kind in variant.pieces() {
+                for lang in Lang::all() {
+                    let id = piece_id(&kind.name);
+                    assert!(lang.try_t(&id).is_some(), "{lang}: {id}");
+                    let moves = piece_moves(&lang, name, &kind.name, &kind.description);
+                    if lang == Lang::default() {
+                        assert_eq!(moves, kind.description, "{name} {}", kind.name);
+                    } else if !kind.description.is_empty() {
+                        assert_ne!(moves, kind.description, "{lang}: {name} {}", kind.name);
+                    }
+                }
+            }
+        }
+        let fr = Lang::from_tag("fr").expect("French");
+        // A player's own text stays as written, even under a built-in piece's name.
+        assert_eq!(
+            piece_moves(&fr, "chess", "King", "my own King"),
+            "my own King"
+        );
+    }
 
     #[test]
     fn finds_languages_by_tag_and_header() {

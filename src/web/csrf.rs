@@ -55,11 +55,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
                     WebError::PayloadTooLarge
                 } else {
-                    WebError::BadRequest("The request body could not be read.".into())
+                    WebError::BadRequest(
+                        crate::web::language::current().t("request-body-unreadable"),
+                    )
                 }
             })?;
-            let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
-                .map_err(|_| WebError::BadRequest("The form could not be read.".into()))?;
+            let pairs: Vec<(String, String)> =
+                serde_urlencoded::from_bytes(&body).map_err(|_| {
+                    WebError::BadRequest(
+                        crate::web::language::current().t("request-form-unreadable"),
+                    )
+                })?;
             let sent = req
                 .headers()
                 .get(HEADER)
@@ -77,13 +83,15 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
                 .iter()
                 .find(|(k, v)| k.contains('\0') || v.contains('\0'))
             {
-                return Err(WebError::BadRequest(format!(
-                    "The field `{}` contains a NUL character, which no text may hold.",
-                    field.replace('\0', "\\0")
+                return Err(WebError::BadRequest(crate::web::language::current().t1(
+                    "request-field-nul",
+                    "field",
+                    field.replace('\0', "\\0"),
                 )));
             }
-            let form = serde_urlencoded::from_bytes::<T>(&body)
-                .map_err(|_| WebError::BadRequest("The form was incomplete.".into()))?;
+            let form = serde_urlencoded::from_bytes::<T>(&body).map_err(|_| {
+                WebError::BadRequest(crate::web::language::current().t("request-form-incomplete"))
+            })?;
             Ok(CsrfForm(form))
         })
     }

@@ -275,17 +275,17 @@ async fn refuse_nul_in_address(
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     // `%00` has no letters: no case to fold. The path and query are as the client sent them.
     if req.path().contains("%00") || req.query_string().contains("%00") {
-        let message = "The address contains a NUL character (%00), which no text may hold.";
-        // The API answers in JSON, as everywhere else under its prefix.
+        // The API answers in JSON (and English), as everywhere else under its prefix.
         if req.path().starts_with(api::PREFIX) {
             return Err(api::ApiError::new(
                 actix_web::http::StatusCode::BAD_REQUEST,
                 "bad_query",
-                message,
+                &crate::i18n::Lang::default().t("request-address-nul"),
             )
             .into());
         }
-        return Err(WebError::BadRequest(message.into()).into());
+        let lang = language::visitor_language(req.request());
+        return Err(WebError::BadRequest(lang.t("request-address-nul")).into());
     }
     next.call(req).await
 }

@@ -115,6 +115,7 @@ fn problem(line: usize, key: &str, message: impl Into<String>) -> Problem {
         line,
         key: key.to_owned(),
         message: message.into(),
+        code: None,
     }
 }
 

@@ -614,6 +614,7 @@ fn problem(line: usize, key: &str, message: impl Into<String>) -> Problem {
         line,
         key: key.to_owned(),
         message: message.into(),
+        code: None,
     }
 }
 
@@ -746,10 +747,18 @@ fn refuse(state: &mut State, src: &Source, message: impl Into<String>) {
         .push(problem(src.line, &src.key, message.into()));
 }
 
-fn warn(state: &mut State, src: &Source, message: impl Into<String>) {
-    state
-        .warnings
-        .push(problem(src.line, &src.key, message.into()));
+/// Refuses the key or piece of `src` for `why`, with its code (`refused-<code>`).
+fn refuse_for(state: &mut State, src: &Source, why: Refusal) {
+    let mut problem = problem(src.line, &src.key, why.text);
+    problem.code = Some(format!("refused-{}", why.code));
+    state.refusals.push(problem);
+}
+
+/// Warns about the key of `src` with a coded message.
+fn warn_coded(state: &mut State, src: &Source, code: &str, message: &str) {
+    let mut problem = problem(src.line, &src.key, message);
+    problem.code = Some(code.to_owned());
+    state.warnings.push(problem);
 }
 
 /// The piece keys of a section, in Fairy-Stockfish's order of types (a later type given
@@ -781,7 +790,7 @@ fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
             continue;
         }
         if let Some(why) = TYPES.get(t).and_then(|ty| ty.refused) {
-            refuse(state, &src, why.text);
+            refuse_for(state, &src, why);
             continue;
         }
         let letter = first.to_ascii_lowercase();
@@ -1197,9 +1206,10 @@ fn apply_ending(state: &mut State, key: &str, value: &str, src: Source) {
 /// as Fairy-Stockfish ignores them).
 fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
     if DISPLAY_KEYS.contains(&key) || key.starts_with("mobilityRegion") {
-        warn(
+        warn_coded(
             state,
             src,
+            "display-key",
             "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules",
         );
         return;
@@ -1207,12 +1217,13 @@ fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
     match REFUSED_UNLESS.iter().find(|(name, ..)| *name == key) {
         Some((_, off, why)) => {
             if !off.contains(&value.trim()) {
-                refuse(state, src, why.text);
+                refuse_for(state, src, *why);
             }
         }
-        None => warn(
+        None => warn_coded(
             state,
             src,
+            "unknown-key",
             "not a Fairy-Stockfish key: ignored, as Fairy-Stockfish ignores it",
         ),
     }

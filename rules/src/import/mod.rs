@@ -19,7 +19,12 @@ pub use fsf_betza::{translate as translate_fsf_betza, Translated};
 pub struct Problem {
     pub line: usize,
     pub key: String,
+    /// What is wrong, in English.
     pub message: String,
+    /// A stable name for the kind of problem, where it has one (`refused-drops`,
+    /// `display-key`, `unknown-key`): clients and translated pages go by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl std::fmt::Display for Problem {

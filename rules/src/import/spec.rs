@@ -387,6 +387,7 @@ impl Spec {
                     line: 0,
                     key: String::new(),
                     message: format!("the imported rules do not load in plypost: {}", e.message),
+                    code: None,
                 })
                 .collect()),
         }

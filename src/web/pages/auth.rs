@@ -72,7 +72,7 @@ async fn register_submit(
         )
     };
     if form.password != form.password_confirm {
-        return show_error("The two passwords do not match.".to_owned());
+        return show_error(ctx.t("auth-passwords-differ"));
     }
     let registration = Registration {
         username: form.username.clone(),

@@ -192,10 +192,10 @@ fn fsf_keys_markdown(lang: &Lang) -> String {
     out
 }
 
-/// Why the import refuses a key, in `lang`: `help-refused-<code>` (a test keeps every code
+/// Why the import refuses a key, in `lang`: `imported-refused-<code>` (a test keeps every code
 /// translated), else the import's English text.
 fn refusal_text(lang: &Lang, why: plypost_rules::import::fsf::Refusal) -> String {
-    lang.try_t(&format!("help-refused-{}", why.code))
+    lang.try_t(&format!("imported-refused-{}", why.code))
         .unwrap_or_else(|| why.text.to_owned())
 }
 
@@ -413,7 +413,7 @@ mod tests {
     #[test]
     fn every_refusal_is_explained_in_every_language() {
         for (key, why) in plypost_rules::import::fsf::refused_keys() {
-            let id = format!("help-refused-{}", why.code);
+            let id = format!("imported-refused-{}", why.code);
             for lang in Lang::all() {
                 assert!(lang.try_t(&id).is_some(), "{lang}: {id} ({key})");
             }

@@ -461,7 +461,7 @@ async fn export(
     }
     let Some(permit) = HeavyWork::turn(&state.heavy_work.exports).await else {
         return Err(WebError::TooManyRequests(
-            "Other exports are running; please try again in a minute.".into(),
+            crate::web::language::current().t("logs-export-busy"),
         ));
     };
     let q = q.map(|q| q.into_inner()).unwrap_or_default();

@@ -54,7 +54,8 @@ async fn form(ctx: Ctx) -> Result<HttpResponse, WebError> {
 
 /// The fields of the upload, read with a running size check.
 async fn read_upload(payload: &mut Multipart) -> Result<(Option<String>, Vec<u8>), WebError> {
-    let unreadable = || WebError::BadRequest("The upload could not be read.".into());
+    let unreadable =
+        || WebError::BadRequest(crate::web::language::current().t("logs-import-unreadable"));
     let mut token = None;
     let mut text = Vec::new();
     let mut total = 0usize;
@@ -100,20 +101,19 @@ async fn submit(
     if too_big {
         return Err(WebError::PayloadTooLarge);
     }
-    let mut payload =
-        payload.map_err(|_| WebError::BadRequest("Send the file with the import form.".into()))?;
+    let mut payload = payload.map_err(|_| WebError::BadRequest(ctx.t("logs-import-use-form")))?;
     let (token, bytes) = read_upload(&mut payload).await?;
     csrf::verify(&req, token.as_deref())?;
     let Ok(text) = String::from_utf8(bytes) else {
         return render::page_with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &page(&ctx, Some("The file is not UTF-8 text.".into())),
+            &page(&ctx, Some(ctx.t("logs-import-not-utf8"))),
         );
     };
     if text.trim().is_empty() {
         return render::page_with_status(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &page(&ctx, Some("Choose a PGN file or paste its text.".into())),
+            &page(&ctx, Some(ctx.t("logs-import-empty"))),
         );
     }
     // One import at a time per server process: imports replay every move, and must not take
@@ -121,10 +121,7 @@ async fn submit(
     let Some(_one_at_a_time) = crate::web::HeavyWork::turn(&state.heavy_work.imports).await else {
         return render::page_with_status(
             StatusCode::TOO_MANY_REQUESTS,
-            &page(
-                &ctx,
-                Some("Another import is running; please try again in a minute.".into()),
-            ),
+            &page(&ctx, Some(ctx.t("logs-import-busy"))),
         );
     };
     let clock = state.clock.clone();
@@ -145,7 +142,7 @@ async fn submit(
     view.imported = report.imported();
     view.refused = report.refused();
     if report.games.is_empty() {
-        view.error = Some("No game was found in that text.".into());
+        view.error = Some(ctx.t("logs-import-none-found"));
     }
     view.results = report
         .games

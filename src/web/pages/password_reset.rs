@@ -148,7 +148,7 @@ async fn reset_submit(
             StatusCode::UNPROCESSABLE_ENTITY,
             &ResetPage {
                 ctx: &ctx,
-                error: Some("The two passwords do not match.".to_owned()),
+                error: Some(ctx.t("auth-passwords-differ")),
                 valid: true,
                 username: "",
                 action,

@@ -165,7 +165,7 @@ struct ShowPage<'a> {
     promotion: Vec<String>,
     special: Vec<String>,
     legend: Vec<PieceLegend>,
-    marks: Vec<(String, &'static str)>,
+    marks: Vec<(String, String)>,
     history: Vec<HistoryLine>,
     games: Vec<GameLine>,
     games_total: i64,
@@ -281,8 +281,8 @@ async fn show(
             &detail.variant,
             detail.options,
         ),
-        legend: presets_view::legend(&detail.variant, &letters),
-        marks: presets_view::mark_legend(),
+        legend: presets_view::legend(&ctx.lang, &detail.variant, &letters),
+        marks: presets_view::mark_legend(&ctx.lang),
         history: detail
             .history
             .iter()
@@ -467,6 +467,11 @@ impl EditPage<'_> {
         };
         self.errors.get(field).map(|m| m.text(&self.ctx.lang))
     }
+
+    /// An import problem or warning in the reader's language.
+    fn import_text(&self, problem: &plypost_rules::import::Problem) -> String {
+        presets_import::problem_text(&self.ctx.lang, problem)
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -621,7 +626,7 @@ async fn edit_submit(
     };
     if form.action == "import" {
         let look = typed_look(&input);
-        return if presets_import::run(&mut page.import, &mut page.form, &look) {
+        return if presets_import::run(&ctx.lang, &mut page.import, &mut page.form, &look) {
             page.notice = Some(ctx.t("edit-imported-check"));
             render::page(&page)
         } else {

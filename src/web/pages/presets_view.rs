@@ -6,6 +6,8 @@ use plypost_board::{mark_icon, render_board, render_move_diagram, BoardView, Mar
 use plypost_rules::diagram::{self, MoveDiagram};
 use plypost_rules::{Color, PieceKind, Position, Square, Variant};
 
+use crate::i18n::{piece_moves, piece_name, Lang};
+
 /// How a preset version wants its boards drawn.
 #[derive(Debug, Clone)]
 pub struct Look {
@@ -137,45 +139,45 @@ pub struct PieceLegend {
     pub diagram: String,
 }
 
-pub fn legend(variant: &Variant, shown_letters: &[(String, String)]) -> Vec<PieceLegend> {
+pub fn legend(
+    lang: &Lang,
+    variant: &Variant,
+    shown_letters: &[(String, String)],
+) -> Vec<PieceLegend> {
+    let names = |list: &[plypost_rules::KindId]| {
+        list.iter()
+            .map(|&k| piece_name(lang, &variant.kind(k).name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     variant
         .pieces()
         .iter()
         .map(|kind| {
             let promotes = if kind.promotes_by_start_file {
-                Some("the piece of its start file".to_owned())
+                Some(lang.t("pieces-promotes-start-file"))
             } else if let Some(black) = &kind.black_promotes_to {
-                let names = |list: &[plypost_rules::KindId]| {
-                    list.iter()
-                        .map(|&k| variant.kind(k).name.clone())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                Some(format!(
-                    "{} (White), {} (Black)",
+                Some(lang.t2(
+                    "pieces-promotes-by-side",
+                    "white",
                     names(&kind.promotes_to),
-                    names(black)
+                    "black",
+                    names(black),
                 ))
             } else if kind.promotes_to.is_empty() {
                 None
             } else {
-                Some(
-                    kind.promotes_to
-                        .iter()
-                        .map(|&k| variant.kind(k).name.clone())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                )
+                Some(names(&kind.promotes_to))
             };
             PieceLegend {
-                name: kind.name.clone(),
+                name: piece_name(lang, &kind.name),
                 letter: kind.letter.clone(),
                 shown: shown_letters
                     .iter()
                     .find(|(l, _)| *l == kind.letter)
                     .map(|(_, s)| s.clone()),
                 value: kind.value.map(|v| format!("{v}")),
-                description: kind.description.clone(),
+                description: piece_moves(lang, variant.name(), &kind.name, &kind.description),
                 notation: notation(kind),
                 promotes,
                 royal: kind.is_royal,
@@ -186,7 +188,7 @@ pub fn legend(variant: &Variant, shown_letters: &[(String, String)]) -> Vec<Piec
 }
 
 /// The marks explained under the diagrams: (icon SVG, words).
-pub fn mark_legend() -> Vec<(String, &'static str)> {
+pub fn mark_legend(lang: &Lang) -> Vec<(String, String)> {
     [
         Mark::Move,
         Mark::Capture,
@@ -195,7 +197,10 @@ pub fn mark_legend() -> Vec<(String, &'static str)> {
         Mark::FirstMoveOnly,
     ]
     .into_iter()
-    .map(|m| (mark_icon(m, 22), m.describe()))
+    .map(|m| {
+        let words = lang.t1("pieces-mark", "mark", m.key());
+        (mark_icon(m, &words, 22), words)
+    })
     .collect()
 }
 
@@ -231,7 +236,7 @@ mod tests {
     fn every_piece_of_every_variant_has_a_diagram() {
         for name in Variant::builtin_names() {
             let v = Variant::builtin(name).unwrap();
-            let rows = legend(&v, &[]);
+            let rows = legend(&Lang::default(), &v, &[]);
             assert_eq!(rows.len(), v.pieces().len());
             for row in rows {
                 assert!(row.diagram.starts_with("<svg"), "{name} {}", row.name);
@@ -243,7 +248,7 @@ mod tests {
     #[test]
     fn legends_write_xbetza_or_the_native_movement() {
         let gratia = Variant::builtin("gratia").unwrap();
-        let rows = legend(&gratia, &[]);
+        let rows = legend(&Lang::default(), &gratia, &[]);
         let row = |letter: &str| {
             rows.iter()
                 .find(|r| r.letter == letter)

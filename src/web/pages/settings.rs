@@ -344,7 +344,7 @@ async fn change_password(
         render::page_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page)
     };
     if form.new_password != form.new_password_confirm {
-        return show_error("The two new passwords do not match.".to_owned());
+        return show_error(ctx.t("settings-new-passwords-differ"));
     }
     let (id, clock, ip) = (user.id, state.clock.clone(), crate::web::client_ip(&req));
     // This session stays; the others end.

@@ -70,7 +70,8 @@ async fn fields_of(
     req: &HttpRequest,
     payload: web::Payload,
 ) -> Result<Vec<(String, String)>, WebError> {
-    let incomplete = || WebError::BadRequest("The form was incomplete.".into());
+    let incomplete =
+        || WebError::BadRequest(crate::web::language::current().t("request-form-incomplete"));
     let multipart = req
         .headers()
         .get(actix_web::http::header::CONTENT_TYPE)

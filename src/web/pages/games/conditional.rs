@@ -223,7 +223,7 @@ pub(super) async fn evaluate(
     }
     let Ok(_slot) = state.engine_slots.clone().try_acquire_owned() else {
         return Err(WebError::Unavailable(
-            "Every engine is busy; please try again in a few seconds.".into(),
+            crate::web::language::current().t("game-engines-busy"),
         ));
     };
     let prepared = analysis::at_position(position, options, analysis::DEFAULT_MOVETIME_MS);

@@ -327,7 +327,7 @@ fn game_page<'a>(
             game.id,
             if form.flip { "" } else { "?flip=1" }
         ),
-        legend: view::legend(&position),
+        legend: view::legend(&ctx.lang, &position),
         provisional: rules.variant.provisional_setup().map(str::to_owned),
         provisional_promotion: rules.variant.provisional_promotion().map(str::to_owned),
         setup_name: game.setup_name.clone(),

@@ -183,7 +183,7 @@ pub fn legal_moves_json(lang: &Lang, position: &Position) -> String {
                 text: position.move_text(mv),
                 san: position.move_san(mv),
                 promo: promo.map(|k| k.letter.clone()),
-                promo_name: promo.map(|k| k.name.clone()),
+                promo_name: promo.map(|k| crate::i18n::piece_name(lang, &k.name)),
                 changes,
             }
         })
@@ -308,7 +308,7 @@ pub fn move_pairs(
 #[template(path = "partials/piece_diagrams.html")]
 struct Diagrams<'a> {
     lang: &'a crate::i18n::Lang,
-    marks: Vec<(String, &'static str)>,
+    marks: Vec<(String, String)>,
     legend: Vec<crate::web::pages::presets_view::PieceLegend>,
 }
 
@@ -317,8 +317,8 @@ pub fn diagrams_html(lang: &Lang, variant: &plypost_rules::Variant) -> String {
     use askama::Template;
     let page = Diagrams {
         lang,
-        marks: crate::web::pages::presets_view::mark_legend(),
-        legend: crate::web::pages::presets_view::legend(variant, &[]),
+        marks: crate::web::pages::presets_view::mark_legend(lang),
+        legend: crate::web::pages::presets_view::legend(lang, variant, &[]),
     };
     page.render().unwrap_or_else(|_| {
         format!(
@@ -339,27 +339,33 @@ pub struct LegendRow {
     pub notation: crate::web::pages::presets_view::Notation,
 }
 
-/// The variant's pieces with their names and moves. Icons use the page's sprite.
-pub fn legend(position: &Position) -> Vec<LegendRow> {
-    position
-        .variant()
+/// The variant's pieces with their names and moves in `lang`. Icons use the page's sprite.
+pub fn legend(lang: &Lang, position: &Position) -> Vec<LegendRow> {
+    let variant = position.variant();
+    variant
         .pieces()
         .iter()
         .map(|kind| {
-            let title = plypost_board::escape(&kind.name);
+            let name = crate::i18n::piece_name(lang, &kind.name);
+            let title = plypost_board::escape(&name);
             let icon = match plypost_board::canonical_image(&kind.image) {
                 Some(name) => format!(
                     "<svg class=\"pp-icon\" viewBox=\"0 0 100 100\" width=\"36\" height=\"36\" \
                      role=\"img\" aria-label=\"{title}\"><title>{title}</title>\
                      <use class=\"pcw\" href=\"#pc-{name}\" width=\"100\" height=\"100\"/></svg>"
                 ),
-                None => plypost_board::piece_icon(&kind.image, true, &kind.name, 36),
+                None => plypost_board::piece_icon(&kind.image, true, &name, 36),
             };
             LegendRow {
                 icon,
-                name: kind.name.clone(),
+                description: crate::i18n::piece_moves(
+                    lang,
+                    variant.name(),
+                    &kind.name,
+                    &kind.description,
+                ),
+                name,
                 letter: kind.letter.clone(),
-                description: kind.description.clone(),
                 value: kind.value.map(|v| format!("{v}")),
                 notation: crate::web::pages::presets_view::notation(kind),
             }
