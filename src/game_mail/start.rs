@@ -104,7 +104,7 @@ pub fn invitation(
         &[
             ("author", &author.username),
             ("variant", &variant),
-            ("control", &challenge.describe_time_control()),
+            ("control", &challenge.describe_terms(&lang)),
             ("colour", &challenge.author_color.as_str()),
         ],
     );
@@ -170,7 +170,7 @@ pub fn challenge_declined(
             ("by", &by.username),
             ("id", &challenge.id.0),
             ("variant", &variant),
-            ("control", &challenge.describe_time_control()),
+            ("control", &challenge.describe_terms(&lang)),
         ],
     );
     let body = render(&DeclinedMail {

@@ -241,20 +241,26 @@ impl ChallengeRow {
         })
     }
 
-    /// The time control in words, with "no vacation" when its clocks never stop, and
-    /// whether the game will be rated.
-    pub fn describe_time_control(&self) -> String {
-        let text = self.time_control().describe();
-        let rated = if self.rated_variant.is_some() {
-            "rated"
+    /// The terms in words of `lang`: the time control, "no vacation" when its clocks never
+    /// stop, and whether the game will be rated ("3 days per move, rated").
+    pub fn describe_terms(&self, lang: &crate::i18n::Lang) -> String {
+        let id = if self.allow_vacation {
+            "games-terms"
         } else {
-            "casual"
+            "games-terms-no-vacation"
         };
-        if self.allow_vacation {
-            format!("{text}, {rated}")
+        let rating = lang.t(if self.rated_variant.is_some() {
+            "game-rated"
         } else {
-            format!("{text}, no vacation, {rated}")
-        }
+            "game-casual"
+        });
+        lang.t2(
+            id,
+            "control",
+            self.time_control().describe_in(lang),
+            "rating",
+            rating,
+        )
     }
 }
 

@@ -461,7 +461,7 @@ fn listings(
             author_is_bot: bots.contains(&c.author_id),
             opponent: c.opponent_id.and_then(|o| names.get(&o).cloned()),
             variant,
-            time_control: c.describe_time_control(),
+            time_control: c.describe_terms(&crate::i18n::Lang::default()),
             author_color: c.author_color,
             days_per_move: c.days_per_move,
             message: c.message,

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use crate::time_control::TimeControl;
+
 use chrono::{NaiveDateTime, SecondsFormat};
 use diesel::prelude::*;
 use serde_json::json;
@@ -252,26 +254,15 @@ pub fn time_control_tag(g: &RecordGame) -> String {
 }
 
 /// "1 day", "3 days", "1.5 days".
-fn count(n: f64, unit: &str) -> String {
-    if n == 1.0 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
-}
-
-/// The time control in words, for the log page.
-pub fn time_control_words(g: &RecordGame) -> String {
-    let days = |secs: i64| secs as f64 / 86_400.0;
-    match (g.time_kind, g.days_per_move, g.reserve_secs) {
-        (TimeKind::Days, Some(d), _) => format!("{} per move", count(d as f64, "day")),
-        (TimeKind::Fischer, _, Some(reserve)) => format!(
-            "{} + {} per move",
-            count(days(reserve), "day"),
-            count((g.increment_secs.unwrap_or(0) / 3600) as f64, "hour")
-        ),
-        _ => "no time limit".to_owned(),
-    }
+/// The game's time control, for the log page to word.
+pub fn time_control(g: &RecordGame) -> TimeControl {
+    TimeControl::from_parts(
+        g.time_kind,
+        g.days_per_move,
+        g.reserve_secs,
+        g.increment_secs,
+        g.reserve_cap_secs,
+    )
 }
 
 /// The game as PGN. `base_url`: this server's address, for the Site tag.
@@ -435,13 +426,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fen_turns_and_time_controls() {
+    fn fen_turns() {
         assert_eq!(fen_turn("8/8 w - - 0 1"), (true, 1));
         assert_eq!(fen_turn("8/8 b - - 3 17"), (false, 17));
         assert_eq!(fen_turn("garbage"), (true, 1));
-        assert_eq!(count(1.0, "day"), "1 day");
-        assert_eq!(count(3.0, "day"), "3 days");
-        assert_eq!(count(1.5, "day"), "1.5 days");
-        assert_eq!(count(0.0, "hour"), "0 hours");
     }
 }

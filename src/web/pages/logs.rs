@@ -428,7 +428,7 @@ async fn show(
         white: words::player(&ctx.lang, &record.white),
         black: words::player(&ctx.lang, &record.black),
         status: words::status_text(&ctx.lang, g.status, g.result, g.result_reason),
-        time_control: record::time_control_words(g),
+        time_control: record::time_control(g).describe_in(&ctx.lang),
         started: ctx.lang.datetime(g.created_at, &tz, DateStyle::DateTime),
         imported: g.imported,
         total,

@@ -274,7 +274,7 @@ async fn show(
             v.increment_hours,
             v.cap_days,
         )
-        .describe(),
+        .describe_in(&ctx.lang),
         promotion: crate::presets::rules_text::promotion_rules(&ctx.lang, &detail.variant),
         special: crate::presets::rules_text::special_rules(
             &ctx.lang,
