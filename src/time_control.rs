@@ -60,8 +60,6 @@ pub struct TimeControlInput {
     pub cap_days: String,
 }
 
-/// Untimed games need someone who agreed to them.
-
 /// A time control in the columns of a challenge, a tournament or a preset: whole days and
 /// hours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

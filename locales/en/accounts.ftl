@@ -34,6 +34,15 @@ auth-confirm-new-link = Ask for a new link in your settings
 auth-unsubscribe = Unsubscribe
 auth-unsubscribe-done = Done: you will no longer get { $what }. You can switch them on again in your settings.
 auth-unsubscribe-ask = Stop sending me { $what }?
+# The mails an unsubscribe link is about. $kind: your_turn, reminder, chat, challenge, game_end.
+auth-unsubscribe-what = { $kind ->
+    [your_turn] emails when it is your move
+    [reminder] reminders before your time runs out
+    [chat] mails of what your opponents write in the chat
+    [challenge] mails about challenges (made to you, accepted, declined)
+    [game_end] mails telling how your games end
+   *[other] these emails
+}
 
 ## API tokens and the calendar
 

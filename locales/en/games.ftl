@@ -317,3 +317,22 @@ analysis-score = { $score } ({ $verdict ->
    *[equal] about equal
 })
 analysis-too-many = At most { $count } analyses a minute; please wait.
+
+## Feeds and the deadline calendar (read in feed readers and calendar apps)
+
+feeds-calendar-invalid = This calendar link is not valid (a newer one may have replaced it). Copy the current link from your settings.
+feeds-calendar-name = plypost: { $name }'s deadlines
+feeds-calendar-description = The games where it is your move, each ending at its deadline.
+feeds-calendar-summary = Your move: game #{ $id } against { $opponent }
+feeds-calendar-event = { $variant } — move { $number } of game #{ $id } against { $opponent }. Play at { $url }
+feeds-game-title = plypost game #{ $id }: { $white } vs { $black } ({ $variant })
+# $result: "1-0, checkmate" (result-with-reason).
+feeds-game-over = Game over: { $result }
+feeds-game-over-summary = { $white } vs { $black }: { $result }
+feeds-move-summary = { $player } played { $number } { $san } ({ $move }).
+feeds-move-comment = “{ $comment }”
+feeds-player-title = plypost: { $name }'s games
+feeds-player-finished = Game #{ $id } finished: { $white } vs { $black }, { $result }
+feeds-player-finished-summary = { $variant }: { $result } after { $plies } plies.
+feeds-player-started = Game #{ $id } started: { $white } vs { $black }
+feeds-player-started-summary = { $variant }: { $white } (White) vs { $black } (Black).

@@ -34,6 +34,15 @@ auth-confirm-new-link = Demander un nouveau lien dans vos réglages
 auth-unsubscribe = Se désabonner
 auth-unsubscribe-done = C’est fait : vous ne recevrez plus { $what }. Vous pouvez les réactiver dans vos réglages.
 auth-unsubscribe-ask = Ne plus m’envoyer { $what } ?
+# Les courriels dont parle un lien de désabonnement. $kind : your_turn, reminder, chat, challenge, game_end.
+auth-unsubscribe-what = { $kind ->
+    [your_turn] les courriels quand c’est à vous de jouer
+    [reminder] les rappels avant que votre temps ne s’écoule
+    [chat] les courriels de ce que vos adversaires écrivent dans la discussion
+    [challenge] les courriels sur les défis (reçus, acceptés, refusés)
+    [game_end] les courriels sur la fin de vos parties
+   *[other] ces courriels
+}
 
 ## Jetons d’API et agenda
 

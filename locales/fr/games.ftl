@@ -320,3 +320,22 @@ analysis-too-many = { $count ->
     [one] { $count } analyse par minute au plus ; veuillez patienter.
    *[other] { $count } analyses par minute au plus ; veuillez patienter.
 }
+
+## Les flux et l’agenda des échéances (lus dans un lecteur de flux ou un agenda)
+
+feeds-calendar-invalid = Ce lien d’agenda n’est pas valide (un lien plus récent l’a peut-être remplacé). Copiez le lien actuel depuis vos réglages.
+feeds-calendar-name = plypost : échéances de { $name }
+feeds-calendar-description = Les parties où c’est à vous de jouer, chacune se terminant à son échéance.
+feeds-calendar-summary = À vous de jouer : partie n° { $id } contre { $opponent }
+feeds-calendar-event = { $variant } — coup { $number } de la partie n° { $id } contre { $opponent }. Jouez sur { $url }
+feeds-game-title = Partie plypost n° { $id } : { $white } contre { $black } ({ $variant })
+# $result : « 1-0, échec et mat » (result-with-reason).
+feeds-game-over = Partie terminée : { $result }
+feeds-game-over-summary = { $white } contre { $black } : { $result }
+feeds-move-summary = { $player } a joué { $number } { $san } ({ $move }).
+feeds-move-comment = « { $comment } »
+feeds-player-title = plypost : parties de { $name }
+feeds-player-finished = Partie n° { $id } terminée : { $white } contre { $black }, { $result }
+feeds-player-finished-summary = { $variant } : { $result } après { $plies } demi-coups.
+feeds-player-started = Partie n° { $id } commencée : { $white } contre { $black }
+feeds-player-started-summary = { $variant } : { $white } (Blancs) contre { $black } (Noirs).

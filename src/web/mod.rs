@@ -280,7 +280,7 @@ async fn refuse_nul_in_address(
             return Err(api::ApiError::new(
                 actix_web::http::StatusCode::BAD_REQUEST,
                 "bad_query",
-                &crate::i18n::Lang::default().t("request-address-nul"),
+                crate::i18n::Lang::default().t("request-address-nul"),
             )
             .into());
         }

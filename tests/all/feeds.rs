@@ -174,7 +174,7 @@ async fn atom_feeds_parse_and_are_linked(backend: Backend) {
     assert!(read.contains("version atom10"), "{read}");
     let entries: Vec<&str> = read.lines().filter(|l| l.starts_with("entry ")).collect();
     assert_eq!(entries.len(), 5, "four moves and the result: {read}");
-    assert!(entries[0].contains("Game over: 0-1 (checkmate)"), "{read}");
+    assert!(entries[0].contains("Game over: 0-1, checkmate"), "{read}");
     assert!(entries[1].contains("2… Qh4# (bob)"), "{read}");
     assert!(entries[4].contains("1. f3 (alice)"), "{read}");
     assert!(
@@ -192,13 +192,33 @@ async fn atom_feeds_parse_and_are_linked(backend: Backend) {
     let entries: Vec<&str> = read.lines().filter(|l| l.starts_with("entry ")).collect();
     assert_eq!(entries.len(), 2, "{read}");
     assert!(
-        entries[0].contains(&format!("Game #{game} finished: alice vs bob, 0-1")),
+        entries[0].contains(&format!(
+            "Game #{game} finished: alice vs bob, Black won (checkmate)"
+        )),
         "{read}"
     );
     assert!(
         entries[1].contains(&format!("Game #{game} started")),
         "{read}"
     );
+
+    // A feed reader asking for French reads the game's feed in French; a player's feed follows
+    // the player's own setting.
+    let french = reqwest::Client::new()
+        .get(app.url(&game_feed))
+        .header("Accept-Language", "fr")
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body");
+    let read = python::run(READ_FEED, &french);
+    assert!(
+        read.contains("Partie terminée\u{a0}: 0-1, échec et mat"),
+        "{read}"
+    );
+    assert!(read.contains("title Partie plypost n°\u{a0}"), "{read}");
 
     assert_eq!(
         app.get("/users/nobody/feed.atom").await.status(),

@@ -1,6 +1,8 @@
 //! Feeds for other programs: a player's deadline calendar (iCalendar) and Atom feeds of a
 //! game's moves and of a player's games started and finished.
 
+use crate::i18n::{Lang, MessageArg};
+use crate::web::pages::games::words;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use atom_syndication::{Entry, Feed, Link, Person, Text};
@@ -66,42 +68,54 @@ async fn deadlines(
         .await??;
     let (user, games) = found.ok_or(WebError::NotFound)?;
     let Some(games) = games else {
+        let lang = crate::web::language::current();
         return Ok(plain(
             StatusCode::FORBIDDEN,
-            "This calendar link is not valid (a newer one may have replaced it). \
-             Copy the current link from your settings.\n",
+            &format!("{}\n", lang.t("feeds-calendar-invalid")),
         ));
     };
-    let calendar = calendar(&state, &user, &games);
+    // A calendar app sends no language: the player's own setting decides.
+    let lang = state.config.language_for(user.language.as_deref());
+    let calendar = calendar(&state, &lang, &user, &games);
     Ok(HttpResponse::Ok()
         .content_type("text/calendar; charset=utf-8")
         .insert_header(("Cache-Control", "private, max-age=300"))
         .body(calendar.to_string()))
 }
 
-fn calendar(state: &AppState, user: &User, games: &[GameListing]) -> Calendar {
+fn calendar(state: &AppState, lang: &Lang, user: &User, games: &[GameListing]) -> Calendar {
     let host = state.config.base_url.host_str().unwrap_or("plypost");
     let mut calendar = Calendar::new();
     calendar
-        .name(&format!("plypost: {}'s deadlines", user.username))
-        .description("The games where it is your move, each ending at its deadline.");
+        .name(&lang.t1("feeds-calendar-name", "name", &user.username))
+        .description(&lang.t("feeds-calendar-description"));
     for game in games {
         let Some(deadline) = game.deadline_at else {
             continue;
         };
         let url = state.config.absolute_url(&format!("/games/{}", game.id));
-        let summary = format!("Your move: game #{} against {}", game.id, game.opponent);
+        let opponent = words::player(lang, &game.opponent);
+        let summary = lang.t2(
+            "feeds-calendar-summary",
+            "id",
+            game.id.0,
+            "opponent",
+            &opponent,
+        );
         calendar.push(
             icalendar::Event::new()
                 // One event per turn: a new turn is a new event.
                 .uid(&format!("game-{}-ply-{}@{host}", game.id, game.ply))
                 .summary(&summary)
-                .description(&format!(
-                    "{} — move {} of game #{} against {}. Play at {url}",
-                    game.variant,
-                    game.ply / 2 + 1,
-                    game.id,
-                    game.opponent
+                .description(&lang.t_args(
+                    "feeds-calendar-event",
+                    &[
+                        ("variant", &game.variant as &dyn MessageArg),
+                        ("number", &(game.ply / 2 + 1)),
+                        ("id", &game.id.0),
+                        ("opponent", &opponent),
+                        ("url", &url),
+                    ],
                 ))
                 .url(&url)
                 .starts(utc(deadline - EVENT_LENGTH))
@@ -165,22 +179,34 @@ async fn game_feed(
         .await
         .map_err(|e| WebError::Internal(format!("blocking: {e}")))?;
     let (data, san) = san.map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok(atom(&game_atom(&state, &data, &san)))
+    let lang = crate::web::language::current();
+    Ok(atom(&game_atom(&state, &lang, &data, &san)))
 }
 
-fn game_atom(state: &AppState, data: &GameData, san: &[String]) -> Feed {
+fn game_atom(state: &AppState, lang: &Lang, data: &GameData, san: &[String]) -> Feed {
     let game = &data.game;
     let page = state.config.absolute_url(&format!("/games/{}", game.id));
-    let (white, black) = (&data.white.username, &data.black.username);
+    let (white, black) = (
+        &words::player(lang, &data.white.username),
+        &words::player(lang, &data.black.username),
+    );
     let mut entries: Vec<Entry> = Vec::new();
-    if let (Some(at), Some(result)) = (game.finished_at, game.result) {
-        let reason = game.result_reason.map_or("", |r| r.as_str());
+    if let (Some(at), Some(_)) = (game.finished_at, game.result) {
+        let result = crate::game_mail::result_text(lang, game);
         entries.push(entry(
             format!("{page}#result"),
-            format!("Game over: {result} ({reason})"),
+            lang.t1("feeds-game-over", "result", &result),
             at,
             page.clone(),
-            format!("{white} vs {black}: {result}"),
+            lang.t3(
+                "feeds-game-over-summary",
+                "white",
+                white,
+                "black",
+                black,
+                "result",
+                &result,
+            ),
         ));
     }
     for (logged, san) in data.moves.iter().zip(san).rev().take(FEED_ENTRIES) {
@@ -191,9 +217,18 @@ fn game_atom(state: &AppState, data: &GameData, san: &[String]) -> Feed {
         } else {
             format!("{}…", m.ply / 2)
         };
-        let mut summary = format!("{mover} played {number} {san} ({}).", m.move_text);
+        let mut summary = lang.t_args(
+            "feeds-move-summary",
+            &[
+                ("player", mover as &dyn MessageArg),
+                ("number", &number),
+                ("san", &san.as_str()),
+                ("move", &m.move_text.as_str()),
+            ],
+        );
         if let Some(comment) = &m.comment {
-            summary.push_str(&format!(" “{comment}”"));
+            summary.push(' ');
+            summary.push_str(&lang.t1("feeds-move-comment", "comment", comment));
         }
         entries.push(entry(
             format!("{page}#ply-{}", m.ply),
@@ -212,10 +247,14 @@ fn game_atom(state: &AppState, data: &GameData, san: &[String]) -> Feed {
         .unwrap_or(game.created_at);
     Feed {
         id: page.clone(),
-        title: Text::plain(format!(
-            "plypost game #{}: {white} vs {black} ({})",
-            game.id,
-            data.rules.variant.display_name()
+        title: Text::plain(lang.t_args(
+            "feeds-game-title",
+            &[
+                ("id", &game.id.0 as &dyn MessageArg),
+                ("white", white),
+                ("black", black),
+                ("variant", &data.rules.variant.display_name()),
+            ],
         )),
         updated: fixed(updated),
         authors: vec![Person {
@@ -260,11 +299,14 @@ async fn player_feed(
             other => WebError::Internal(other.to_string()),
         })?;
     let (user, started, finished) = found.ok_or(WebError::NotFound)?;
-    Ok(atom(&player_atom(&state, &user, started, finished)))
+    // A feed reader sends no language: the player's own setting decides.
+    let lang = state.config.language_for(user.language.as_deref());
+    Ok(atom(&player_atom(&state, &lang, &user, started, finished)))
 }
 
 fn player_atom(
     state: &AppState,
+    lang: &Lang,
     user: &User,
     started: Vec<GameListing>,
     finished: Vec<GameListing>,
@@ -273,26 +315,55 @@ fn player_atom(
     let mut events: Vec<Entry> = Vec::new();
     for g in finished {
         let Some(at) = g.finished_at else { continue };
-        let result = g.result.map_or("no result", |r| r.as_str());
-        let reason = g.result_reason.map_or("", |r| r.as_str());
+        let (white, black) = (words::player(lang, &g.white), words::player(lang, &g.black));
+        let result = words::status_text(lang, g.status, g.result, g.result_reason);
         events.push(entry(
             format!("{}#finished", game_url(g.id)),
-            format!(
-                "Game #{} finished: {} vs {}, {result}",
-                g.id, g.white, g.black
+            lang.t_args(
+                "feeds-player-finished",
+                &[
+                    ("id", &g.id.0 as &dyn MessageArg),
+                    ("white", &white),
+                    ("black", &black),
+                    ("result", &result),
+                ],
             ),
             at,
             game_url(g.id),
-            format!("{}: {result} ({reason}) after {} plies.", g.variant, g.ply),
+            lang.t_args(
+                "feeds-player-finished-summary",
+                &[
+                    ("variant", &g.variant as &dyn MessageArg),
+                    ("result", &result),
+                    ("plies", &g.ply),
+                ],
+            ),
         ));
     }
     for g in started {
+        let (white, black) = (words::player(lang, &g.white), words::player(lang, &g.black));
         events.push(entry(
             format!("{}#started", game_url(g.id)),
-            format!("Game #{} started: {} vs {}", g.id, g.white, g.black),
+            lang.t3(
+                "feeds-player-started",
+                "id",
+                g.id.0,
+                "white",
+                &white,
+                "black",
+                &black,
+            ),
             g.created_at,
             game_url(g.id),
-            format!("{}: {} (White) vs {} (Black).", g.variant, g.white, g.black),
+            lang.t3(
+                "feeds-player-started-summary",
+                "variant",
+                &g.variant,
+                "white",
+                &white,
+                "black",
+                &black,
+            ),
         ));
     }
     // Stable: at equal times a game's end stays before its start.
@@ -303,7 +374,7 @@ fn player_atom(
         .absolute_url(&format!("/users/{}", user.username));
     Feed {
         id: profile.clone(),
-        title: Text::plain(format!("plypost: {}'s games", user.username)),
+        title: Text::plain(lang.t1("feeds-player-title", "name", &user.username)),
         updated: events
             .first()
             .map_or_else(|| fixed(user.created_at), |e| e.updated),

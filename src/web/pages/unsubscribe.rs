@@ -22,20 +22,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[template(path = "pages/unsubscribe.html")]
 struct UnsubscribePage<'a> {
     ctx: &'a Ctx,
-    what: &'a str,
+    what: String,
     done: bool,
     action: String,
 }
 
-fn describe(kind: &str) -> &'static str {
-    match kind.parse::<MailKind>() {
-        Ok(MailKind::YourTurn) => "emails when it is your move",
-        Ok(MailKind::Reminder) => "reminders before your time runs out",
-        Ok(MailKind::Chat) => "mails of what your opponents write in the chat",
-        Ok(MailKind::Challenge) => "mails about challenges (made to you, accepted, declined)",
-        Ok(MailKind::GameEnd) => "mails telling how your games end",
-        _ => "these emails",
-    }
+/// The mails of `kind`, in words of `lang` (`$kind` of `auth-unsubscribe-what`).
+fn describe(lang: &crate::i18n::Lang, kind: &str) -> String {
+    let key = match kind.parse::<MailKind>() {
+        Ok(MailKind::YourTurn) => "your_turn",
+        Ok(MailKind::Reminder) => "reminder",
+        Ok(MailKind::Chat) => "chat",
+        Ok(MailKind::Challenge) => "challenge",
+        Ok(MailKind::GameEnd) => "game_end",
+        _ => "other",
+    };
+    lang.t1("auth-unsubscribe-what", "kind", key)
 }
 
 async fn confirm(
@@ -52,7 +54,7 @@ async fn confirm(
     match result {
         Ok(_) => render::page(&UnsubscribePage {
             ctx: &ctx,
-            what: describe(&kind),
+            what: describe(&ctx.lang, &kind),
             done: false,
             action,
         }),
@@ -141,7 +143,7 @@ async fn submit(
             StatusCode::OK,
             &UnsubscribePage {
                 ctx: &ctx,
-                what: describe(&kind),
+                what: describe(&ctx.lang, &kind),
                 done: true,
                 action,
             },
