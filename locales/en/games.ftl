@@ -157,6 +157,7 @@ game-rated = rated
 game-casual = casual
 game-computer-thinking = The computer is thinking; its move appears here by itself (or reload the page).
 game-engines-busy = Every engine is busy; please try again in a few seconds.
+game-boards-busy = Busy drawing boards; try again in a few seconds.
 game-provisional-promotion = Provisional promotion: { $text }
 game-flip = Flip board
 game-your-move-hint = Your move: tap or click a piece, or type the move.

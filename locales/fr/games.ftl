@@ -157,6 +157,7 @@ game-rated = classée
 game-casual = amicale
 game-computer-thinking = L’ordinateur réfléchit ; son coup apparaîtra ici tout seul (ou rechargez la page).
 game-engines-busy = Tous les moteurs sont occupés ; réessayez dans quelques secondes.
+game-boards-busy = Trop d’échiquiers à dessiner en ce moment ; réessayez dans quelques secondes.
 game-provisional-promotion = Promotion provisoire : { $text }
 game-flip = Retourner l’échiquier
 game-your-move-hint = À vous de jouer : touchez ou cliquez une pièce, ou tapez le coup.

@@ -46,7 +46,8 @@ async fn challenge_png(
 fn busy() -> HttpResponse {
     HttpResponse::TooManyRequests()
         .insert_header((header::RETRY_AFTER, "5"))
-        .body("Busy drawing boards; try again in a few seconds.")
+        .content_type("text/plain; charset=utf-8")
+        .body(crate::web::language::current().t("game-boards-busy"))
 }
 
 fn png_response(png: Result<Vec<u8>, crate::games::GameError>) -> Result<HttpResponse, WebError> {
