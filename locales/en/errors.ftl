@@ -370,3 +370,39 @@ error-account-token-no-scope = Choose at least one scope (read, play).
 error-account-token-name-empty = Give the token a name.
 error-account-token-name-long = A token name is at most { $max } characters, without control characters.
 error-account-token-too-many = You have { $count } tokens already; revoke one before making another.
+
+## Why a move is illegal: the rules' reasons (inside error-game-illegal). $piece, $found,
+## $given, $target: piece names; $square, $from, $to: squares.
+
+move-syntax = syntax error at character { $at }: expected { $english }
+move-unknown-piece = unknown piece letter '{ $letter }'
+move-wrong-piece = the piece on { $square } is a { $found }, not a { $given }
+move-ambiguous = ambiguous: choose promotion { $choices }
+# $pieces: "Knights on b1 and f3" (English); $choices: "Nbd2 or Nfd2".
+move-ambiguous-san = { $text }: the { $pieces } can { $count ->
+        [2] both
+       *[other] all
+    } go there; write { $choices }
+move-no-such-move = { $text }: no legal move is written that way
+move-off-board = { $square } is not on the board
+move-no-piece = there is no piece on { $square }
+move-not-yours = the piece on { $square } is not yours
+move-own-piece = you cannot capture your own piece on { $square }
+move-cannot-reach = a { $piece } cannot move from { $from } to { $to }
+move-blocked = the way of the { $piece } from { $from } to { $to } is blocked
+move-hop-one-screen = a { $piece } captures only over exactly one piece
+move-capture-only = a { $piece } goes to { $to } only to capture
+move-move-only = a { $piece } cannot capture on { $to } that way
+move-king-in-check = that move leaves your King in check
+move-jump-through-check = the King's jump passes over an attacked square
+move-jump-in-check = the King cannot jump while in check
+move-jump-never-captures = the King's jump never captures
+move-no-jump-right = the King has already lost its jump
+move-castling-blocked = castling needs every square between King and Rook empty, and { $square } is not
+move-castling-in-check = you cannot castle out of check
+move-castling-through-check = the King cannot castle over the attacked square { $square }
+move-no-castling-right = the right to castle on that side is lost
+move-must-promote = the { $piece } must promote on the last rank
+move-bad-promotion = the { $piece } cannot promote to { $target } on this move
+move-does-not-promote = this move does not promote
+move-game-over = the game is over

@@ -395,7 +395,7 @@ error-account-rate-limited = Trop de tentatives échouées. Patientez { $minutes
 error-account-wrong-password = Votre mot de passe actuel est incorrect.
 error-account-reset-link = Ce lien de réinitialisation du mot de passe n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau.
 error-account-unsubscribe-link = Ce lien n’est pas valide.
-error-account-verify-link = Ce lien de confirmation n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau dans vos paramètres.
+error-account-verify-link = Ce lien de confirmation n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau dans vos réglages.
 error-account-not-found = Ce compte n’existe pas.
 error-account-username-length = Un nom d’utilisateur compte de { $min } à { $max } caractères.
 error-account-username-chars = Un nom d’utilisateur ne peut contenir que des lettres, des chiffres, _ et -.
@@ -418,3 +418,44 @@ error-account-token-no-scope = Choisissez au moins un droit (read, play).
 error-account-token-name-empty = Donnez un nom au jeton.
 error-account-token-name-long = Le nom d’un jeton compte au plus { $max } caractères, sans caractères de contrôle.
 error-account-token-too-many = Vous avez déjà { $count } jetons ; révoquez-en un avant d’en créer un autre.
+
+## Pourquoi un coup est illégal : les motifs des règles (dans error-game-illegal). $piece, $found,
+## $given, $target : noms de pièces ; $square, $from, $to : cases.
+
+# $expected : square, destination, promotion, end, move ; $english : le texte anglais des règles.
+move-syntax = erreur de syntaxe au caractère { $at } : { $expected ->
+        [square] une case était attendue, comme h2
+        [destination] la case d’arrivée était attendue, comme j3
+        [promotion] une lettre de pièce était attendue après « = »
+        [end] la fin du coup était attendue
+        [move] un coup était attendu, comme h2-j3
+       *[other] { $english }
+    }
+move-unknown-piece = lettre de pièce inconnue « { $letter } »
+move-wrong-piece = la pièce en { $square } est { $found }, pas { $given }
+move-ambiguous = ambigu : choisissez la promotion { $choices }
+# $pieces : « Knights on b1 and f3 » (en anglais, non repris ici) ; $choices : « Nbd2 or Nfd2 ».
+move-ambiguous-san = { $text } : plusieurs pièces peuvent y aller ; écrivez { $choices }
+move-no-such-move = { $text } : aucun coup légal ne s’écrit ainsi
+move-off-board = { $square } n’est pas sur l’échiquier
+move-no-piece = il n’y a pas de pièce en { $square }
+move-not-yours = la pièce en { $square } n’est pas à vous
+move-own-piece = vous ne pouvez pas prendre votre propre pièce en { $square }
+move-cannot-reach = { $piece } : aucun déplacement de { $from } à { $to }
+move-blocked = { $piece } : le chemin de { $from } à { $to } est barré
+move-hop-one-screen = { $piece } : ne prend qu’en sautant par-dessus exactement une pièce
+move-capture-only = { $piece } : ne va en { $to } que pour prendre
+move-move-only = { $piece } : ne peut pas prendre en { $to } de cette façon
+move-king-in-check = ce coup laisse votre Roi en échec
+move-jump-through-check = le saut du Roi passe par une case attaquée
+move-jump-in-check = le Roi ne peut pas sauter quand il est en échec
+move-jump-never-captures = le saut du Roi ne prend jamais
+move-no-jump-right = le Roi a déjà perdu son saut
+move-castling-blocked = pour roquer, toutes les cases entre le Roi et la Tour doivent être vides, et { $square } ne l’est pas
+move-castling-in-check = vous ne pouvez pas roquer quand vous êtes en échec
+move-castling-through-check = le Roi ne peut pas roquer en passant par la case attaquée { $square }
+move-no-castling-right = le droit de roquer de ce côté est perdu
+move-must-promote = { $piece } : promotion obligatoire sur la dernière rangée
+move-bad-promotion = { $piece } : pas de promotion en { $target } sur ce coup
+move-does-not-promote = ce coup n’est pas une promotion
+move-game-over = la partie est terminée

@@ -12,6 +12,7 @@ pub mod chat;
 pub mod clocks;
 pub mod conditional;
 pub mod create;
+pub mod illegal;
 pub mod imported;
 pub mod model;
 pub mod move_log;
@@ -47,9 +48,9 @@ pub enum GameError {
     /// Bad form input; the message is meant for the user.
     #[error("{0}")]
     Invalid(Message),
-    /// The engine refused the move; the message is its reason.
+    /// The rules refused the move, for this reason.
     #[error("Illegal move: {0}.")]
-    Illegal(String),
+    Illegal(illegal::IllegalReason),
     #[error("The game has moved on since this page was loaded: another move was already played for this turn. Nothing was changed; here is the game as it is now.")]
     MovedOn,
     #[error("This move was already played (it was submitted twice). It counts once.")]
@@ -101,9 +102,7 @@ impl GameError {
             GameError::NotFound => fixed("error-game-not-found"),
             GameError::ChallengeNotFound => fixed("error-game-challenge-not-found"),
             GameError::Forbidden(m) | GameError::Invalid(m) | GameError::TooMany(m) => m.clone(),
-            GameError::Illegal(reason) => {
-                Message::new("error-game-illegal").arg("reason", reason.as_str())
-            }
+            GameError::Illegal(reason) => reason.message(),
             GameError::MovedOn => fixed("error-game-moved-on"),
             GameError::AlreadyPlayed => fixed("error-game-already-played"),
             GameError::NotYourTurn => fixed("error-game-not-your-turn"),
@@ -338,7 +337,7 @@ mod tests {
         let fixed = [
             GameError::NotFound,
             GameError::ChallengeNotFound,
-            GameError::Illegal("no piece on e4".into()),
+            GameError::Illegal(illegal::IllegalReason::Text("no piece on e4".into())),
             GameError::MovedOn,
             GameError::AlreadyPlayed,
             GameError::NotYourTurn,
@@ -355,7 +354,8 @@ mod tests {
             assert_ne!(err.localized(&fr()), err.to_string());
         }
         assert_eq!(
-            GameError::Illegal("no piece on e4".into()).localized(&fr()),
+            GameError::Illegal(illegal::IllegalReason::Text("no piece on e4".into()))
+                .localized(&fr()),
             "Coup illégal\u{a0}: no piece on e4."
         );
         let failed = GameError::Corrupt("bad FEN in row 3".into());

@@ -17,6 +17,9 @@ pub enum MessageValue {
     Float(f64),
     Text(String),
     Message(Box<Message>),
+    /// A piece's English name, shown as [`super::piece_name`] gives it in the reader's
+    /// language.
+    Piece(String),
 }
 
 impl MessageArg for MessageValue {
@@ -27,6 +30,7 @@ impl MessageArg for MessageValue {
             MessageValue::Text(text) => FluentValue::from(text.clone()),
             // `Message::text` resolves these first; English is the safe answer.
             MessageValue::Message(m) => FluentValue::from(m.to_string()),
+            MessageValue::Piece(name) => FluentValue::from(name.clone()),
         }
     }
 }
@@ -124,6 +128,7 @@ impl Message {
             .map(|(name, value)| {
                 let value = match value {
                     MessageValue::Message(inner) => MessageValue::Text(inner.text(lang)),
+                    MessageValue::Piece(name) => MessageValue::Text(super::piece_name(lang, name)),
                     other => other.clone(),
                 };
                 (*name, value)

@@ -292,7 +292,9 @@ fn carry_out(
     match done {
         Ok(words) => Ok(Handled::Played(words)),
         // Submitted twice (the first delivery's answer was lost with a crash): it counts once.
-        Err(GameError::AlreadyPlayed) => Ok(Handled::Played(GameError::AlreadyPlayed.to_string())),
+        Err(GameError::AlreadyPlayed) => {
+            Ok(Handled::Played(GameError::AlreadyPlayed.localized(&lang)))
+        }
         Err(e) if e.is_user_error() => Ok(Handled::Refused(lang.t1(
             "mail-answer-not-played",
             "error",

@@ -1,6 +1,7 @@
 //! Changing a game: moves, resignation, draw agreement. Each is one transaction that checks
 //! who may act, changes the game and queues the mails.
 
+use crate::games::illegal::IllegalReason;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use plypost_rules::{Color, Game, Outcome, Position, Square};
@@ -532,7 +533,7 @@ fn work_out(
     let mv = match before.parse_move(&input.text) {
         Ok(mv) => mv,
         Err(e) => plypost_engine::move_from_uci(&before, &input.text)
-            .map_err(|_| GameError::Illegal(e.to_string()))?,
+            .map_err(|_| GameError::Illegal(IllegalReason::Rules(e)))?,
     };
     // Read even without the repetition rule: stored with the new move after the commit, it
     // spares the game's next move this read.

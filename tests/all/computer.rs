@@ -174,15 +174,7 @@ async fn the_page_and_lists_name_the_computer(backend: Backend) {
     assert!(home.contains("Computer (level 5)"), "{home}");
     // A French reader reads its name in French on every page that shows it.
     for path in [format!("/games/{id}"), "/".to_owned(), "/logs".to_owned()] {
-        let french = browser
-            .get(app.url(&path))
-            .header("Accept-Language", "fr")
-            .send()
-            .await
-            .expect("GET")
-            .text()
-            .await
-            .expect("body");
+        let (_, french) = app.get_in_language(&browser, &path, "fr").await;
         assert!(french.contains("Ordinateur (niveau 5)"), "{path}: {french}");
         assert!(!french.contains("Computer (level"), "{path}: {french}");
     }

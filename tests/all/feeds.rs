@@ -204,15 +204,9 @@ async fn atom_feeds_parse_and_are_linked(backend: Backend) {
 
     // A feed reader asking for French reads the game's feed in French; a player's feed follows
     // the player's own setting.
-    let french = reqwest::Client::new()
-        .get(app.url(&game_feed))
-        .header("Accept-Language", "fr")
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("body");
+    let (_, french) = app
+        .get_in_language(&app.new_client(), &game_feed, "fr")
+        .await;
     let read = python::run(READ_FEED, &french);
     assert!(
         read.contains("Partie terminée\u{a0}: 0-1, échec et mat"),

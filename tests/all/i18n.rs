@@ -343,13 +343,7 @@ async fn get_with_language(
     path: &str,
     accept: &str,
 ) -> (StatusCode, String) {
-    let res = client
-        .get(app.url(path))
-        .header("Accept-Language", accept)
-        .send()
-        .await
-        .expect("GET");
-    (res.status(), res.text().await.expect("body"))
+    app.get_in_language(client, path, accept).await
 }
 
 /// The language setting stored for `name`.
@@ -663,37 +657,34 @@ async fn account_refusals_are_in_the_readers_language(backend: Backend) {
         is_french(&page) && page.contains("Nom d’utilisateur ou mot de passe incorrect."),
         "{page}"
     );
-    let (status, page) = post(
-        "/register",
-        vec![
-            ("csrf_token", token.clone()),
-            ("username", "a b".into()),
-            ("email", "zed@example.org".into()),
-            ("password", "a long enough password".into()),
-            ("password_confirm", "a long enough password".into()),
-        ],
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        page.contains("Un nom d’utilisateur ne peut contenir que des lettres"),
-        "{page}"
-    );
-    let (_, page) = post(
-        "/register",
-        vec![
-            ("csrf_token", token),
-            ("username", "alice".into()),
-            ("email", "zed@example.org".into()),
-            ("password", "a long enough password".into()),
-            ("password_confirm", "a long enough password".into()),
-        ],
-    )
-    .await;
-    assert!(
-        page.contains("Ce nom d’utilisateur est déjà pris."),
-        "{page}"
-    );
+    // Registration: a username with a space, then one that is taken.
+    for (username, status, text) in [
+        (
+            "a b",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Un nom d’utilisateur ne peut contenir que des lettres",
+        ),
+        (
+            "alice",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Ce nom d’utilisateur est déjà pris.",
+        ),
+    ] {
+        let password = "a long enough password".to_owned();
+        let (got, page) = post(
+            "/register",
+            vec![
+                ("csrf_token", token.clone()),
+                ("username", username.into()),
+                ("email", "zed@example.org".into()),
+                ("password", password.clone()),
+                ("password_confirm", password),
+            ],
+        )
+        .await;
+        assert_eq!(got, status, "{username}");
+        assert!(page.contains(text), "{username}: {page}");
+    }
 }
 
 backend_tests!(

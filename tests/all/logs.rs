@@ -142,15 +142,8 @@ async fn logs(app: &TestApp, query: &str) -> (StatusCode, String) {
 
 /// The logs page as a French reader gets it.
 async fn logs_in_french(app: &TestApp, query: &str) -> String {
-    reqwest::Client::new()
-        .get(app.url(&format!("/logs?{query}")))
-        .header("Accept-Language", "fr")
-        .send()
-        .await
-        .expect("GET")
-        .text()
-        .await
-        .expect("body")
+    let path = format!("/logs?{query}");
+    app.get_in_language(&app.new_client(), &path, "fr").await.1
 }
 
 async fn filters_combine(backend: Backend) {

@@ -123,7 +123,7 @@ async fn nul_characters_are_refused_clearly(backend: Backend) {
         .text()
         .await
         .expect("body")
-        .contains("`username` contains a NUL"));
+        .contains("“username” contains a NUL"));
     let res = app
         .post_as(
             &alice,

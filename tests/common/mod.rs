@@ -438,6 +438,23 @@ impl TestApp {
         (status, res.text().await.expect("body"))
     }
 
+    /// GETs `path` as `client` asking for `accept` (an `Accept-Language` value): the status
+    /// and the body.
+    pub async fn get_in_language(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        accept: &str,
+    ) -> (StatusCode, String) {
+        let res = client
+            .get(self.url(path))
+            .header("Accept-Language", accept)
+            .send()
+            .await
+            .expect("GET");
+        (res.status(), res.text().await.expect("body"))
+    }
+
     /// GETs a page as `client`: the body, whatever the status.
     pub async fn get_text_as(&self, client: &reqwest::Client, path: &str) -> String {
         client

@@ -387,7 +387,8 @@ async fn bot_move(
             .map_err(|e| GameError::Corrupt(e.to_string()))?;
         let pos = Position::from_fen(&rules.variant, &game.current_fen)
             .map_err(|e| GameError::Corrupt(format!("game {}: current FEN: {e}", game.id)))?;
-        let mv = plypost_engine::move_from_uci(&pos, &text).map_err(GameError::Illegal)?;
+        let mv = plypost_engine::move_from_uci(&pos, &text)
+            .map_err(|e| GameError::Illegal(crate::games::illegal::IllegalReason::Text(e)))?;
         let input = play::MoveInput {
             ply: game.ply + 1,
             text: pos.move_compact(&mv),
