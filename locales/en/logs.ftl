@@ -30,6 +30,11 @@ logs-import-title = Import games
 logs-import-intro = Upload a PGN file written by plypost (up to { $mb } MB). Every move is checked; a game with a move that is not legal is left out with the reason, and the others are imported. Imported games are marked as such: they are not rated and count for nobody.
 logs-import-counts = { $imported } imported, { $refused } refused
 logs-import-game = Game { $index }
+logs-import-result-imported = imported as game { $id } ({ $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+})
+logs-import-result-refused = not imported: { $reason }
 logs-import-file = PGN file
 logs-import-paste = or paste PGN text
 logs-import-submit = Import

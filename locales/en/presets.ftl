@@ -63,6 +63,35 @@ presets-special-rules = Special rules
 presets-promotion = Promotion
 presets-pieces = Pieces
 presets-history = Version history
+# The author of a built-in preset's versions.
+presets-history-server = the server
+# Why a version exists, after its author in the history.
+presets-notes-builtin = Built-in preset
+presets-notes-engine-changed = The engine's definition of the variant changed.
+presets-notes-forked = Forked from “{ $name }” version { $version }
+# An edit: its changes, joined by the separator; the first letter is put in capitals.
+presets-changes-separator = {"; "}
+presets-change-renamed = renamed from “{ $from }”
+presets-change-visibility = { $visibility ->
+    [unlisted] made unlisted
+   *[public] made public
+}
+presets-change-setup = setup changed
+presets-change-setups = { $count ->
+    [0] one start position only
+    [one] { $count } start position
+   *[other] { $count } start positions
+}
+presets-change-move-count = move-count draw after { $plies } plies
+presets-change-move-count-off = move-count draw off
+presets-change-repetition-on = repetition draw on
+presets-change-repetition-off = repetition draw off
+presets-change-time-control = default time control { $control }
+presets-change-appearance = appearance changed
+presets-change-description = description changed
+presets-change-definition = variant definition changed
+# The author's own note about the version, as they wrote it.
+presets-change-note = “{ $note }”
 presets-version-cap = Version { $version }
 presets-games-with = Games played with it ({ $count })
 presets-no-games = No games yet.
@@ -83,6 +112,7 @@ presets-notice-unchanged = Nothing was changed, so no new version was made.
 presets-notice-forked = This is your copy. Edit it as you like.
 presets-notice-retired = The preset is retired: hidden from the index and from new challenges. Its games go on.
 presets-notice-restored = The preset is back in the index.
+presets-notice-your-copy = “{ $name }” is your copy. Change what you like; every save makes a new version.
 
 ## The preset editor
 

@@ -278,7 +278,7 @@ error-preset-colour = La couleur des cases { $which ->
        *[dark] foncées
     } s’écrit #rrvvbb (par exemple #eedcb4).
 error-preset-letters-pair = Écrivez les lettres des pièces par paires LETTRE=AFFICHÉE, comme G=E ; « { $item } » n’en est pas une.
-error-preset-letters-unknown = « { $letter } » n’est pas une lettre de pièce de { $variant }.
+error-preset-letters-unknown = « { $letter } » n’est la lettre d’aucune pièce de cette variante ({ $variant }).
 error-preset-letters-shown = La lettre affichée pour { $letter } compte de 1 à { $max } lettres, chiffres ou +.
 error-preset-letters-twice = { $letter } est donnée deux fois.
 error-preset-definition-long = La définition est trop longue ({ $max } caractères au plus).

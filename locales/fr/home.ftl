@@ -19,7 +19,7 @@ home-clock-stopped = (pendule arrêtée : vacances)
 home-move-by = à jouer avant le { $deadline }
 home-move-no-limit = sans limite de temps
 home-invitations = Invitations
-home-invitation = { $author } vous invite à une partie de { $variant }
+home-invitation = { $author } vous invite à une partie ({ $variant })
 home-their-turn = En attente de l’adversaire
 # $shown: how many games are listed; $total: how many there are.
 home-their-turn-total = Les { $shown } plus urgentes sur { $total }

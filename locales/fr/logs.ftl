@@ -36,6 +36,11 @@ logs-import-counts = { $imported ->
    *[other] { $refused } refusées
 }
 logs-import-game = Partie { $index }
+logs-import-result-imported = importée comme partie { $id } ({ $plies ->
+    [one] { $plies } demi-coup
+   *[other] { $plies } demi-coups
+})
+logs-import-result-refused = non importée : { $reason }
 logs-import-file = Fichier PGN
 logs-import-paste = ou collez le texte PGN
 logs-import-submit = Importer

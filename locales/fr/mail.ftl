@@ -66,8 +66,8 @@ mail-game-started = La partie a commencé. Vous jouez { $colour ->
     [white] les Blancs
    *[black] les Noirs
 }.
-mail-subject-invitation = [plypost] Défi n° { $id } : { $author } vous invite à jouer à { $variant }
-mail-invitation = { $author } vous invite à une partie de { $variant } ({ $control } ; { $author } joue { $colour ->
+mail-subject-invitation = [plypost] Défi n° { $id } : { $author } vous invite à une partie ({ $variant })
+mail-invitation = { $author } vous invite à une partie ({ $variant } ; { $control } ; { $author } joue { $colour ->
     [white] les Blancs
     [black] les Noirs
    *[random] une couleur tirée au sort
@@ -78,7 +78,7 @@ mail-setup-random = La position de départ est tirée au sort au début de la pa
 mail-setup-named = La position de départ ({ $name }) :
 mail-setup = La position de départ :
 mail-subject-declined = [plypost] Défi n° { $id } : { $by } a refusé
-mail-challenge-declined = { $by } a refusé votre défi n° { $id } pour une partie de { $variant } ({ $control }).
+mail-challenge-declined = { $by } a refusé votre défi n° { $id } pour une partie ({ $variant } ; { $control }).
 mail-challenge-declined-next = Défiez quelqu’un d’autre, ou publiez un défi ouvert : { $link }
 
 ## La fin

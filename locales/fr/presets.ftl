@@ -48,7 +48,7 @@ presets-provisional = Position de départ provisoire : { $text }
 presets-retired-note = Ce préréglage est retiré : il n’apparaît plus dans l’index et ne lance plus de nouvelles parties. Les parties déjà jouées avec lui continuent.
 presets-challenge-with = Lancer un défi avec ce préréglage
 presets-edit = Modifier
-presets-others-of = Autres préréglages de { $variant }
+presets-others-of = Autres préréglages ({ $variant })
 presets-setup = Position de départ
 presets-setup-as-text = Position de départ en FEN et en texte
 presets-setups = { $count ->
@@ -63,6 +63,34 @@ presets-special-rules = Règles particulières
 presets-promotion = Promotion
 presets-pieces = Pièces
 presets-history = Historique des versions
+# L’auteur des versions d’un préréglage intégré.
+presets-history-server = le serveur
+# Pourquoi une version existe, après son auteur dans l’historique.
+presets-notes-builtin = Préréglage intégré
+presets-notes-engine-changed = La définition de la variante dans le moteur a changé.
+presets-notes-forked = Copie de « { $name } », version { $version }
+# Une modification : ses changements, séparés par le séparateur ; la première lettre est mise en capitale.
+presets-changes-separator = {" ; "}
+presets-change-renamed = renommé (auparavant « { $from } »)
+presets-change-visibility = { $visibility ->
+    [unlisted] rendu non listé
+   *[public] rendu public
+}
+presets-change-setup = position de départ modifiée
+presets-change-setups = { $count ->
+    [0] une seule position de départ
+   *[other] { $count } positions de départ
+}
+presets-change-move-count = nulle après { $plies } demi-coups sans prise ni coup de Pion
+presets-change-move-count-off = plus de nulle au nombre de coups
+presets-change-repetition-on = nulle par répétition activée
+presets-change-repetition-off = nulle par répétition désactivée
+presets-change-time-control = cadence par défaut : { $control }
+presets-change-appearance = apparence modifiée
+presets-change-description = description modifiée
+presets-change-definition = définition de la variante modifiée
+# La note de l’auteur sur la version, telle qu’il l’a écrite.
+presets-change-note = « { $note } »
 presets-version-cap = Version { $version }
 presets-games-with = Parties jouées avec lui ({ $count })
 presets-no-games = Aucune partie pour l’instant.
@@ -83,6 +111,7 @@ presets-notice-unchanged = Rien n’a changé : aucune nouvelle version n’a �
 presets-notice-forked = Voici votre copie. Modifiez-la à votre guise.
 presets-notice-retired = Le préréglage est retiré : il n’apparaît plus dans l’index ni dans les nouveaux défis. Ses parties continuent.
 presets-notice-restored = Le préréglage est de retour dans l’index.
+presets-notice-your-copy = « { $name } » est votre copie. Modifiez-la comme vous le souhaitez ; chaque enregistrement crée une nouvelle version.
 
 ## L’éditeur de préréglage
 

@@ -141,15 +141,7 @@ pub fn create(
         if let Some(opponent) = &opponent {
             let row = load(conn, id)?;
             let rules = rules::load(conn, version)?;
-            mail::invitation(
-                conn,
-                clock,
-                config,
-                &row,
-                author,
-                opponent,
-                rules.variant.display_name(),
-            )?;
+            mail::invitation(conn, clock, config, &row, author, opponent, &rules.variant)?;
         }
         Ok(id)
     })

@@ -37,8 +37,8 @@ pub fn draw_declined(
     } else {
         (&black, &white)
     };
-    let variant = rules.variant.display_name();
     let lang = config.language_for(to.language.as_deref());
+    let variant = &lang.variant(&rules.variant);
     let what = lang.t("mail-what-draw-declined");
     let subject = subject(&lang, game, variant, (&white, &black), &what);
     let body = render(&DrawDeclinedMail {
@@ -83,7 +83,6 @@ pub fn conditional_played(
     answer_text: &str,
 ) -> Result<(), GameError> {
     let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
-    let variant = rules.variant.display_name();
     // After the answer the opponent is to move; the author is the other player.
     let (author, opponent) = if game.player_to_move() == white.id {
         (black, white)
@@ -91,6 +90,7 @@ pub fn conditional_played(
         (white, black)
     };
     let lang = config.language_for(author.language.as_deref());
+    let variant = &lang.variant(&rules.variant);
     let what = lang.t("mail-what-conditional");
     let body = render(&ConditionalPlayedMail {
         lang: &lang,

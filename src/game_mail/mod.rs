@@ -103,7 +103,7 @@ pub fn after_move(
     } else {
         "mail-what-your-move"
     });
-    let variant = rules.variant.display_name();
+    let variant = &lang.variant(&rules.variant);
     let body = render(&YourMoveMail {
         lang: &lang,
         header: &header(&lang, game, variant, (white, black)),

@@ -166,10 +166,10 @@ pub fn game_over(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
-    let variant = rules.variant.display_name();
     let (position, last) = position_of(conn, game, &rules.variant, game.ply)?;
     for to in [&white, &black] {
         let lang = config.language_for(to.language.as_deref());
+        let variant = &lang.variant(&rules.variant);
         let what = lang.t1(
             "mail-what-over",
             "result",

@@ -39,9 +39,9 @@ pub fn game_started(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let link = config.absolute_url(&format!("/games/{}", game.id));
-    let variant = rules.variant.display_name();
     for to in [&white, &black] {
         let lang = config.language_for(to.language.as_deref());
+        let variant = &lang.variant(&rules.variant);
         let to_move = to.id == game.player_to_move();
         let what = lang.t(if to_move {
             "mail-what-your-move"
@@ -89,11 +89,12 @@ pub fn invitation(
     challenge: &ChallengeRow,
     author: &User,
     to: &User,
-    variant: &str,
+    variant: &plypost_rules::Variant,
 ) -> Result<(), GameError> {
     // The start position, from the invited player's side when their colour is known.
     let (start, name) = crate::games::board_image::challenge_start(conn, challenge.id)?;
     let lang = config.language_for(to.language.as_deref());
+    let variant = &lang.variant(variant);
     let setup_note = match (challenge.setup_choice.as_deref(), name) {
         (Some(crate::presets::setups::RANDOM), _) => lang.t("mail-setup-random"),
         (_, Some(name)) => lang.t1("mail-setup-named", "name", name),

@@ -161,8 +161,8 @@ pub fn post(
             return Ok(());
         }
         let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
-        let variant = rules.variant.display_name();
         let lang = config.language_for(other.language.as_deref());
+        let variant = &lang.variant(&rules.variant);
         let text = mail::render(&ChatMail {
             lang: &lang,
             header: &mail::header(&lang, &game, variant, (&white, &black)),

@@ -233,7 +233,6 @@ fn mail(
 ) -> Result<(), GameError> {
     let (white, black) = players(conn, game)?;
     let rules = crate::presets::rules::load(conn, game.preset_version_id)?;
-    let variant = rules.variant.display_name();
     let (asking, other) = if asker == white.id {
         (&white, &black)
     } else {
@@ -260,6 +259,7 @@ fn mail(
         ),
     };
     let lang = config.language_for(to.language.as_deref());
+    let variant = &lang.variant(&rules.variant);
     let body = render(&TakebackMail {
         lang: &lang,
         header: &header(&lang, game, variant, (&white, &black)),

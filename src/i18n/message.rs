@@ -20,6 +20,12 @@ pub enum MessageValue {
     /// A piece's English name, shown as [`super::piece_name`] gives it in the reader's
     /// language.
     Piece(String),
+    /// A variant (its key and its own display name), shown as [`super::variant_name`]
+    /// gives it in the reader's language.
+    Variant {
+        name: String,
+        display: String,
+    },
 }
 
 impl MessageArg for MessageValue {
@@ -31,6 +37,7 @@ impl MessageArg for MessageValue {
             // `Message::text` resolves these first; English is the safe answer.
             MessageValue::Message(m) => FluentValue::from(m.to_string()),
             MessageValue::Piece(name) => FluentValue::from(name.clone()),
+            MessageValue::Variant { display, .. } => FluentValue::from(display.clone()),
         }
     }
 }
@@ -67,6 +74,15 @@ impl From<&str> for MessageValue {
 impl From<&String> for MessageValue {
     fn from(text: &String) -> Self {
         MessageValue::Text(text.clone())
+    }
+}
+
+impl From<&plypost_rules::Variant> for MessageValue {
+    fn from(variant: &plypost_rules::Variant) -> Self {
+        MessageValue::Variant {
+            name: variant.name().to_owned(),
+            display: variant.display_name().to_owned(),
+        }
     }
 }
 
@@ -129,6 +145,9 @@ impl Message {
                 let value = match value {
                     MessageValue::Message(inner) => MessageValue::Text(inner.text(lang)),
                     MessageValue::Piece(name) => MessageValue::Text(super::piece_name(lang, name)),
+                    MessageValue::Variant { name, display } => {
+                        MessageValue::Text(super::variant_name(lang, name, display))
+                    }
                     other => other.clone(),
                 };
                 (*name, value)

@@ -240,6 +240,24 @@ pub fn piece_moves(lang: &Lang, variant: &str, english_name: &str, description: 
     }
 }
 
+/// A variant's name in `lang`: the built-in variants have messages (`variant-chess`, whose
+/// English is the definition's display name); a player's own variant keeps the name its
+/// author gave it, as does a definition whose display name differs from the built-in one.
+pub fn variant_name(lang: &Lang, name: &str, display_name: &str) -> String {
+    let id = format!("variant-{name}");
+    match Lang::default().try_t(&id) {
+        Some(english) if english == display_name => lang.try_t(&id).unwrap_or(english),
+        _ => display_name.to_owned(),
+    }
+}
+
+impl Lang {
+    /// `variant`'s name in this language ([`variant_name`]).
+    pub fn variant(&self, variant: &plypost_rules::Variant) -> String {
+        variant_name(self, variant.name(), variant.display_name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +287,26 @@ mod tests {
             piece_moves(&fr, "chess", "King", "my own King"),
             "my own King"
         );
+    }
+
+    /// Every built-in variant has a name message in every language whose English is the
+    /// definition's display name; a player's variant keeps its own name.
+    #[test]
+    fn every_built_in_variant_is_named_in_every_language() {
+        for name in plypost_rules::Variant::builtin_names() {
+            let variant = plypost_rules::Variant::builtin(name).expect("built in");
+            for lang in Lang::all() {
+                let id = format!("variant-{name}");
+                assert!(lang.try_t(&id).is_some(), "{lang}: {id}");
+            }
+            assert_eq!(Lang::default().variant(&variant), variant.display_name());
+        }
+        let fr = Lang::from_tag("fr").expect("French");
+        let chess = plypost_rules::Variant::builtin("chess").expect("built in");
+        assert_eq!(fr.variant(&chess), "Échecs");
+        assert_eq!(variant_name(&fr, "chess", "Chess"), "Échecs");
+        assert_eq!(variant_name(&fr, "chess", "My chess"), "My chess");
+        assert_eq!(variant_name(&fr, "shatranj", "Shatranj"), "Shatranj");
     }
 
     #[test]

@@ -117,8 +117,8 @@ fn remind(db: &mut Db, clock: &dyn Clock, config: &Config, id: GameId) -> Result
             }
         }
         let rules = rules::load(conn, game.preset_version_id)?;
-        let variant = rules.variant.display_name();
         let lang = config.language_for(to.language.as_deref());
+        let variant = &lang.variant(&rules.variant);
         let left_text = lang.duration(left);
         let (position, last) =
             crate::games::board_image::position_of(conn, &game, &rules.variant, game.ply)?;

@@ -16,6 +16,7 @@ use super::LogError;
 use crate::db::schema::{challenges, games, preset_versions, presets, users};
 use crate::db::{DbConn, MultiBackend, UserId};
 use crate::domain::{ChallengeStatus, ColorChoice, EndReason, GameResult, GameStatus};
+use crate::i18n::Lang;
 
 use crate::games::{ChallengeId, GameId, PresetVersionId};
 
@@ -424,6 +425,8 @@ pub struct LogRow {
     /// The players; `None` is the open side of a challenge anyone may accept.
     pub white: Option<String>,
     pub black: Option<String>,
+    /// The variant's key and its own (English) display name.
+    pub variant_key: String,
     pub variant: String,
     pub preset: String,
     pub status: RowStatus,
@@ -495,7 +498,14 @@ pub fn preset_infos(
         .collect())
 }
 
-/// The display name of a variant (`Terachess II`), or its name when it is not built in.
+/// The display name of a variant in `lang` ("Terachess II", "Échecs"), or its name when it
+/// is not built in.
+pub fn variant_title(lang: &Lang, name: &str) -> String {
+    crate::i18n::variant_name(lang, name, &variant_display(name))
+}
+
+/// The display name of a variant as its definition gives it (`Terachess II`), or its name
+/// when it is not built in.
 pub fn variant_display(name: &str) -> String {
     static NAMES: OnceLock<HashMap<&'static str, String>> = OnceLock::new();
     let names = NAMES.get_or_init(|| {
@@ -558,6 +568,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
             LogRow {
                 game: Some(g.id),
                 challenge: None,
+                variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
                 variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
                 preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
                 status: RowStatus::Game {
@@ -720,6 +731,7 @@ fn challenge_row(
         challenge: Some(c.id),
         white,
         black,
+        variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
         variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
         preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
         status: RowStatus::Challenge {

@@ -358,7 +358,7 @@ fn answer(
         } else {
             lang.t1("mail-game-over", "result", result_text(&lang, &now))
         };
-        let variant = rules.variant.display_name();
+        let variant = &lang.variant(&rules.variant);
         let what = lang.t(if label == "played" {
             "mail-what-played"
         } else {

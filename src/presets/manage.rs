@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use plypost_rules::Variant;
 
 use super::model::{NewPreset, NewVersion, PresetId, PresetRow, VersionRow, Visibility};
+use super::notes::VersionNotes;
 use super::query::{find_by_slug, open_challenge_count, rules_of, version};
 use super::settings::{self, Field, FieldErrors, Settings, SettingsInput};
 use super::PresetError;
@@ -225,7 +226,11 @@ pub fn fork(
         let preset = find_by_slug(conn, &slug)?;
         let mut copied = Settings::of_version(&base, Visibility::Public);
         copied.name = name.clone();
-        let notes = format!("Forked from “{}” version {}", source.name, base.version);
+        let notes = VersionNotes::Forked {
+            from: source.name.clone(),
+            version: base.version,
+        }
+        .encode();
         insert_version(
             conn,
             preset.id,
@@ -297,7 +302,7 @@ pub fn save(
                 Message::new("error-preset-saved-since").arg("version", preset.current_version),
             ));
         }
-        let mut changes = new.changes_from(&old);
+        let changes = new.changes_from(&old);
         if changes.is_empty() {
             return Ok(Saved::Unchanged);
         }
@@ -305,17 +310,11 @@ pub fn save(
             return Err(name_error(&new.name));
         }
         let note = input.note.trim();
-        if !note.is_empty() {
-            changes.push(format!("“{note}”"));
+        let notes = VersionNotes::Edited {
+            changes,
+            note: (!note.is_empty()).then(|| note.to_owned()),
         }
-        let notes = {
-            let mut text = changes.join("; ");
-            if let Some(first) = text.get(..1) {
-                let upper = first.to_uppercase();
-                text.replace_range(..1, &upper);
-            }
-            text
-        };
+        .encode();
         let number = preset.current_version + 1;
         let now = clock.now_db();
         insert_version(

@@ -6,6 +6,7 @@
 
 pub mod manage;
 pub mod model;
+pub mod notes;
 pub mod query;
 pub mod rules;
 pub mod rules_text;
@@ -26,6 +27,7 @@ use crate::i18n::{Lang, Message};
 use model::PresetVersionRow;
 use model::{NewPreset, NewVersion, PresetId};
 pub use model::{PresetRow, VersionRow, Visibility};
+use notes::VersionNotes;
 pub use settings::{Field, FieldErrors, Settings, SettingsInput};
 
 pub const VISIBILITY_PUBLIC: &str = "public";
@@ -90,14 +92,14 @@ pub struct BuiltinChoice {
     pub display_name: String,
 }
 
-/// The built-in variants, in the engine's order.
-pub fn builtin_choices() -> Vec<BuiltinChoice> {
+/// The built-in variants, in the engine's order, named in `lang`.
+pub fn builtin_choices(lang: &crate::i18n::Lang) -> Vec<BuiltinChoice> {
     Variant::builtin_names()
         .iter()
         .filter_map(|name| {
             Variant::builtin(name).ok().map(|v| BuiltinChoice {
                 name,
-                display_name: v.display_name().to_owned(),
+                display_name: lang.variant(&v),
             })
         })
         .collect()
@@ -256,11 +258,7 @@ fn upsert_builtin(
                     presets::updated_at.eq(now),
                 ))
                 .execute(conn)?;
-            (
-                preset_id,
-                current + 1,
-                "The engine's definition of the variant changed.",
-            )
+            (preset_id, current + 1, VersionNotes::EngineChanged)
         }
         None => {
             diesel::insert_into(presets::table)
@@ -281,16 +279,17 @@ fn upsert_builtin(
                 .filter(presets::slug.eq(variant.name()))
                 .select(presets::id)
                 .first(conn)?;
-            (id, 1, "Built-in preset")
+            (id, 1, VersionNotes::Builtin)
         }
     };
     let setups = setups::encode(variant.setups());
+    let notes = notes.encode();
     diesel::insert_into(preset_versions::table)
         .values(builtin_version_row(
             variant,
             (preset_id, version),
             (&hash, &setups),
-            notes,
+            &notes,
             now,
         ))
         .execute(conn)?;

@@ -16,6 +16,7 @@ use crate::db::{DbConn, UserId};
 use crate::db::{GameId, PresetVersionId};
 use crate::domain::ChallengeStatus;
 use crate::domain::{GameResult, GameStatus};
+use crate::i18n::Lang;
 use crate::i18n::Message;
 
 /// Built-in variants parsed once per process (the index needs their sizes on every view).
@@ -108,6 +109,13 @@ pub struct VariantGroup {
     pub piece_kinds: usize,
     pub games: i64,
     pub presets: Vec<IndexEntry>,
+}
+
+impl VariantGroup {
+    /// The variant's name in `lang`.
+    pub fn title(&self, lang: &Lang) -> String {
+        crate::i18n::variant_name(lang, &self.variant_name, &self.display_name)
+    }
 }
 
 /// How many players' presets one page of the index lists.
@@ -464,9 +472,12 @@ pub(crate) fn open_challenge_count(
 #[derive(Debug, Clone)]
 pub struct ChallengeChoice {
     pub slug: String,
-    /// "Terachess II — built-in", "Terachess II — Fast (alice)".
-    pub label: String,
+    /// The preset's own name and its author (none for a built-in preset).
+    pub name: String,
+    pub author: Option<String>,
     pub variant_name: String,
+    /// The variant's own (English) display name; [`ChallengeChoice::label`] translates it.
+    pub variant_display: String,
     pub days_per_move: i64,
     /// "3 days per move", "untimed", ...
     pub time_control: String,
@@ -541,17 +552,28 @@ pub fn challenge_choices(
                 reserve_days,
                 increment_hours,
                 cap_days,
-                label: match &p.author {
-                    None => format!("{} — built-in", group.display_name),
-                    Some(author) => format!("{} — {} ({author})", group.display_name, p.name),
-                },
+                name: p.name,
+                author: p.author,
                 slug: p.slug,
                 variant_name: group.variant_name.clone(),
+                variant_display: group.display_name.clone(),
                 days_per_move: p.days_per_move,
             });
         }
     }
     Ok(out)
+}
+
+impl ChallengeChoice {
+    /// The preset as the form lists it in `lang`: "Terachess II — built-in",
+    /// "Terachess II — Fast (alice)".
+    pub fn label(&self, lang: &Lang) -> String {
+        let variant = crate::i18n::variant_name(lang, &self.variant_name, &self.variant_display);
+        match &self.author {
+            None => lang.t1("games-preset-builtin", "variant", variant),
+            Some(author) => format!("{variant} — {} ({author})", self.name),
+        }
+    }
 }
 
 /// The current version of a preset to start a challenge with, and its default days per

@@ -5,6 +5,7 @@
 use plypost_rules::{NamedSetup, Position, RuleOptions, Variant};
 
 use super::model::{VersionRow, Visibility};
+use super::notes::Change;
 use crate::domain::TimeKind;
 use crate::i18n::Message;
 use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
@@ -187,55 +188,58 @@ impl Settings {
         }
     }
 
-    /// What changed from `old` to `self`, in words, for the version history.
-    pub fn changes_from(&self, old: &Settings) -> Vec<String> {
+    /// What changed from `old` to `self`, for the version history.
+    pub fn changes_from(&self, old: &Settings) -> Vec<Change> {
         let mut out = Vec::new();
         if self.name != old.name {
-            out.push(format!("renamed from “{}”", old.name));
+            out.push(Change::Renamed {
+                from: old.name.clone(),
+            });
         }
         if self.visibility != old.visibility {
-            out.push(format!("made {}", self.visibility.as_str()));
+            out.push(Change::Visibility {
+                now: self.visibility.as_str().to_owned(),
+            });
         }
         if self.setup_fen != old.setup_fen {
-            out.push("setup changed".to_owned());
+            out.push(Change::Setup);
         }
         if self.setups != old.setups {
-            out.push(match self.setups.len() {
-                0 => "one start position only".to_owned(),
-                n => format!("{n} start positions"),
+            out.push(Change::Setups {
+                count: self.setups.len(),
             });
         }
         if self.move_count_limit != old.move_count_limit {
-            out.push(match self.move_count_limit {
-                Some(l) => format!("move-count draw after {l} plies"),
-                None => "move-count draw off".to_owned(),
+            out.push(Change::MoveCount {
+                plies: self.move_count_limit,
             });
         }
         if self.repetition != old.repetition {
-            out.push(if self.repetition {
-                "repetition draw on".to_owned()
-            } else {
-                "repetition draw off".to_owned()
+            out.push(Change::Repetition {
+                on: self.repetition,
             });
         }
         if self.time_control() != old.time_control() {
-            out.push(format!(
-                "default time control {}",
-                self.time_control().describe()
-            ));
+            out.push(Change::TimeControl {
+                kind: self.time_kind.clone(),
+                days_per_move: self.days_per_move,
+                reserve_days: self.reserve_days,
+                increment_hours: self.increment_hours,
+                cap_days: self.cap_days,
+            });
         }
         if self.light_color != old.light_color
             || self.dark_color != old.dark_color
             || self.coordinates != old.coordinates
             || self.piece_letters != old.piece_letters
         {
-            out.push("appearance changed".to_owned());
+            out.push(Change::Appearance);
         }
         if self.description != old.description {
-            out.push("description changed".to_owned());
+            out.push(Change::Description);
         }
         if self.definition != old.definition {
-            out.push("variant definition changed".to_owned());
+            out.push(Change::Definition);
         }
         out
     }
@@ -340,7 +344,7 @@ pub fn check_piece_letters(variant: &Variant, text: &str) -> Result<String, Mess
         if variant.kind_by_letter(letter).is_none() {
             return Err(Message::new("error-preset-letters-unknown")
                 .arg("letter", letter)
-                .arg("variant", variant.display_name()));
+                .arg("variant", variant));
         }
         let ok = !shown.is_empty()
             && shown.chars().count() <= SHOWN_LETTER_MAX_CHARS
@@ -853,7 +857,7 @@ mod tests {
         new.setup_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into();
         assert_eq!(
             new.changes_from(&old),
-            vec!["setup changed".to_owned(), "repetition draw off".to_owned()]
+            vec![Change::Setup, Change::Repetition { on: false }]
         );
         assert!(old.changes_from(&old).is_empty());
     }

@@ -555,6 +555,10 @@ async fn mails_are_in_the_recipients_language(backend: Backend) {
         .expect("a MIME message");
     let subject = parsed.subject().expect("a subject");
     assert!(subject.contains("à vous de jouer"), "{subject}");
+    assert!(
+        subject.contains("Échecs"),
+        "the variant's French name: {subject}"
+    );
     let text = parsed.body_text(0).expect("a text part").into_owned();
     assert!(text.contains("wanda a joué 1. e4"), "{text}");
     assert!(text.contains("C’est à vous de jouer."), "{text}");

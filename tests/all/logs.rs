@@ -296,6 +296,9 @@ async fn filters_combine(backend: Backend) {
     assert!(page.contains("carol (Noirs)</td>"), "{page}");
     let page = logs_in_french(&app, "reason=checkmate").await;
     assert!(page.contains("Victoire des Noirs (échec et mat)"), "{page}");
+    // The variant's name in the rows and in the filter's choices.
+    assert!(page.contains(">Échecs</td>"), "{page}");
+    assert!(page.contains(">Échecs</option>"), "{page}");
     let page = logs_in_french(&app, "status=open").await;
     assert!(page.contains("Défi ouvert"), "{page}");
     assert!(page.contains("n’importe qui – carol"), "{page}");

@@ -249,7 +249,7 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         "Rien n’a été enregistré",
         "Le nombre de jours par coup doit être un nombre entier de 1 à",
         "La couleur des cases claires s’écrit #rrvvbb",
-        "«\u{a0}Z\u{a0}» n’est pas une lettre de pièce",
+        "«\u{a0}Z\u{a0}» n’est la lettre d’aucune pièce de cette variante (Échecs)",
         "La limite du nombre de coups est un nombre de demi-coups",
         "Positions de départ, ligne 2\u{a0}: deux positions s’appellent «\u{a0}a\u{a0}»",
     ];
@@ -324,6 +324,20 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         history.contains("alice — Forked from “Chess” version 1"),
         "{history}"
     );
+    // The history is stored as data: a French reader reads it in French, the variant too.
+    let (_, french) = app
+        .get_in_language(&app.new_client(), &format!("/presets/{slug}"), "fr")
+        .await;
+    let history = &french[french.find("id=\"history\"").unwrap()..];
+    assert!(
+        history.contains("alice — Position de départ modifiée\u{a0}; plus de nulle au nombre de coups\u{a0}; nulle par répétition désactivée\u{a0}; cadence par défaut\u{a0}: 7 jours par coup\u{a0}; apparence modifiée\u{a0}; description modifiée\u{a0}; «\u{a0}first try\u{a0}»"),
+        "{history}"
+    );
+    assert!(
+        history.contains("alice — Copie de «\u{a0}Chess\u{a0}», version 1"),
+        "{history}"
+    );
+    assert!(french.contains("Échecs"), "the variant's French name");
     // The old version stays readable.
     let (_, v1) = app
         .get_as(&app.client, &format!("/presets/{slug}?version=1"))

@@ -253,7 +253,7 @@ fn game_atom(state: &AppState, lang: &Lang, data: &GameData, san: &[String]) -> 
                 ("id", &game.id.0 as &dyn MessageArg),
                 ("white", white),
                 ("black", black),
-                ("variant", &data.rules.variant.display_name()),
+                ("variant", &lang.variant(&data.rules.variant)),
             ],
         )),
         updated: fixed(updated),

@@ -106,7 +106,7 @@ fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
         black,
         ratings: row.ratings,
         bots: row.bots,
-        variant: row.variant,
+        variant: crate::i18n::variant_name(lang, &row.variant_key, &row.variant),
         preset: row.preset,
         status: status_text(lang, row.status),
         moves: row.moves,
@@ -188,7 +188,7 @@ async fn index(
     let paged = filter.after.is_some() || filter.before.is_some();
     let page = IndexPage {
         ctx: &ctx,
-        variants: builtin_choices(),
+        variants: builtin_choices(&ctx.lang),
         reasons: EndReason::ALL
             .iter()
             .map(|r| {
@@ -423,7 +423,7 @@ async fn show(
     let page = ShowPage {
         ctx: &ctx,
         id,
-        variant: rules.variant.display_name().to_owned(),
+        variant: ctx.lang.variant(&rules.variant),
         preset: format!("{} v{}", record.preset.name, record.preset.version),
         white: words::player(&ctx.lang, &record.white),
         black: words::player(&ctx.lang, &record.black),

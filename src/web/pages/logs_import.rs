@@ -158,7 +158,13 @@ async fn submit(
                 white,
                 black,
                 link: Some(format!("/logs/{id}")),
-                message: format!("imported as game {id} ({plies} plies)"),
+                message: ctx.lang.t2(
+                    "logs-import-result-imported",
+                    "id",
+                    id.to_string(),
+                    "plies",
+                    plies,
+                ),
             },
             ImportOutcome::Refused {
                 white,
@@ -169,7 +175,11 @@ async fn submit(
                 white,
                 black,
                 link: None,
-                message: format!("not imported: {reason}"),
+                message: ctx.lang.t1(
+                    "logs-import-result-refused",
+                    "reason",
+                    reason.text(&ctx.lang),
+                ),
             },
         })
         .collect();

@@ -14,6 +14,7 @@ use super::presets_view::{self, Look, PieceLegend};
 use crate::domain::GameStatus;
 use crate::presets::manage::{self, Saved};
 use crate::presets::model::PresetId;
+use crate::presets::notes::VersionNotes;
 use crate::presets::query::{self, GameEntry, HistoryEntry, VariantGroup};
 use crate::presets::settings::{self, shown_letters};
 use crate::presets::{Field, FieldErrors, PresetError, SettingsInput};
@@ -240,7 +241,7 @@ async fn show(
         slug: p.slug.clone(),
         name: v.name.clone(),
         variant_name: p.variant_name.clone(),
-        variant_display: detail.variant.display_name().to_owned(),
+        variant_display: ctx.lang.variant(&detail.variant),
         width: detail.variant.width(),
         height: detail.variant.height(),
         owner: detail.owner.clone(),
@@ -264,7 +265,7 @@ async fn show(
             })
             .collect(),
         setup_fen: v.setup_fen.clone(),
-        board: presets_view::board(&position, &look, "setup-board"),
+        board: presets_view::board(&ctx.lang, &position, &look, "setup-board"),
         text_setup: presets_view::text_setup(&position, &letters),
         sprite: plypost_board::sprite(),
         time_control: crate::presets::settings::time_control_of(
@@ -291,8 +292,11 @@ async fn show(
                 when: ctx
                     .lang
                     .datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
-                author: h.author.clone().unwrap_or_else(|| "the server".to_owned()),
-                notes: h.notes.clone(),
+                author: h
+                    .author
+                    .clone()
+                    .unwrap_or_else(|| ctx.t("presets-history-server")),
+                notes: VersionNotes::decode(&h.notes).text(&ctx.lang),
             })
             .collect(),
         games: detail
@@ -544,16 +548,14 @@ async fn edit_form(
         Err(e) => return error_response(&ctx, e, &format!("/presets/{slug}")),
     };
     let notice = (q.done == "forked").then(|| {
-        format!(
-            "“{}” is your copy. Change what you like; every save makes a new version.",
-            editing.preset.name
-        )
+        ctx.lang
+            .t1("presets-notice-your-copy", "name", &editing.preset.name)
     });
     render::page(&EditPage {
         ctx: &ctx,
         slug,
         saved_name: editing.preset.name.clone(),
-        variant_display: editing.variant.display_name().to_owned(),
+        variant_display: ctx.lang.variant(&editing.variant),
         base_version: editing.preset.current_version,
         form: editing.settings.to_input(),
         errors: FieldErrors::default(),
@@ -612,7 +614,7 @@ async fn edit_submit(
         ctx: &ctx,
         slug: slug.clone(),
         saved_name: editing.preset.name.clone(),
-        variant_display: editing.variant.display_name().to_owned(),
+        variant_display: ctx.lang.variant(&editing.variant),
         base_version,
         form: input.clone(),
         errors: FieldErrors::default(),
@@ -646,6 +648,7 @@ async fn edit_submit(
         return match settings::check_setup(&variant, &input.setup_fen) {
             Ok(position) => {
                 page.preview = Some(presets_view::board(
+                    &ctx.lang,
                     &position,
                     &typed_look(&input),
                     "preview-board",
@@ -730,7 +733,12 @@ async fn preview(
         Ok(position) => HttpResponse::Ok()
             .content_type("image/svg+xml; charset=utf-8")
             .insert_header(("Cache-Control", "no-store"))
-            .body(presets_view::board(&position, &look, "preview-board")),
+            .body(presets_view::board(
+                &crate::web::language::current(),
+                &position,
+                &look,
+                "preview-board",
+            )),
         Err(message) => HttpResponse::UnprocessableEntity()
             .content_type("text/html; charset=utf-8")
             .insert_header(("Cache-Control", "no-store"))

@@ -99,7 +99,7 @@ pub fn run(lang: &Lang, bx: &mut ImportBox, form: &mut SettingsInput, look: &Loo
         return false;
     };
     let start = Position::start(&variant);
-    bx.board = Some(presets_view::board(&start, look, "import-board"));
+    bx.board = Some(presets_view::board(lang, &start, look, "import-board"));
     bx.legend = presets_view::legend(lang, &variant, &[]);
     bx.marks = presets_view::mark_legend(lang);
     bx.warnings = imported.warnings;

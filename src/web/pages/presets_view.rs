@@ -21,24 +21,9 @@ fn index_of(sq: Square, width: u8) -> usize {
     usize::from(sq.rank()) * usize::from(width) + usize::from(sq.file())
 }
 
-fn piece_view(p: &plypost_rules::Piece) -> PieceView {
-    let color = if p.color == Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    let title = match p.promotion_target {
-        Some(t) => format!("{color} {} (promotes to {})", p.name(), t.name),
-        None => format!("{color} {}", p.name()),
-    };
-    let mut view = PieceView::new(p.image(), p.color == Color::White, &title);
-    view.badge = p.promotion_target.map(|t| t.letter.clone());
-    view
-}
-
 /// The position as an inline SVG board with the preset's colours; `id` must be unique on
 /// the page.
-pub fn board(position: &Position, look: &Look, id: &str) -> String {
+pub fn board(lang: &Lang, position: &Position, look: &Look, id: &str) -> String {
     let variant = position.variant();
     let (w, h) = (variant.width(), variant.height());
     let mut view = BoardView::new(w, h);
@@ -57,7 +42,7 @@ pub fn board(position: &Position, look: &Look, id: &str) -> String {
             };
             if let Some(p) = position.piece_at(sq) {
                 if let Some(slot) = view.squares.get_mut(index_of(sq, w)) {
-                    *slot = Some(piece_view(&p));
+                    *slot = Some(super::games::view::piece_view(lang, &p));
                 }
             }
         }
@@ -93,9 +78,9 @@ fn marks_of(d: &MoveDiagram) -> Vec<(usize, Mark)> {
 }
 
 /// The move diagram of a piece kind (White, moving up the diagram).
-pub fn move_diagram(variant: &Variant, kind: &PieceKind) -> String {
+pub fn move_diagram(lang: &Lang, variant: &Variant, kind: &PieceKind) -> String {
     let d = diagram::move_diagram(variant, kind.id, Color::White);
-    let piece = PieceView::new(&kind.image, true, &kind.name);
+    let piece = PieceView::new(&kind.image, true, &piece_name(lang, &kind.name));
     render_move_diagram(
         d.width,
         d.height,
@@ -181,7 +166,7 @@ pub fn legend(
                 notation: notation(kind),
                 promotes,
                 royal: kind.is_royal,
-                diagram: move_diagram(variant, kind),
+                diagram: move_diagram(lang, variant, kind),
             }
         })
         .collect()
@@ -307,9 +292,12 @@ mod tests {
             dark: "#123456".into(),
             coordinates: false,
         };
-        let svg = board(&pos, &look, "setup-board");
+        let svg = board(&Lang::default(), &pos, &look, "setup-board");
         assert!(svg.contains("#123456"));
         assert!(svg.contains("id=\"setup-board\""));
+        assert!(svg.contains("White Queen"), "{svg}");
+        let french = board(&Lang::from_tag("fr").unwrap(), &pos, &look, "setup-board");
+        assert!(french.contains("Dame des Blancs"), "{french}");
         let text = text_setup(&pos, &[("N".into(), "S".into())]);
         assert!(text.starts_with("8 r s b q k b s r"), "{text}");
     }

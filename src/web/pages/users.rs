@@ -158,7 +158,7 @@ fn profile_page(ctx: &Ctx, found: Profile, walk: query::Walk) -> ProfilePage<'_>
         .iter()
         .map(|(row, current)| VariantRating {
             variant: row.variant.clone(),
-            variant_name: variant_name(&row.variant),
+            variant_name: crate::logs::list::variant_title(lang, &row.variant),
             label: ratings::label(current),
             deviation: format!("{:.0}", current.deviation),
             games: row.games,
@@ -308,13 +308,6 @@ fn listed(g: &GameListing, lang: &Lang, time_zone: &str) -> ListedGame {
     }
 }
 
-/// A built-in variant's display name ("Terachess II"), or the key itself.
-fn variant_name(key: &str) -> String {
-    plypost_rules::Variant::builtin(key)
-        .map(|v| v.display_name().to_owned())
-        .unwrap_or_else(|_| key.to_owned())
-}
-
 /// The ratings of `variant` in `history` as a small line chart (inline SVG, drawn here so
 /// that it needs no script), described in `lang`. Empty when there is nothing to draw.
 pub fn rating_chart(lang: &Lang, history: &[HistoryPoint], variant: &str) -> String {
@@ -427,7 +420,7 @@ struct LeaderboardsPage<'a> {
 async fn leaderboards(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render::page(&LeaderboardsPage {
         ctx: &ctx,
-        variants: crate::presets::builtin_choices(),
+        variants: crate::presets::builtin_choices(&ctx.lang),
     })
 }
 
@@ -481,7 +474,7 @@ async fn leaderboard(
         .collect();
     render::page(&LeaderboardPage {
         ctx: &ctx,
-        variant_name: variant_name(&variant),
+        variant_name: crate::logs::list::variant_title(&ctx.lang, &variant),
         lines,
         max_deviation: ctx.lang.decimal(ratings::LEADERBOARD_DEVIATION_BELOW, 0),
         active_days: ratings::LEADERBOARD_ACTIVE_DAYS,

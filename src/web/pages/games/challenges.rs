@@ -335,13 +335,9 @@ struct SetupGroup {
 }
 
 impl NewChallengePage<'_> {
-    /// A preset's name in the list: "Terachess II — built-in" in the reader's language (the
-    /// choice words a built-in preset's label in English).
+    /// A preset's name in the list, in the reader's language.
     fn preset_label(&self, p: &ChallengeChoice) -> String {
-        match p.label.strip_suffix(" — built-in") {
-            Some(variant) => self.ctx.t1("games-preset-builtin", "variant", variant),
-            None => p.label.clone(),
-        }
+        p.label(&self.ctx.lang)
     }
 
     /// A preset's default time control in the reader's language (the choice words it in
@@ -432,7 +428,7 @@ async fn new_form(
     }
     render::page(&NewChallengePage {
         ctx: &ctx,
-        variants: builtin_choices(),
+        variants: builtin_choices(&ctx.lang),
         presets,
         form,
         error: None,
@@ -519,7 +515,7 @@ async fn create(
         StatusCode::UNPROCESSABLE_ENTITY,
         &NewChallengePage {
             ctx: &ctx,
-            variants: builtin_choices(),
+            variants: builtin_choices(&ctx.lang),
             presets,
             form,
             error: Some(message),

@@ -172,7 +172,7 @@ async fn analysis(
     let page = AnalysisPage {
         ctx: &ctx,
         id,
-        variant: data.rules.variant.display_name().to_owned(),
+        variant: ctx.lang.variant(&data.rules.variant),
         sprite: plypost_board::sprite(),
         board: view::board_svg_in(&ctx.lang, shown, flipped, last),
         legal_json: if over {

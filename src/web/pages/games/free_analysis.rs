@@ -165,7 +165,7 @@ async fn board(
     let over = plypost_rules::Game::outcome_at(shown, 1, rules.options).is_some();
     let page = BoardPage {
         ctx: &ctx,
-        variant: rules.variant.display_name().to_owned(),
+        variant: ctx.lang.variant(&rules.variant),
         sprite: plypost_board::sprite(),
         board: view::board_svg_in(&ctx.lang, shown, false, last),
         legal_json: if over {

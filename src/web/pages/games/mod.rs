@@ -289,7 +289,7 @@ fn game_page<'a>(
     GamePage {
         ctx,
         id: game.id,
-        variant: rules.variant.display_name().to_owned(),
+        variant: ctx.lang.variant(&rules.variant),
         white: white.username.clone(),
         black: black.username.clone(),
         ratings,

@@ -35,9 +35,9 @@ fn piece_title(lang: &Lang, p: &Piece) -> String {
             "games-piece-title-promotes",
             &[
                 ("side", &side_key(p.color)),
-                ("piece", &p.name()),
+                ("piece", &crate::i18n::piece_name(lang, p.name())),
                 ("letter", &p.kind.letter),
-                ("target", &target.name),
+                ("target", &crate::i18n::piece_name(lang, &target.name)),
             ],
         ),
         None => lang.t3(
@@ -45,14 +45,16 @@ fn piece_title(lang: &Lang, p: &Piece) -> String {
             "side",
             side_key(p.color),
             "piece",
-            p.name(),
+            crate::i18n::piece_name(lang, p.name()),
             "letter",
             &p.kind.letter,
         ),
     }
 }
 
-fn piece_view(lang: &Lang, p: &Piece) -> PieceView {
+/// A piece on a board drawn for a page: its picture, its title in `lang`, and a GraTiA
+/// Pawn's promotion badge.
+pub(crate) fn piece_view(lang: &Lang, p: &Piece) -> PieceView {
     let mut view = PieceView::new(p.image(), p.color == Color::White, &piece_title(lang, p));
     // A GraTiA Pawn shows what it will become.
     view.badge = p.promotion_target.map(|t| t.letter.clone());
