@@ -406,3 +406,57 @@ move-must-promote = the { $piece } must promote on the last rank
 move-bad-promotion = the { $piece } cannot promote to { $target } on this move
 move-does-not-promote = this move does not promote
 move-game-over = the game is over
+
+## Why a FEN is not a position of the variant (inside error-preset-setup-invalid and
+## error-log-bad-fen). $side: white or black; $at: a character's place in the FEN (from 1);
+## $royal, $piece: piece names; $square: a square.
+
+fen-empty = the FEN is empty
+fen-rank-count = the FEN has { $found } ranks, the board has { $expected }
+fen-rank-width = rank { $rank } of the FEN has { $found } squares, the board has { $expected }
+fen-unknown-piece = unknown piece letter '{ $letter }' at character { $at }
+# $expected: one of the fen-expected-* messages.
+fen-unexpected = unexpected '{ $found }' at character { $at }: { $expected }
+fen-expected-letter-after-plus = '+' must be followed by a piece letter
+fen-expected-piece-digit-or-slash = a piece letter, a digit or '/'
+fen-expected-empty-count = an empty-square count is 1 to 16
+fen-expected-closing-bracket = '[' must be closed by ']'
+fen-expected-no-target = a [target] follows only a piece that promotes by its start file
+fen-side = the side to move must be 'w' or 'b', not '{ $text }'
+# $allowed: one of the fen-rights-* messages.
+fen-right = unknown special right '{ $found }' at character { $at } (this variant allows { $allowed })
+fen-rights-king-jump = K and k (King's jump) or -
+fen-rights-castling = K Q k q (castling) or -
+fen-rights-none = only -
+# $problem: one of the fen-ep-* messages.
+fen-en-passant = bad e.p. field '{ $field }': { $problem }
+fen-ep-no-square-at = no square at character { $at }
+fen-ep-too-many = at most { $max } squares
+fen-ep-no-square = no square
+fen-ep-off-board = { $square } is off the board
+fen-ep-not-empty = { $square } is not empty
+fen-ep-not-on-one-file = the squares must follow each other on one file
+fen-ep-no-victim = no { $side ->
+    [white] White
+   *[black] Black
+} piece stands just beyond { $square }
+fen-halfmove = the half-move clock '{ $text }' is not a number
+fen-fullmove = the move number '{ $text }' is not a positive number
+fen-trailing = unexpected text '{ $text }' after the move number
+fen-too-many-kings = { $side ->
+    [white] White
+   *[black] Black
+} has more than one royal piece
+fen-opponent-in-check = the side not to move ({ $side ->
+    [white] White
+   *[black] Black
+}) is in check
+# Why a position that reads cannot start a game.
+fen-no-royal = { $side ->
+    [white] White
+   *[black] Black
+} has no { $royal }, and the variant gives each side one
+fen-must-promote = the { $side ->
+    [white] White
+   *[black] Black
+} { $piece } on { $square } stands where it must promote

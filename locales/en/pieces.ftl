@@ -4,6 +4,7 @@
 ###   (src/i18n/mod.rs `piece_id`: the English name in lowercase, words joined by `-`).
 ### piece-<variant>-<name>-moves: the description of that piece in that variant's definition
 ###   (rules/variants/<variant>.toml, key `description`), shown in its piece legend.
+### piece-<variant>-<name>-xbetza-note: why that piece has no exact XBetza (key `xbetza_note`).
 ### The English values are the definition files' texts, byte for byte. No variant file has a
 ### prose description of its own (only display_name), so there are no variant-<name>-about messages.
 
@@ -266,6 +267,7 @@ piece-terachess2-admiral-moves = Rook or one step diagonally
 piece-terachess2-missionary-moves = Bishop or one step orthogonally
 piece-terachess2-duchess-moves = one, two or three squares along any line, jumping
 piece-terachess2-troll-moves = leaps three squares straight or diagonally; also one step forward without capturing and captures one step diagonally forward; promotes only by that step
+piece-terachess2-troll-xbetza-note = promotes only by its Pawn-like step and capture, which XBetza cannot mark: the XBetza Troll would also promote by a leap to the last rank
 
 ## GraTiA (Grande Timur Acedrex)
 
@@ -296,8 +298,10 @@ piece-gratia-queen-moves = any distance along ranks, files and diagonals (only b
 piece-gratia-pawn-moves = one step forward (two on its first move), captures one step diagonally forward; promotes to the piece of the file it started on
 piece-gratia-nightpotentate-moves = one or two Knight leaps in the same direction, blocked only on the halfway square
 piece-gratia-panda-moves = slides orthogonally an odd number of squares
+piece-gratia-panda-xbetza-note = odd distances only: XBetza has no odd-only range
 piece-gratia-camelpotentate-moves = one or two Camel leaps in the same direction, blocked only on the halfway square
 piece-gratia-bear-moves = slides diagonally an odd number of squares
+piece-gratia-bear-xbetza-note = odd distances only: XBetza has no odd-only range
 piece-gratia-pocket-moves = slides orthogonally at least two squares
 piece-gratia-picket-moves = slides diagonally at least two squares
 

@@ -459,3 +459,63 @@ move-must-promote = { $piece } : promotion obligatoire sur la dernière rangée
 move-bad-promotion = { $piece } : pas de promotion en { $target } sur ce coup
 move-does-not-promote = ce coup n’est pas une promotion
 move-game-over = la partie est terminée
+
+## Pourquoi une FEN n’est pas une position de la variante (dans error-preset-setup-invalid et
+## error-log-bad-fen). $side : white ou black ; $at : la place d’un caractère dans la FEN (à
+## partir de 1) ; $royal, $piece : des noms de pièces ; $square : une case.
+
+fen-empty = la FEN est vide
+fen-rank-count = la FEN a { $found ->
+    [one] { $found } rangée
+   *[other] { $found } rangées
+}, l’échiquier en a { $expected }
+fen-rank-width = la rangée { $rank } de la FEN a { $found ->
+    [one] { $found } case
+   *[other] { $found } cases
+}, l’échiquier en a { $expected } par rangée
+fen-unknown-piece = lettre de pièce inconnue « { $letter } » au caractère { $at }
+# $expected : un des messages fen-expected-*.
+fen-unexpected = « { $found } » inattendu au caractère { $at } : { $expected }
+fen-expected-letter-after-plus = « + » doit être suivi d’une lettre de pièce
+fen-expected-piece-digit-or-slash = une lettre de pièce, un chiffre ou « / » était attendu
+fen-expected-empty-count = un nombre de cases vides va de 1 à 16
+fen-expected-closing-bracket = « [ » doit être fermé par « ] »
+fen-expected-no-target = une [cible] ne suit qu’une pièce promue selon sa colonne de départ
+fen-side = le trait s’écrit « w » ou « b », pas « { $text } »
+# $allowed : un des messages fen-rights-*.
+fen-right = droit spécial inconnu « { $found } » au caractère { $at } (cette variante admet { $allowed })
+fen-rights-king-jump = K et k (saut du Roi) ou -
+fen-rights-castling = K Q k q (roque) ou -
+fen-rights-none = seulement -
+# $problem : un des messages fen-ep-*.
+fen-en-passant = champ de prise en passant « { $field } » invalide : { $problem }
+fen-ep-no-square-at = pas de case au caractère { $at }
+fen-ep-too-many = { $max } cases au plus
+fen-ep-no-square = aucune case
+fen-ep-off-board = { $square } est hors de l’échiquier
+fen-ep-not-empty = { $square } n’est pas vide
+fen-ep-not-on-one-file = les cases doivent se suivre sur une même colonne
+fen-ep-no-victim = aucune pièce { $side ->
+    [white] blanche
+   *[black] noire
+} ne se trouve juste au-delà de { $square }
+fen-halfmove = le compteur de demi-coups « { $text } » n’est pas un nombre
+fen-fullmove = le numéro de coup « { $text } » n’est pas un nombre positif
+fen-trailing = texte inattendu « { $text } » après le numéro de coup
+fen-too-many-kings = les { $side ->
+    [white] Blancs
+   *[black] Noirs
+} ont plus d’une pièce royale
+fen-opponent-in-check = le camp qui n’a pas le trait (les { $side ->
+    [white] Blancs
+   *[black] Noirs
+}) est en échec
+# Pourquoi une position lisible ne peut pas commencer une partie.
+fen-no-royal = les { $side ->
+    [white] Blancs
+   *[black] Noirs
+} n’ont pas de pièce royale ({ $royal }), alors que la variante en donne une à chaque camp
+fen-must-promote = la pièce { $piece } des { $side ->
+    [white] Blancs
+   *[black] Noirs
+} en { $square } se trouve là où elle doit être promue

@@ -1,7 +1,8 @@
 ### Variantes intégrées : noms des pièces et descriptions de leur marche (légendes de l’échiquier).
 ###
 ### piece-<nom> : le nom d’une pièce (un message par nom anglais distinct) ;
-### piece-<variante>-<nom>-moves : la description de la pièce dans cette variante.
+### piece-<variante>-<nom>-moves : la description de la pièce dans cette variante ;
+### piece-<variante>-<nom>-xbetza-note : pourquoi elle n’a pas de XBetza exact.
 ###
 ### Sources of the French names (notes for translators; English):
 ### - Orthodox pieces: the established French names Roi, Dame, Tour, Fou, Cavalier, Pion.
@@ -286,6 +287,7 @@ piece-terachess2-admiral-moves = Tour ou une case en diagonale
 piece-terachess2-missionary-moves = Fou ou une case orthogonalement
 piece-terachess2-duchess-moves = une, deux ou trois cases sur n’importe quelle ligne, en sautant
 piece-terachess2-troll-moves = saute de trois cases orthogonalement ou en diagonale ; avance aussi d’une case sans prendre et prend d’une case en diagonale vers l’avant ; n’est promu que par ces pas
+piece-terachess2-troll-xbetza-note = n’est promu que par son pas et sa prise de Pion, que XBetza ne sait pas marquer : le Troll écrit en XBetza serait aussi promu par un saut sur la dernière rangée
 
 ## GraTiA (Grande Timur Acedrex)
 
@@ -316,8 +318,10 @@ piece-gratia-queen-moves = un nombre quelconque de cases sur les rangées, les c
 piece-gratia-pawn-moves = avance d’une case (de deux à son premier coup), prend d’une case en diagonale vers l’avant ; à la promotion, devient la pièce de sa colonne de départ
 piece-gratia-nightpotentate-moves = un ou deux sauts de Cavalier dans la même direction, bloqué seulement sur la case à mi-parcours
 piece-gratia-panda-moves = glisse orthogonalement d’un nombre impair de cases
+piece-gratia-panda-xbetza-note = distances impaires seulement : XBetza n’a pas de portée limitée aux nombres impairs
 piece-gratia-camelpotentate-moves = un ou deux sauts de Chameau dans la même direction, bloqué seulement sur la case à mi-parcours
 piece-gratia-bear-moves = glisse en diagonale d’un nombre impair de cases
+piece-gratia-bear-xbetza-note = distances impaires seulement : XBetza n’a pas de portée limitée aux nombres impairs
 piece-gratia-pocket-moves = glisse orthogonalement d’au moins deux cases
 piece-gratia-picket-moves = glisse en diagonale d’au moins deux cases
 

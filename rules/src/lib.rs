@@ -46,7 +46,9 @@ pub use betza::{BetzaError, CompiledPiece};
 pub use game::{DecisiveReason, DrawReason, Game, Outcome};
 pub use notation::{IllegalMove, MoveError};
 pub use perft::{divide, perft};
-pub use position::{FenError, Move, Piece, Position, SetupProblem, Special};
+pub use position::{
+    EpProblem, FenError, FenExpected, Move, Piece, Position, RightsAllowed, SetupProblem, Special,
+};
 pub use square::{Color, Square, SquareError};
 pub use variant::{
     Castling, DefinitionError, EndRules, KindId, NamedSetup, PieceKind, RuleOptions, StalemateRule,

@@ -235,6 +235,52 @@ pub enum SetupProblem {
     },
 }
 
+/// What a FEN's board field should have had where it had something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenExpected {
+    #[error("'+' must be followed by a piece letter")]
+    LetterAfterPlus,
+    #[error("a piece letter, a digit or '/'")]
+    PieceDigitOrSlash,
+    #[error("an empty-square count is 1 to 16")]
+    EmptyCount,
+    #[error("'[' must be closed by ']'")]
+    ClosingBracket,
+    #[error("a [target] follows only a piece that promotes by its start file")]
+    TargetNotAllowed,
+}
+
+/// The letters a variant allows in a FEN's rights field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RightsAllowed {
+    #[error("K and k (King's jump) or -")]
+    KingJump,
+    #[error("K Q k q (castling) or -")]
+    Castling,
+    #[error("only -")]
+    None,
+}
+
+/// What is wrong with a FEN's en-passant field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EpProblem {
+    /// `at` is 1-based in the field.
+    #[error("no square at character {at}")]
+    NoSquareAt { at: usize },
+    #[error("at most {max} squares")]
+    TooMany { max: usize },
+    #[error("no square")]
+    NoSquare,
+    #[error("{0} is off the board")]
+    OffBoard(Square),
+    #[error("{0} is not empty")]
+    NotEmpty(Square),
+    #[error("the squares must follow each other on one file")]
+    NotOnOneFile,
+    #[error("no {mover} piece stands just beyond {last}")]
+    NoVictim { mover: Color, last: Square },
+}
+
 /// Why a FEN could not be read. Character positions are 1-based in the whole FEN text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
@@ -254,7 +300,7 @@ pub enum FenError {
     Unexpected {
         found: char,
         at: usize,
-        expected: &'static str,
+        expected: FenExpected,
     },
     #[error("the side to move must be 'w' or 'b', not '{0}'")]
     Side(String),
@@ -262,10 +308,10 @@ pub enum FenError {
     Right {
         found: char,
         at: usize,
-        allowed: &'static str,
+        allowed: RightsAllowed,
     },
-    #[error("bad e.p. field '{field}': {reason}")]
-    EnPassant { field: String, reason: String },
+    #[error("bad e.p. field '{field}': {problem}")]
+    EnPassant { field: String, problem: EpProblem },
     #[error("the half-move clock '{0}' is not a number")]
     Halfmove(String),
     #[error("the move number '{0}' is not a positive number")]
@@ -363,7 +409,7 @@ fn read_piece_token<'v>(
         return Err(FenError::Unexpected {
             found: '+',
             at,
-            expected: "'+' must be followed by a piece letter",
+            expected: FenExpected::LetterAfterPlus,
         });
     };
     if !l.is_ascii_alphabetic() {
@@ -374,7 +420,7 @@ fn read_piece_token<'v>(
         return Err(FenError::Unexpected {
             found,
             at: char_number(fen, byte + letter_index),
-            expected: "a piece letter, a digit or '/'",
+            expected: FenExpected::PieceDigitOrSlash,
         });
     }
     let color = if l.is_ascii_uppercase() {
@@ -426,12 +472,10 @@ fn read_target(
         expected,
     };
     let Some(close) = text[open..].find(']').map(|c| c + open) else {
-        return Err(bracket_error("'[' must be closed by ']'"));
+        return Err(bracket_error(FenExpected::ClosingBracket));
     };
     if !kind.promotes_by_start_file {
-        return Err(bracket_error(
-            "a [target] follows only a piece that promotes by its start file",
-        ));
+        return Err(bracket_error(FenExpected::TargetNotAllowed));
     }
     let inner = &text[open + 1..close];
     match variant.kind_by_letter(&inner.to_ascii_uppercase()) {
@@ -588,7 +632,7 @@ impl Position {
                     return Err(FenError::Unexpected {
                         found: '0',
                         at,
-                        expected: "an empty-square count is 1 to 16",
+                        expected: FenExpected::EmptyCount,
                     });
                 }
                 file += n;
@@ -628,11 +672,11 @@ impl Position {
         let king_jump = self.variant.0.king_jump;
         let castling = self.variant.0.castling.is_some();
         let allowed = if king_jump {
-            "K and k (King's jump) or -"
+            RightsAllowed::KingJump
         } else if castling {
-            "K Q k q (castling) or -"
+            RightsAllowed::Castling
         } else {
-            "only -"
+            RightsAllowed::None
         };
         for (i, ch) in rights.char_indices() {
             match ch {
@@ -657,9 +701,9 @@ impl Position {
     }
 
     fn parse_ep(&self, field: &str) -> Result<EnPassant, FenError> {
-        let err = |reason: String| FenError::EnPassant {
+        let err = |problem: EpProblem| FenError::EnPassant {
             field: field.to_string(),
-            reason,
+            problem,
         };
         let mut squares = Vec::new();
         let bytes = field.as_bytes();
@@ -670,38 +714,38 @@ impl Position {
                     squares.push(sq);
                     i += used;
                 }
-                None => return Err(err(format!("no square at character {}", i + 1))),
+                None => return Err(err(EpProblem::NoSquareAt { at: i + 1 })),
             }
         }
         if squares.len() > MAX_EP_SQUARES {
-            return Err(err(format!("at most {MAX_EP_SQUARES} squares")));
+            return Err(err(EpProblem::TooMany {
+                max: MAX_EP_SQUARES,
+            }));
         }
         let mover = self.side.opposite();
         let fwd = mover.forward();
         squares.sort_by_key(|s| s.rank() as i32 * fwd);
         let Some(&last) = squares.last() else {
-            return Err(err("no square".to_string()));
+            return Err(err(EpProblem::NoSquare));
         };
         for (i, sq) in squares.iter().enumerate() {
             if !self.variant.contains(*sq) {
-                return Err(err(format!("{sq} is off the board")));
+                return Err(err(EpProblem::OffBoard(*sq)));
             }
             if self.board[sq.index()] != 0 {
-                return Err(err(format!("{sq} is not empty")));
+                return Err(err(EpProblem::NotEmpty(*sq)));
             }
             if i > 0 {
                 let prev = squares[i - 1];
                 if sq.file() != prev.file() || (sq.rank() as i32 - prev.rank() as i32) != fwd {
-                    return Err(err(
-                        "the squares must follow each other on one file".to_string()
-                    ));
+                    return Err(err(EpProblem::NotOnOneFile));
                 }
             }
         }
         let victim = last
             .offset(0, fwd, self.variant.width(), self.variant.height())
             .filter(|v| cell_is(self.board[v.index()], mover))
-            .ok_or_else(|| err(format!("no {mover} piece stands just beyond {last}")))?;
+            .ok_or_else(|| err(EpProblem::NoVictim { mover, last }))?;
         let mut passed = [victim; MAX_EP_SQUARES];
         passed[..squares.len()].copy_from_slice(&squares);
         Ok(EnPassant {

@@ -230,13 +230,31 @@ pub fn piece_name(lang: &Lang, english: &str) -> String {
 /// description (a player's own variant, or one that differs from the built-in text) is shown
 /// as its author wrote it.
 pub fn piece_moves(lang: &Lang, variant: &str, english_name: &str, description: &str) -> String {
+    builtin_piece_text(lang, variant, english_name, "moves", description)
+}
+
+/// Why a piece has no exact XBetza, in `lang`: as [`piece_moves`], with the messages
+/// `piece-<variant>-<name>-xbetza-note`.
+pub fn piece_xbetza_note(lang: &Lang, variant: &str, english_name: &str, note: &str) -> String {
+    builtin_piece_text(lang, variant, english_name, "xbetza-note", note)
+}
+
+/// A built-in piece's `text` in `lang` from the message `piece-<variant>-<name>-<what>`
+/// whose English is `text`; any other text as written.
+fn builtin_piece_text(
+    lang: &Lang,
+    variant: &str,
+    english_name: &str,
+    what: &str,
+    text: &str,
+) -> String {
     let id = format!(
-        "piece-{variant}-{}-moves",
+        "piece-{variant}-{}-{what}",
         &piece_id(english_name)["piece-".len()..]
     );
     match Lang::default().try_t(&id) {
-        Some(english) if english == description => lang.try_t(&id).unwrap_or(english),
-        _ => description.to_owned(),
+        Some(english) if english == text => lang.try_t(&id).unwrap_or(english),
+        _ => text.to_owned(),
     }
 }
 
@@ -272,6 +290,14 @@ mod tests {
                 for lang in Lang::all() {
                     let id = piece_id(&kind.name);
                     assert!(lang.try_t(&id).is_some(), "{lang}: {id}");
+                    if let Some(note) = &kind.xbetza_note {
+                        let text = piece_xbetza_note(&lang, name, &kind.name, note);
+                        if lang == Lang::default() {
+                            assert_eq!(&text, note, "{name} {}", kind.name);
+                        } else {
+                            assert_ne!(&text, note, "{lang}: {name} {}", kind.name);
+                        }
+                    }
                     let moves = piece_moves(&lang, name, &kind.name, &kind.description);
                     if lang == Lang::default() {
                         assert_eq!(moves, kind.description, "{name} {}", kind.name);

@@ -308,8 +308,12 @@ fn import_game(
         Some(fen) => fen.trim().to_owned(),
         None => version.setup_fen.clone(),
     };
-    let start = Position::from_fen(&rules.variant, &start_fen)
-        .map_err(|e| invalid(Message::new("error-log-bad-fen").arg("reason", e.to_string())))?;
+    let start = Position::from_fen(&rules.variant, &start_fen).map_err(|e| {
+        invalid(
+            Message::new("error-log-bad-fen")
+                .arg("reason", crate::games::fen_problems::fen_error(&e)),
+        )
+    })?;
     let date = game
         .tag("Date")
         .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y.%m.%d").ok());

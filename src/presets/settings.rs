@@ -7,6 +7,7 @@ use plypost_rules::{NamedSetup, Position, RuleOptions, Variant};
 use super::model::{VersionRow, Visibility};
 use super::notes::Change;
 use crate::domain::TimeKind;
+use crate::games::fen_problems::{fen_error, setup_problem};
 use crate::i18n::Message;
 use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
 
@@ -286,11 +287,10 @@ pub fn check_setup(variant: &Variant, fen: &str) -> Result<Position, Message> {
     if fen.chars().count() > FEN_MAX_CHARS {
         return Err(Message::new("error-preset-setup-long").arg("max", FEN_MAX_CHARS));
     }
-    // The engine's reason stays in its words (English), inside the translated sentence.
-    let invalid = |why: String| Message::new("error-preset-setup-invalid").arg("why", why);
-    let position = Position::from_fen(variant, fen).map_err(|e| invalid(e.to_string()))?;
+    let invalid = |why: Message| Message::new("error-preset-setup-invalid").arg("why", why);
+    let position = Position::from_fen(variant, fen).map_err(|e| invalid(fen_error(&e)))?;
     if let Some(problem) = position.setup_problems().first() {
-        return Err(invalid(problem.to_string()));
+        return Err(invalid(setup_problem(problem)));
     }
     if position.legal_moves().is_empty() {
         return Err(Message::new("error-preset-setup-no-move"));

@@ -228,6 +228,15 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         .await
         .unwrap()
         .contains("rank 1 of the FEN has 11 squares"));
+    // In the reader's language, the reason too.
+    let (status, french) = app
+        .get_in_language(&app.new_client(), &format!("/presets/preview?{q}"), "fr")
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        french.contains("Position de départ invalide\u{a0}: la rangée 1 de la FEN a 11 cases, l’échiquier en a 8 par rangée."),
+        "{french}"
+    );
     let q = serde_urlencoded::to_string([("variant", "chess"), ("fen", rooks)]).unwrap();
     let res = app.get(&format!("/presets/preview?{q}")).await;
     assert_eq!(res.status(), StatusCode::OK);

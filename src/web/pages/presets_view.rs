@@ -6,7 +6,7 @@ use plypost_board::{mark_icon, render_board, render_move_diagram, BoardView, Mar
 use plypost_rules::diagram::{self, MoveDiagram};
 use plypost_rules::{Color, PieceKind, Position, Square, Variant};
 
-use crate::i18n::{piece_moves, piece_name, Lang};
+use crate::i18n::{piece_moves, piece_name, piece_xbetza_note, Lang};
 
 /// How a preset version wants its boards drawn.
 #[derive(Debug, Clone)]
@@ -101,10 +101,14 @@ pub struct Notation {
     pub native: Option<String>,
 }
 
-pub fn notation(kind: &PieceKind) -> Notation {
+/// How `variant`'s `kind` is written, its note in `lang`.
+pub fn notation(lang: &Lang, variant: &Variant, kind: &PieceKind) -> Notation {
     Notation {
         xbetza: kind.xbetza.clone(),
-        note: kind.xbetza_note.clone(),
+        note: kind
+            .xbetza_note
+            .as_ref()
+            .map(|note| piece_xbetza_note(lang, variant.name(), &kind.name, note)),
         native: kind.xbetza.is_none().then(|| kind.move_texts.join("; ")),
     }
 }
@@ -163,7 +167,7 @@ pub fn legend(
                     .map(|(_, s)| s.clone()),
                 value: kind.value.map(|v| format!("{v}")),
                 description: piece_moves(lang, variant.name(), &kind.name, &kind.description),
-                notation: notation(kind),
+                notation: notation(lang, variant, kind),
                 promotes,
                 royal: kind.is_royal,
                 diagram: move_diagram(lang, variant, kind),
@@ -246,14 +250,16 @@ mod tests {
         assert_eq!(panda.xbetza, None);
         assert!(panda.note.unwrap().contains("odd"));
         assert_eq!(panda.native.as_deref(), Some("ride W odd"));
-        let troll = notation(
-            Variant::builtin("terachess2")
-                .unwrap()
-                .kind_by_letter("T")
-                .unwrap(),
-        );
+        let terachess2 = Variant::builtin("terachess2").unwrap();
+        let troll_kind = terachess2.kind_by_letter("T").unwrap();
+        let troll = notation(&Lang::default(), &terachess2, troll_kind);
         assert_eq!(troll.xbetza.as_deref(), Some("GHfmWfcF"));
-        assert!(troll.note.is_some());
+        assert!(troll.note.as_deref().unwrap().starts_with("promotes only"));
+        let french = notation(&Lang::from_tag("fr").unwrap(), &terachess2, troll_kind);
+        assert!(
+            french.note.as_deref().unwrap().contains("promu"),
+            "{french:?}"
+        );
     }
 
     #[test]

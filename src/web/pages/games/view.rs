@@ -369,7 +369,7 @@ pub fn legend(lang: &Lang, position: &Position) -> Vec<LegendRow> {
                 name,
                 letter: kind.letter.clone(),
                 value: kind.value.map(|v| format!("{v}")),
-                notation: crate::web::pages::presets_view::notation(kind),
+                notation: crate::web::pages::presets_view::notation(lang, variant, kind),
             }
         })
         .collect()
