@@ -6,6 +6,10 @@
 
 # Several messages in a row ($first and $rest are messages).
 error-list = { $first } { $rest }
+# Two messages on two lines (a list of problems, one per line).
+error-lines =
+    { $first }
+    { $next }
 # A failure of the server (database, mail, damaged data): no details on the page.
 error-failed = Something went wrong on our side. Please try again later.
 
@@ -460,3 +464,69 @@ fen-must-promote = the { $side ->
     [white] White
    *[black] Black
 } { $piece } on { $square } stands where it must promote
+
+## The problems of a typed variant definition (inside error-preset-definition-problems).
+## $key, $section, $piece, $letter, $name, $image, $rook: as the definition writes them;
+## $error and $text: what the Betza, move-text or TOML reader said (English), or a fen-*
+## message; $side: white or black.
+
+definition-at-line = line { $line }: { $problem }
+definition-toml = { $text }
+definition-missing = missing '{ $key }'
+definition-not-string = '{ $key }' must be a string
+definition-not-bool = '{ $key }' must be true or false
+definition-not-number = '{ $key }' must be a number
+definition-out-of-range = '{ $key }' must be a whole number from { $min } to { $max }
+definition-not-string-list = '{ $key }' must be a list of strings
+definition-unknown-key = unknown key '{ $key }' in { $section }
+definition-bad-name = 'name' must be a lower-case identifier (letters, digits, '-')
+definition-bad-symmetry = 'symmetry' must be "mirror" or "rotate"
+definition-several-royals = at most one piece kind may be royal
+definition-jump-needs-royal = the King's jump needs a royal piece
+definition-setup-name-length = a setup's 'name' must have 1 to 40 characters
+definition-setup-named-twice = two setups are named '{ $name }'
+definition-no-pieces = the variant declares no [[piece]]
+definition-too-many-kinds = at most { $max } piece kinds are supported
+definition-promotes-to-unknown = piece '{ $piece }' promotes to '{ $letter }', which is no piece letter
+definition-bad-image = image '{ $image }' must be a lower-case identifier like "dragon-king"
+definition-bad-letter = letter '{ $letter }' must be one upper-case letter, or '+' and one (a promoted piece)
+definition-letter-twice = letter '{ $letter }' is used twice ({ $first } and { $second })
+definition-no-moves = piece '{ $piece }' has no 'moves' or 'betza'
+definition-moves-and-betza = piece '{ $piece }' gives both 'moves' and 'betza'; keep one
+definition-betza = piece '{ $piece }': { $error }
+definition-move-text = piece '{ $piece }', move "{ $text }": { $error }
+definition-betza-and-xbetza = piece '{ $piece }' gives both 'betza' and 'xbetza'; 'betza' is shown already, keep only it
+definition-xbetza = piece '{ $piece }', 'xbetza': { $error }
+definition-note-too-long = piece '{ $piece }': 'xbetza_note' is longer than { $max } characters
+definition-by-start-file-count = 'by_start_file' lists { $count } pieces, the board has { $width } files
+definition-by-start-file-unknown = 'by_start_file' names '{ $letter }', which is no piece letter
+definition-by-start-file-missing = a piece promotes by its start file, so [promotion] needs 'by_start_file' with one piece per file
+definition-limits-not-table = 'limits' must be a table of piece letters and counts, {"{"} Q = 1, R = 2 {"}"}
+definition-limits-unknown = 'limits' names '{ $letter }', which is no piece letter
+definition-limit-out-of-range = the limit of '{ $letter }' must be a whole number from 0 to 64
+definition-bad-move-count-limit = 'move_count_limit' must be a whole number of plies (0 = off)
+definition-bad-stalemate = 'stalemate' must be "draw", "loss" or "win" (for the side stalemated)
+definition-bare-king-needs-royal = 'bare_king' needs a royal piece
+definition-castling-and-jump = a variant cannot have both castling and the King's jump (both use the rights letters K and Q)
+definition-castling-needs-royal = castling needs a royal piece
+definition-castling-rook-unknown = castling rook '{ $rook }' is no piece letter
+definition-internal = internal: variant still shared
+definition-setup-fen = setup '{ $name }': { $error }
+definition-start-fen-not-listed = start_fen (the default setup) must be one of the [[setup]] list
+definition-start-fen = start_fen: { $error }
+definition-castling-no-king = castling: { $side ->
+    [white] White
+   *[black] Black
+} has no King in the setup
+# $wing: last-file or a-file.
+definition-castling-no-rook = castling: { $side ->
+    [white] White
+   *[black] Black
+} needs a Rook on the King's rank farther than { $distance } squares on the { $wing ->
+    [a-file] a-file
+   *[last-file] last file
+} side
+definition-castling-rook-landing = castling: { $side ->
+    [white] White
+   *[black] Black
+}'s Rook on { $square } would not land between the King's start and its own square

@@ -5,6 +5,10 @@
 
 # Plusieurs messages à la suite ($first et $rest sont des messages).
 error-list = { $first } { $rest }
+# Deux messages sur deux lignes (une liste de problèmes, un par ligne).
+error-lines =
+    { $first }
+    { $next }
 # Une panne du serveur (base de données, courriel, données abîmées) : aucun détail sur la page.
 error-failed = Un problème est survenu de notre côté. Veuillez réessayer plus tard.
 
@@ -519,3 +523,69 @@ fen-must-promote = la pièce { $piece } des { $side ->
     [white] Blancs
    *[black] Noirs
 } en { $square } se trouve là où elle doit être promue
+
+## Les problèmes d’une définition de variante saisie (dans error-preset-definition-problems).
+## $key, $section, $piece, $letter, $name, $image, $rook : tels que la définition les écrit ;
+## $error et $text : ce qu’a dit le lecteur Betza, de mouvements ou TOML (en anglais), ou un
+## message fen-* ; $side : white ou black.
+
+definition-at-line = ligne { $line } : { $problem }
+definition-toml = erreur TOML : { $text }
+definition-missing = « { $key } » manque
+definition-not-string = « { $key } » doit être une chaîne de caractères
+definition-not-bool = « { $key } » doit valoir true ou false
+definition-not-number = « { $key } » doit être un nombre
+definition-out-of-range = « { $key } » doit être un nombre entier de { $min } à { $max }
+definition-not-string-list = « { $key } » doit être une liste de chaînes de caractères
+definition-unknown-key = clé « { $key } » inconnue dans { $section }
+definition-bad-name = « name » doit être un identifiant en minuscules (lettres, chiffres, « - »)
+definition-bad-symmetry = « symmetry » doit valoir « mirror » ou « rotate »
+definition-several-royals = une seule sorte de pièce au plus peut être royale
+definition-jump-needs-royal = le saut du Roi demande une pièce royale
+definition-setup-name-length = le « name » d’une position de départ compte de 1 à 40 caractères
+definition-setup-named-twice = deux positions de départ s’appellent « { $name } »
+definition-no-pieces = la variante ne déclare aucune [[piece]]
+definition-too-many-kinds = { $max } sortes de pièces au plus sont prises en charge
+definition-promotes-to-unknown = la pièce « { $piece } » est promue en « { $letter } », qui n’est la lettre d’aucune pièce
+definition-bad-image = l’image « { $image } » doit être un identifiant en minuscules comme « dragon-king »
+definition-bad-letter = la lettre « { $letter } » doit être une seule majuscule, ou « + » suivi d’une majuscule (une pièce promue)
+definition-letter-twice = la lettre « { $letter } » sert deux fois ({ $first } et { $second })
+definition-no-moves = la pièce « { $piece } » n’a ni « moves » ni « betza »
+definition-moves-and-betza = la pièce « { $piece } » donne à la fois « moves » et « betza » ; gardez l’un des deux
+definition-betza = pièce « { $piece } » : { $error }
+definition-move-text = pièce « { $piece } », mouvement « { $text } » : { $error }
+definition-betza-and-xbetza = la pièce « { $piece } » donne à la fois « betza » et « xbetza » ; « betza » est déjà affiché, ne gardez que lui
+definition-xbetza = pièce « { $piece } », « xbetza » : { $error }
+definition-note-too-long = pièce « { $piece } » : « xbetza_note » dépasse { $max } caractères
+definition-by-start-file-count = « by_start_file » énumère { $count } pièces, l’échiquier a { $width } colonnes
+definition-by-start-file-unknown = « by_start_file » nomme « { $letter } », qui n’est la lettre d’aucune pièce
+definition-by-start-file-missing = une pièce est promue selon sa colonne de départ : [promotion] demande « by_start_file » avec une pièce par colonne
+definition-limits-not-table = « limits » doit être une table de lettres de pièces et de nombres, {"{"} Q = 1, R = 2 {"}"}
+definition-limits-unknown = « limits » nomme « { $letter } », qui n’est la lettre d’aucune pièce
+definition-limit-out-of-range = la limite de « { $letter } » doit être un nombre entier de 0 à 64
+definition-bad-move-count-limit = « move_count_limit » doit être un nombre entier de demi-coups (0 = aucune limite)
+definition-bad-stalemate = « stalemate » doit valoir « draw », « loss » ou « win » (pour le camp pat)
+definition-bare-king-needs-royal = « bare_king » demande une pièce royale
+definition-castling-and-jump = une variante ne peut avoir à la fois le roque et le saut du Roi (tous deux utilisent les lettres de droits K et Q)
+definition-castling-needs-royal = le roque demande une pièce royale
+definition-castling-rook-unknown = la tour de roque « { $rook } » n’est la lettre d’aucune pièce
+definition-internal = erreur interne : variante encore partagée
+definition-setup-fen = position de départ « { $name } » : { $error }
+definition-start-fen-not-listed = start_fen (la position par défaut) doit être l’une des positions [[setup]]
+definition-start-fen = start_fen : { $error }
+definition-castling-no-king = roque : les { $side ->
+    [white] Blancs
+   *[black] Noirs
+} n’ont pas de Roi dans la position de départ
+# $wing : last-file ou a-file.
+definition-castling-no-rook = roque : il manque aux { $side ->
+    [white] Blancs
+   *[black] Noirs
+} une Tour sur la rangée du Roi à plus de { $distance } cases, du côté { $wing ->
+    [a-file] de la colonne a
+   *[last-file] de la dernière colonne
+}
+definition-castling-rook-landing = roque : la Tour des { $side ->
+    [white] Blancs
+   *[black] Noirs
+} en { $square } n’arriverait pas entre la case de départ du Roi et la sienne

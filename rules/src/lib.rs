@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 pub mod betza;
+mod definition_problem;
 pub mod diagram;
 pub mod fsf_export;
 pub mod fsf_ini;
@@ -43,6 +44,7 @@ mod tables;
 mod variant;
 
 pub use betza::{BetzaError, CompiledPiece};
+pub use definition_problem::{DefinitionProblem, Wing};
 pub use game::{DecisiveReason, DrawReason, Game, Outcome};
 pub use notation::{IllegalMove, MoveError};
 pub use perft::{divide, perft};

@@ -1,6 +1,7 @@
 //! Variant definitions: loading and validating the TOML files, and the compiled tables the
 //! move generator uses.
 
+use crate::definition_problem::{DefinitionProblem, Wing};
 use crate::model::MovePart;
 use crate::position::Position;
 use crate::square::{Color, Square, MAX_SIDE, MIN_SIDE};
@@ -220,14 +221,14 @@ pub struct NamedSetup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DefinitionError {
     pub line: Option<usize>,
-    pub message: String,
+    pub problem: DefinitionProblem,
 }
 
 impl fmt::Display for DefinitionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
+            Some(line) => write!(f, "line {line}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
         }
     }
 }
@@ -405,23 +406,33 @@ struct Checker<'a> {
 }
 
 impl<'a> Checker<'a> {
-    fn error_at(&mut self, offset: Option<usize>, message: String) {
+    fn error_at(&mut self, offset: Option<usize>, problem: DefinitionProblem) {
         let line = offset.map(|o| line_of(self.text, o));
-        self.errors.push(DefinitionError { line, message });
+        self.errors.push(DefinitionError { line, problem });
     }
 
     fn string(&mut self, v: &Val, what: &str, required: bool, near: usize) -> Option<String> {
         match v {
             None => {
                 if required {
-                    self.error_at(Some(near), format!("missing '{what}'"));
+                    self.error_at(
+                        Some(near),
+                        DefinitionProblem::Missing {
+                            key: what.to_owned(),
+                        },
+                    );
                 }
                 None
             }
             Some(s) => match s.get_ref() {
                 toml::Value::String(text) => Some(text.clone()),
                 _ => {
-                    self.error_at(Some(s.span().start), format!("'{what}' must be a string"));
+                    self.error_at(
+                        Some(s.span().start),
+                        DefinitionProblem::NotString {
+                            key: what.to_owned(),
+                        },
+                    );
                     None
                 }
             },
@@ -436,7 +447,9 @@ impl<'a> Checker<'a> {
                 _ => {
                     self.error_at(
                         Some(s.span().start),
-                        format!("'{what}' must be true or false"),
+                        DefinitionProblem::NotBool {
+                            key: what.to_owned(),
+                        },
                     );
                     false
                 }
@@ -450,7 +463,12 @@ impl<'a> Checker<'a> {
             toml::Value::Float(f) => Some(*f),
             toml::Value::Integer(i) => Some(*i as f64),
             _ => {
-                self.error_at(Some(s.span().start), format!("'{what}' must be a number"));
+                self.error_at(
+                    Some(s.span().start),
+                    DefinitionProblem::NotNumber {
+                        key: what.to_owned(),
+                    },
+                );
                 None
             }
         }
@@ -459,7 +477,12 @@ impl<'a> Checker<'a> {
     fn integer(&mut self, v: &Val, what: &str, range: (i64, i64), near: usize) -> Option<i64> {
         match v {
             None => {
-                self.error_at(Some(near), format!("missing '{what}'"));
+                self.error_at(
+                    Some(near),
+                    DefinitionProblem::Missing {
+                        key: what.to_owned(),
+                    },
+                );
                 None
             }
             Some(s) => match s.get_ref() {
@@ -467,10 +490,11 @@ impl<'a> Checker<'a> {
                 _ => {
                     self.error_at(
                         Some(s.span().start),
-                        format!(
-                            "'{what}' must be a whole number from {} to {}",
-                            range.0, range.1
-                        ),
+                        DefinitionProblem::OutOfRange {
+                            key: what.to_owned(),
+                            min: range.0,
+                            max: range.1,
+                        },
                     );
                     None
                 }
@@ -488,7 +512,9 @@ impl<'a> Checker<'a> {
                         toml::Value::String(t) => out.push((t.clone(), s.span().start)),
                         _ => self.error_at(
                             Some(s.span().start),
-                            format!("'{what}' must be a list of strings"),
+                            DefinitionProblem::NotStringList {
+                                key: what.to_owned(),
+                            },
                         ),
                     }
                 }
@@ -497,7 +523,9 @@ impl<'a> Checker<'a> {
             _ => {
                 self.error_at(
                     Some(s.span().start),
-                    format!("'{what}' must be a list of strings"),
+                    DefinitionProblem::NotStringList {
+                        key: what.to_owned(),
+                    },
                 );
                 Vec::new()
             }
@@ -510,7 +538,13 @@ impl<'a> Checker<'a> {
             for key in table.keys() {
                 if !known.contains(&key.as_str()) {
                     let offset = self.find_key(key, at);
-                    self.error_at(Some(offset), format!("unknown key '{key}' in {what}"));
+                    self.error_at(
+                        Some(offset),
+                        DefinitionProblem::UnknownKey {
+                            key: key.clone(),
+                            section: what.to_owned(),
+                        },
+                    );
                 }
             }
         }
@@ -703,7 +737,7 @@ impl RawDefinition {
         let variant: RawVariant = toml::from_str(text).map_err(|e| {
             vec![DefinitionError {
                 line: e.span().map(|s| line_of(text, s.start)),
-                message: e.message().trim().to_string(),
+                problem: DefinitionProblem::Toml(e.message().trim().to_string()),
             }]
         })?;
         Ok(RawDefinition {
@@ -764,10 +798,7 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let name = ck.string(&raw.name, "name", true, 0).unwrap_or_default();
     if !name.is_empty() && !valid_image(&name) {
         let at = raw.name.as_ref().map(|s| s.span().start);
-        ck.error_at(
-            at,
-            "'name' must be a lower-case identifier (letters, digits, '-')".to_string(),
-        );
+        ck.error_at(at, DefinitionProblem::BadName);
     }
     let display_name = ck
         .string(&raw.display_name, "display_name", true, 0)
@@ -791,10 +822,7 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
             Some("mirror") => false,
             Some("rotate") => true,
             _ => {
-                ck.error_at(
-                    Some(s.span().start),
-                    "'symmetry' must be \"mirror\" or \"rotate\"".to_string(),
-                );
+                ck.error_at(Some(s.span().start), DefinitionProblem::BadSymmetry);
                 false
             }
         },
@@ -803,7 +831,7 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let pieces = check_pieces(ck, raw.piece.as_deref().unwrap_or_default());
     let royals: Vec<KindId> = pieces.iter().filter(|p| p.is_royal).map(|p| p.id).collect();
     if royals.len() > 1 {
-        ck.error_at(None, "at most one piece kind may be royal".to_string());
+        ck.error_at(None, DefinitionProblem::SeveralRoyals);
     }
     let royal = royals.first().copied();
     let promotion = check_promotion(ck, raw.promotion.as_ref(), width, height, &pieces);
@@ -812,7 +840,7 @@ fn check(ck: &mut Checker<'_>, raw: &RawDefinition) -> Option<Definition> {
     let castling = check_castling(ck, raw.castling.as_ref(), king_jump, royal, &pieces);
     if king_jump && royal.is_none() {
         let at = raw.king_jump.as_ref().map(|s| s.span().start);
-        ck.error_at(at, "the King's jump needs a royal piece".to_string());
+        ck.error_at(at, DefinitionProblem::JumpNeedsRoyal);
     }
 
     if width == 0 || height == 0 || pieces.is_empty() || pieces.len() > MAX_KINDS {
@@ -888,12 +916,12 @@ fn check_setups(ck: &mut Checker<'_>, raw: &[Spanned<RawSetup>]) -> Vec<(NamedSe
         };
         let name = name.trim().to_string();
         if name.is_empty() || name.chars().count() > 40 {
+            ck.error_at(Some(at), DefinitionProblem::SetupNameLength);
+        } else if out.iter().any(|(s, _)| s.name == name) {
             ck.error_at(
                 Some(at),
-                "a setup's 'name' must have 1 to 40 characters".to_string(),
+                DefinitionProblem::SetupNamedTwice { name: name.clone() },
             );
-        } else if out.iter().any(|(s, _)| s.name == name) {
-            ck.error_at(Some(at), format!("two setups are named '{name}'"));
         }
         let fen = fen.trim().to_string();
         out.push((NamedSetup { name, fen }, at));
@@ -912,13 +940,10 @@ fn find_kind(pieces: &[PieceKind], letter: &str) -> Option<KindId> {
 /// Every `[[piece]]`, then their `promotes_to` (which may name later pieces).
 fn check_pieces(ck: &mut Checker<'_>, raw_pieces: &[Spanned<RawPiece>]) -> Vec<PieceKind> {
     if raw_pieces.is_empty() {
-        ck.error_at(None, "the variant declares no [[piece]]".to_string());
+        ck.error_at(None, DefinitionProblem::NoPieces);
     }
     if raw_pieces.len() > MAX_KINDS {
-        ck.error_at(
-            None,
-            format!("at most {MAX_KINDS} piece kinds are supported"),
-        );
+        ck.error_at(None, DefinitionProblem::TooManyKinds { max: MAX_KINDS });
     }
     let mut pieces: Vec<PieceKind> = Vec::new();
     let mut promo_names: Vec<PromotionNames> = Vec::new();
@@ -935,10 +960,10 @@ fn check_pieces(ck: &mut Checker<'_>, raw_pieces: &[Spanned<RawPiece>]) -> Vec<P
                     Some(id) => targets.push(id),
                     None => ck.error_at(
                         Some(*offset),
-                        format!(
-                            "piece '{}' promotes to '{letter}', which is no piece letter",
-                            pieces[index].name
-                        ),
+                        DefinitionProblem::PromotesToUnknown {
+                            piece: pieces[index].name.clone(),
+                            letter: letter.clone(),
+                        },
                     ),
                 }
             }
@@ -975,7 +1000,9 @@ fn check_piece(
     if !image.is_empty() && !valid_image(&image) {
         ck.error_at(
             Some(here(&rp.image)),
-            format!("image '{image}' must be a lower-case identifier like \"dragon-king\""),
+            DefinitionProblem::BadImage {
+                image: image.clone(),
+            },
         );
     }
     let description = ck
@@ -1021,10 +1048,9 @@ fn check_letter(ck: &mut Checker<'_>, letter: &str, at: usize, pname: &str, earl
     if !letter.is_empty() && !valid_letter(letter) {
         ck.error_at(
             Some(at),
-            format!(
-                "letter '{letter}' must be one upper-case letter, or '+' and one \
-                 (a promoted piece)"
-            ),
+            DefinitionProblem::BadLetter {
+                letter: letter.to_owned(),
+            },
         );
     }
     if let Some(other) = earlier
@@ -1033,10 +1059,11 @@ fn check_letter(ck: &mut Checker<'_>, letter: &str, at: usize, pname: &str, earl
     {
         ck.error_at(
             Some(at),
-            format!(
-                "letter '{letter}' is used twice ({} and {pname})",
-                other.name
-            ),
+            DefinitionProblem::LetterTwice {
+                letter: letter.to_owned(),
+                first: other.name.clone(),
+                second: pname.to_owned(),
+            },
         );
     }
 }
@@ -1056,11 +1083,15 @@ fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -
     match (&rp.moves, &rp.betza) {
         (None, None) => ck.error_at(
             Some(at),
-            format!("piece '{pname}' has no 'moves' or 'betza'"),
+            DefinitionProblem::NoMoves {
+                piece: pname.to_owned(),
+            },
         ),
         (Some(_), Some(b)) => ck.error_at(
             Some(b.span().start),
-            format!("piece '{pname}' gives both 'moves' and 'betza'; keep one"),
+            DefinitionProblem::MovesAndBetza {
+                piece: pname.to_owned(),
+            },
         ),
         _ => {}
     }
@@ -1072,7 +1103,13 @@ fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -
                 parts = compiled.parts;
                 betza_ep = compiled.captures_en_passant;
             }
-            Err(e) => ck.error_at(Some(b.span().start), format!("piece '{pname}': {e}")),
+            Err(e) => ck.error_at(
+                Some(b.span().start),
+                DefinitionProblem::Betza {
+                    piece: pname.to_owned(),
+                    error: e.to_string(),
+                },
+            ),
         }
         move_texts = vec![(text.clone(), b.span().start)];
     } else {
@@ -1081,7 +1118,11 @@ fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -
                 Ok(part) => parts.push(part),
                 Err(message) => ck.error_at(
                     Some(*offset),
-                    format!("piece '{pname}', move \"{text}\": {message}"),
+                    DefinitionProblem::MoveText {
+                        piece: pname.to_owned(),
+                        text: text.clone(),
+                        error: message.to_string(),
+                    },
                 ),
             }
         }
@@ -1108,15 +1149,17 @@ fn check_xbetza(
         if rp.betza.is_some() {
             ck.error_at(
                 Some(x.span().start),
-                format!(
-                    "piece '{pname}' gives both 'betza' and 'xbetza'; 'betza' is shown \
-                     already, keep only it"
-                ),
+                DefinitionProblem::BetzaAndXbetza {
+                    piece: pname.to_owned(),
+                },
             );
         } else if let Err(e) = crate::betza::compile(text) {
             ck.error_at(
                 Some(x.span().start),
-                format!("piece '{pname}', 'xbetza': {e}"),
+                DefinitionProblem::Xbetza {
+                    piece: pname.to_owned(),
+                    error: e.to_string(),
+                },
             );
         }
     }
@@ -1134,10 +1177,10 @@ fn check_xbetza(
         {
             ck.error_at(
                 Some(x.span().start),
-                format!(
-                    "piece '{pname}': 'xbetza_note' is longer than {MAX_NOTE_CHARS} \
-                     characters"
-                ),
+                DefinitionProblem::NoteTooLong {
+                    piece: pname.to_owned(),
+                    max: MAX_NOTE_CHARS,
+                },
             );
         }
     }
@@ -1172,10 +1215,10 @@ fn check_promotion(
             if files.len() != width as usize {
                 ck.error_at(
                     Some(at),
-                    format!(
-                        "'by_start_file' lists {} pieces, the board has {width} files",
-                        files.len()
-                    ),
+                    DefinitionProblem::ByStartFileCount {
+                        count: files.len(),
+                        width,
+                    },
                 );
             }
             for (file, (letter, offset)) in files.iter().enumerate() {
@@ -1186,7 +1229,9 @@ fn check_promotion(
                     Some(_) => {}
                     None => ck.error_at(
                         Some(*offset),
-                        format!("'by_start_file' names '{letter}', which is no piece letter"),
+                        DefinitionProblem::ByStartFileUnknown {
+                            letter: letter.clone(),
+                        },
                     ),
                 }
             }
@@ -1195,12 +1240,7 @@ fn check_promotion(
     if pieces.iter().any(|p| p.promotes_by_start_file)
         && rules.file_targets.iter().any(Option::is_none)
     {
-        ck.error_at(
-            None,
-            "a piece promotes by its start file, so [promotion] needs 'by_start_file' \
-             with one piece per file"
-                .to_string(),
-        );
+        ck.error_at(None, DefinitionProblem::ByStartFileMissing);
     }
     rules
 }
@@ -1210,10 +1250,7 @@ fn check_limits(ck: &mut Checker<'_>, raw: &Val, pieces: &[PieceKind], limits: &
     let Some(value) = raw else { return };
     let at = Some(value.span().start);
     let toml::Value::Table(table) = value.get_ref() else {
-        ck.error_at(
-            at,
-            "'limits' must be a table of piece letters and counts, { Q = 1, R = 2 }".to_string(),
-        );
+        ck.error_at(at, DefinitionProblem::LimitsNotTable);
         return;
     };
     for (letter, count) in table {
@@ -1226,11 +1263,15 @@ fn check_limits(ck: &mut Checker<'_>, raw: &Val, pieces: &[PieceKind], limits: &
             }
             (None, _) => ck.error_at(
                 at,
-                format!("'limits' names '{letter}', which is no piece letter"),
+                DefinitionProblem::LimitsUnknown {
+                    letter: letter.clone(),
+                },
             ),
             (_, None) => ck.error_at(
                 at,
-                format!("the limit of '{letter}' must be a whole number from 0 to 64"),
+                DefinitionProblem::LimitOutOfRange {
+                    letter: letter.clone(),
+                },
             ),
         }
     }
@@ -1245,10 +1286,7 @@ fn check_draw(ck: &mut Checker<'_>, raw: Option<&RawDraw>) -> RuleOptions {
             toml::Value::Integer(n) if *n > 0 && *n <= u32::MAX as i64 => {
                 rule_options.move_count_limit = Some(*n as u32)
             }
-            _ => ck.error_at(
-                Some(s.span().start),
-                "'move_count_limit' must be a whole number of plies (0 = off)".to_string(),
-            ),
+            _ => ck.error_at(Some(s.span().start), DefinitionProblem::BadMoveCountLimit),
         }
     }
     if rd.repetition.is_some() {
@@ -1272,19 +1310,14 @@ fn check_end(
             Some("loss") => StalemateRule::Loss,
             Some("win") => StalemateRule::Win,
             _ => {
-                ck.error_at(
-                    Some(s.span().start),
-                    "'stalemate' must be \"draw\", \"loss\" or \"win\" (for the side \
-                     stalemated)"
-                        .to_string(),
-                );
+                ck.error_at(Some(s.span().start), DefinitionProblem::BadStalemate);
                 StalemateRule::Draw
             }
         };
     }
     end.bare_king = ck.boolean(&re.bare_king, "bare_king");
     if end.bare_king && royal.is_none() {
-        ck.error_at(Some(at), "'bare_king' needs a royal piece".to_string());
+        ck.error_at(Some(at), DefinitionProblem::BareKingNeedsRoyal);
     }
     end
 }
@@ -1317,15 +1350,10 @@ fn check_castling(
     };
     let rook = ck.string(&rc.rook, "rook", true, at);
     if king_jump {
-        ck.error_at(
-            Some(at),
-            "a variant cannot have both castling and the King's jump (both use the \
-             rights letters K and Q)"
-                .to_string(),
-        );
+        ck.error_at(Some(at), DefinitionProblem::CastlingAndJump);
     }
     if royal.is_none() {
-        ck.error_at(Some(at), "castling needs a royal piece".to_string());
+        ck.error_at(Some(at), DefinitionProblem::CastlingNeedsRoyal);
     }
     let (dist, rook) = (dist?, rook?);
     match find_kind(pieces, &rook) {
@@ -1339,7 +1367,7 @@ fn check_castling(
         None => {
             ck.error_at(
                 Some(at),
-                format!("castling rook '{rook}' is no piece letter"),
+                DefinitionProblem::CastlingRookUnknown { rook: rook.clone() },
             );
             None
         }
@@ -1397,7 +1425,7 @@ fn compile(ck: &mut Checker<'_>, def: Definition) -> Option<Variant> {
     let setup = read_setup(ck, &provisional, &def.start_fen, def.fen_at)?;
     check_named_setups(ck, &provisional, &def.setups, &def.start_fen, def.fen_at);
     let Ok(mut data) = Arc::try_unwrap(provisional.0) else {
-        ck.error_at(None, "internal: variant still shared".to_string());
+        ck.error_at(None, DefinitionProblem::Internal);
         return None;
     };
     if let Some(rule) = def.castling {
@@ -1418,14 +1446,17 @@ fn check_named_setups(
 ) {
     for (setup, at) in setups {
         if let Err(e) = Position::from_fen(variant, &setup.fen) {
-            ck.error_at(Some(*at), format!("setup '{}': {e}", setup.name));
+            ck.error_at(
+                Some(*at),
+                DefinitionProblem::SetupFen {
+                    name: setup.name.clone(),
+                    error: e,
+                },
+            );
         }
     }
     if !setups.is_empty() && !setups.iter().any(|(s, _)| s.fen == start_fen.trim()) {
-        ck.error_at(
-            fen_at,
-            "start_fen (the default setup) must be one of the [[setup]] list".to_string(),
-        );
+        ck.error_at(fen_at, DefinitionProblem::StartFenNotListed);
     }
 }
 
@@ -1446,7 +1477,7 @@ fn read_setup(
     let setup = match Position::from_fen(variant, start_fen) {
         Ok(pos) => pos,
         Err(e) => {
-            ck.error_at(fen_at, format!("start_fen: {e}"));
+            ck.error_at(fen_at, DefinitionProblem::StartFen(e));
             return None;
         }
     };
@@ -1490,10 +1521,7 @@ fn castling_squares(
     };
     for color in [Color::White, Color::Black] {
         let Some(ks) = setup.king_start[color.index()] else {
-            ck.error_at(
-                Some(rule.at),
-                format!("castling: {color} has no King in the setup"),
-            );
+            ck.error_at(Some(rule.at), DefinitionProblem::CastlingNoKing(color));
             continue;
         };
         castling.king_start[color.index()] = ks;
@@ -1538,11 +1566,15 @@ fn castling_wing(
         _ => {
             ck.error_at(
                 Some(rule.at),
-                format!(
-                    "castling: {color} needs a Rook on the King's rank farther than \
-                     {king_distance} squares on the {} side",
-                    if wing == 0 { "last file" } else { "a-file" }
-                ),
+                DefinitionProblem::CastlingNoRook {
+                    color,
+                    king_distance,
+                    wing: if wing == 0 {
+                        Wing::LastFile
+                    } else {
+                        Wing::AFile
+                    },
+                },
             );
             return None;
         }
@@ -1564,10 +1596,7 @@ fn castling_wing(
         _ => {
             ck.error_at(
                 Some(rule.at),
-                format!(
-                    "castling: {color}'s Rook on {rsq} would not land between the King's \
-                     start and its own square"
-                ),
+                DefinitionProblem::CastlingRookLanding { color, rook: rsq },
             );
             None
         }

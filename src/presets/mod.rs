@@ -4,6 +4,7 @@
 //! fork presets and edit their own. Every saved edit is a new immutable version and games pin
 //! a version id, so an old game keeps its exact rules. No HTTP here.
 
+pub mod definition_problems;
 pub mod manage;
 pub mod model;
 pub mod notes;

@@ -8,7 +8,7 @@ use super::model::{VersionRow, Visibility};
 use super::notes::Change;
 use crate::domain::TimeKind;
 use crate::games::fen_problems::{fen_error, setup_problem};
-use crate::i18n::Message;
+use crate::i18n::{Message, MessageValue};
 use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
 
 pub const NAME_MAX_CHARS: usize = 60;
@@ -384,12 +384,22 @@ pub fn typed_variant(current: &Variant, text: &str) -> Result<Option<Variant>, M
     if text.chars().count() > DEFINITION_MAX_CHARS {
         return Err(Message::new("error-preset-definition-long").arg("max", DEFINITION_MAX_CHARS));
     }
-    // The engine's problems (line and key) stay in its words, one per line.
+    // One problem per line, each in the reader's language.
     Variant::from_toml(&text).map(Some).map_err(|errors| {
-        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        let problems = errors
+            .iter()
+            .map(super::definition_problems::definition_error)
+            .reduce(|list, next| {
+                Message::new("error-lines")
+                    .arg("first", list)
+                    .arg("next", next)
+            });
         Message::new("error-preset-definition-problems")
-            .arg("count", list.len())
-            .arg("problems", list.join("\n"))
+            .arg("count", errors.len())
+            .arg(
+                "problems",
+                problems.map_or_else(|| MessageValue::from(""), MessageValue::from),
+            )
     })
 }
 

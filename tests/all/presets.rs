@@ -841,6 +841,31 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         assert!(errors.contains("The variant definition has"), "{errors}");
         assert!(errors.matches("line ").count() >= 2, "{errors}");
     }
+    // The same problems in French for a player who reads French, one per line.
+    app.post_as(&alice, "/language", &[("lang", "fr"), ("back", "/")])
+        .await;
+    let res = app
+        .edit_preset(&alice, &slug, &[("definition", Some(&broken))], "preview")
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    let errors = &page[page.find("id=\"definition-errors\"").expect("errors")..];
+    let errors = &errors[..errors.find("</pre>").unwrap()];
+    assert!(
+        errors.contains("La définition de la variante a 2 problèmes\u{a0}:"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("«\u{a0}width\u{a0}» doit être un nombre entier de"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("clé «\u{a0}colour\u{a0}» inconnue"),
+        "{errors}"
+    );
+    assert_eq!(errors.matches("\nligne ").count(), 2, "{errors}");
+    app.post_as(&alice, "/language", &[("lang", "en"), ("back", "/")])
+        .await;
 
     // A definition with one more piece, and a setup that uses it.
     let wazir = format!(

@@ -386,7 +386,7 @@ impl Spec {
                 .map(|e| Problem {
                     line: 0,
                     key: String::new(),
-                    message: format!("the imported rules do not load in plypost: {}", e.message),
+                    message: format!("the imported rules do not load in plypost: {}", e.problem),
                     code: None,
                 })
                 .collect()),

@@ -410,22 +410,32 @@ fn variant_file_errors_have_lines() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].line, Some(21));
     assert!(errors[0]
-        .message
+        .problem
+        .to_string()
         .contains("piece 'Test': XBetza 'FyafsQ' at character 6 ('Q')"));
     let errors = mini("moves = [\"leap W\"]\nbetza = \"W\"").unwrap_err();
     assert!(
-        errors[0].message.contains("both 'moves' and 'betza'"),
+        errors[0]
+            .problem
+            .to_string()
+            .contains("both 'moves' and 'betza'"),
         "{errors:?}"
     );
     assert_eq!(errors[0].line, Some(22));
     let errors = mini("").unwrap_err();
     assert!(
-        errors[0].message.contains("no 'moves' or 'betza'"),
+        errors[0]
+            .problem
+            .to_string()
+            .contains("no 'moves' or 'betza'"),
         "{errors:?}"
     );
     let errors = mini("betza = 3").unwrap_err();
     assert!(
-        errors[0].message.contains("'betza' must be a string"),
+        errors[0]
+            .problem
+            .to_string()
+            .contains("'betza' must be a string"),
         "{errors:?}"
     );
 }

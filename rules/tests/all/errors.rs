@@ -366,12 +366,18 @@ fn documented_xbetza_is_checked() {
     let errors = Variant::from_toml(&text).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].line, Some(line));
-    assert!(errors[0].message.contains("piece 'Knight', 'xbetza'"));
+    assert!(errors[0]
+        .problem
+        .to_string()
+        .contains("piece 'Knight', 'xbetza'"));
     // `betza` is shown already; both is an error.
     let text = chess.replacen("moves = [\"leap N\"]", "betza = \"N\"", 1);
     let errors = Variant::from_toml(&text).unwrap_err();
     assert!(
-        errors[0].message.contains("both 'betza' and 'xbetza'"),
+        errors[0]
+            .problem
+            .to_string()
+            .contains("both 'betza' and 'xbetza'"),
         "{errors:?}"
     );
     // Without the documentation line, `betza` is the legend's XBetza.

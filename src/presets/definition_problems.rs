@@ -1,0 +1,176 @@
+//! The problems of a typed variant definition, worded in the reader's language: the rules'
+//! typed [`DefinitionProblem`]s become `definition-*` messages (`errors.ftl`) whose English is
+//! the rules' own text. Keys, section names and piece names stay as the definition writes
+//! them; what the Betza, move-text and TOML readers say stays in their English.
+
+use plypost_rules::{Color, DefinitionError, DefinitionProblem as P, Wing};
+
+use crate::games::fen_problems::fen_error;
+use crate::i18n::Message;
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// One problem, with its line when known.
+pub fn definition_error(e: &DefinitionError) -> Message {
+    let problem = definition_problem(&e.problem);
+    match e.line {
+        Some(line) => Message::new("definition-at-line")
+            .arg("line", line)
+            .arg("problem", problem),
+        None => problem,
+    }
+}
+
+fn definition_problem(problem: &P) -> Message {
+    let key = |id: &'static str, key: &str| Message::new(id).arg("key", key);
+    let piece = |id: &'static str, name: &str| Message::new(id).arg("piece", name);
+    let letter = |id: &'static str, letter: &str| Message::new(id).arg("letter", letter);
+    match problem {
+        P::Toml(text) => Message::new("definition-toml").arg("text", text),
+        P::Missing { key: k } => key("definition-missing", k),
+        P::NotString { key: k } => key("definition-not-string", k),
+        P::NotBool { key: k } => key("definition-not-bool", k),
+        P::NotNumber { key: k } => key("definition-not-number", k),
+        P::OutOfRange { key: k, min, max } => key("definition-out-of-range", k)
+            .arg("min", *min)
+            .arg("max", *max),
+        P::NotStringList { key: k } => key("definition-not-string-list", k),
+        P::UnknownKey { key: k, section } => {
+            key("definition-unknown-key", k).arg("section", section)
+        }
+        P::BadName => Message::new("definition-bad-name"),
+        P::BadSymmetry => Message::new("definition-bad-symmetry"),
+        P::SeveralRoyals => Message::new("definition-several-royals"),
+        P::JumpNeedsRoyal => Message::new("definition-jump-needs-royal"),
+        P::SetupNameLength => Message::new("definition-setup-name-length"),
+        P::SetupNamedTwice { name } => {
+            Message::new("definition-setup-named-twice").arg("name", name)
+        }
+        P::NoPieces => Message::new("definition-no-pieces"),
+        P::TooManyKinds { max } => Message::new("definition-too-many-kinds").arg("max", *max),
+        P::PromotesToUnknown {
+            piece: p,
+            letter: l,
+        } => piece("definition-promotes-to-unknown", p).arg("letter", l),
+        P::BadImage { image } => Message::new("definition-bad-image").arg("image", image),
+        P::BadLetter { letter: l } => letter("definition-bad-letter", l),
+        P::LetterTwice {
+            letter: l,
+            first,
+            second,
+        } => letter("definition-letter-twice", l)
+            .arg("first", first)
+            .arg("second", second),
+        P::NoMoves { piece: p } => piece("definition-no-moves", p),
+        P::MovesAndBetza { piece: p } => piece("definition-moves-and-betza", p),
+        P::Betza { piece: p, error } => piece("definition-betza", p).arg("error", error),
+        P::MoveText {
+            piece: p,
+            text,
+            error,
+        } => piece("definition-move-text", p)
+            .arg("text", text)
+            .arg("error", error),
+        P::BetzaAndXbetza { piece: p } => piece("definition-betza-and-xbetza", p),
+        P::Xbetza { piece: p, error } => piece("definition-xbetza", p).arg("error", error),
+        P::NoteTooLong { piece: p, max } => piece("definition-note-too-long", p).arg("max", *max),
+        P::ByStartFileCount { count, width } => Message::new("definition-by-start-file-count")
+            .arg("count", *count)
+            .arg("width", u32::from(*width)),
+        P::ByStartFileUnknown { letter: l } => letter("definition-by-start-file-unknown", l),
+        P::ByStartFileMissing => Message::new("definition-by-start-file-missing"),
+        P::LimitsNotTable => Message::new("definition-limits-not-table"),
+        P::LimitsUnknown { letter: l } => letter("definition-limits-unknown", l),
+        P::LimitOutOfRange { letter: l } => letter("definition-limit-out-of-range", l),
+        P::BadMoveCountLimit => Message::new("definition-bad-move-count-limit"),
+        P::BadStalemate => Message::new("definition-bad-stalemate"),
+        P::BareKingNeedsRoyal => Message::new("definition-bare-king-needs-royal"),
+        P::CastlingAndJump => Message::new("definition-castling-and-jump"),
+        P::CastlingNeedsRoyal => Message::new("definition-castling-needs-royal"),
+        P::CastlingRookUnknown { rook } => {
+            Message::new("definition-castling-rook-unknown").arg("rook", rook)
+        }
+        P::Internal => Message::new("definition-internal"),
+        P::SetupFen { name, error } => Message::new("definition-setup-fen")
+            .arg("name", name)
+            .arg("error", fen_error(error)),
+        P::StartFenNotListed => Message::new("definition-start-fen-not-listed"),
+        P::StartFen(error) => Message::new("definition-start-fen").arg("error", fen_error(error)),
+        P::CastlingNoKing(color) => {
+            Message::new("definition-castling-no-king").arg("side", side(*color))
+        }
+        P::CastlingNoRook {
+            color,
+            king_distance,
+            wing,
+        } => Message::new("definition-castling-no-rook")
+            .arg("side", side(*color))
+            .arg("distance", u32::from(*king_distance))
+            .arg(
+                "wing",
+                match wing {
+                    Wing::LastFile => "last-file",
+                    Wing::AFile => "a-file",
+                },
+            ),
+        P::CastlingRookLanding { color, rook } => Message::new("definition-castling-rook-landing")
+            .arg("side", side(*color))
+            .arg("square", rook.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use plypost_rules::Variant;
+
+    /// Breaks the chess definition in many ways: every problem reads in English as the rules
+    /// write it and in French in French.
+    #[test]
+    fn definition_problems_read_in_every_language() {
+        let chess = Variant::builtin("chess").expect("chess");
+        let text = chess.source_text();
+        let fr = Lang::from_tag("fr").expect("French");
+        let broken = [
+            ("name = \"chess\"", "name = \"Chess!\""),
+            (
+                "name = \"chess\"",
+                "name = \"chess\"\nsymmetry = \"spin\"\nshape = 1",
+            ),
+            ("display_name = \"Chess\"", "display_name = 3"),
+            ("letter = \"N\"", "letter = \"Q\""),
+            ("letter = \"N\"", "letter = \"n\""),
+            (
+                "moves = [\"leap N\"]",
+                "betza = \"N\"\nmoves = [\"leap N\"]",
+            ),
+            ("moves = [\"leap N\"]", "moves = [\"fly N\"]"),
+            ("moves = [\"leap N\"]", "betza = \"Nx\""),
+            ("start_fen = \"", "start_fen = \"x"),
+            ("width = 8", "width = 99"),
+            ("[[piece]]", "[[piece]]\nimage = \"Big King\""),
+        ];
+        let mut seen = 0;
+        for (from, to) in broken {
+            assert!(text.contains(from), "{from}");
+            let Err(errors) = Variant::from_toml(&text.replacen(from, to, 1)) else {
+                panic!("{to} loads");
+            };
+            for e in &errors {
+                let message = definition_error(e);
+                assert_eq!(message.text(&Lang::default()), e.to_string(), "{to}");
+                let french = message.text(&fr);
+                assert_ne!(french, e.to_string(), "{to}");
+                assert!(!french.contains("definition-"), "{to}: {french}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= broken.len(), "{seen} problems");
+    }
+}
