@@ -165,6 +165,7 @@ error-game-conditional-your-move = It is your move: conditional moves are for wh
 
 error-game-tournament-started = This tournament has started; it takes no more players.
 error-game-tournament-cancelled = This tournament was cancelled.
+error-game-tournament-start-date = The start date “{ $text }” is not a date like 2027-01-15 or 2027-01-15T18:00 (UTC).
 error-game-tournament-closed = This tournament is over (closed).
 error-game-tournament-over = This tournament is over.
 error-game-tournament-joined-already = You have joined this tournament already.

@@ -173,6 +173,7 @@ error-game-conditional-your-move = C’est à vous de jouer : les coups conditi
 
 error-game-tournament-started = Ce tournoi a commencé ; il n’accepte plus de joueurs.
 error-game-tournament-cancelled = Ce tournoi a été annulé.
+error-game-tournament-start-date = La date de début « { $text } » n’est pas une date comme 2027-01-15 ou 2027-01-15T18:00 (UTC).
 error-game-tournament-closed = Ce tournoi est terminé (clos).
 error-game-tournament-over = Ce tournoi est terminé.
 error-game-tournament-joined-already = Vous êtes déjà inscrit à ce tournoi.

@@ -69,7 +69,7 @@ impl NewTournament {
 
 /// Reads a start date as the form and the API write it: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`
 /// (UTC); empty: none.
-pub fn parse_start(text: &str) -> Result<Option<NaiveDateTime>, String> {
+pub fn parse_start(text: &str) -> Result<Option<NaiveDateTime>, Message> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -80,11 +80,7 @@ pub fn parse_start(text: &str) -> Result<Option<NaiveDateTime>, String> {
                 .map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default())
         })
         .map(Some)
-        .map_err(|_| {
-            format!(
-                "The start date “{text}” is not a date like 2027-01-15 or 2027-01-15T18:00 (UTC)."
-            )
-        })
+        .map_err(|_| Message::new("error-game-tournament-start-date").arg("text", text))
 }
 
 /// `n` if it is within `range`; `what` names the field (a selector key in `errors.ftl`:

@@ -214,7 +214,7 @@ impl TournamentForm {
             rated: self.rating != "casual",
             min_players: number(&self.min_players, "min_players")?,
             max_players: number(&self.max_players, "max_players")?,
-            starts_at: service::parse_start(&self.starts_at)?,
+            starts_at: service::parse_start(&self.starts_at).map_err(|e| e.text(lang))?,
             invite_only: self.invite_only.is_some(),
             rating_range: (
                 number(&self.rating_min, "rating_min")?,
