@@ -12,6 +12,7 @@ mod message;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader};
@@ -269,6 +270,27 @@ pub fn variant_name(lang: &Lang, name: &str, display_name: &str) -> String {
     }
 }
 
+/// A preset's name in `lang`: the built-in presets are named after their variant ("Chess"),
+/// so a name that is exactly a built-in variant's English name reads as that variant's name
+/// in `lang` ("Échecs"); any other name is its author's.
+pub fn preset_name(lang: &Lang, name: &str) -> String {
+    static BY_DISPLAY_NAME: OnceLock<HashMap<String, &'static str>> = OnceLock::new();
+    let builtins = BY_DISPLAY_NAME.get_or_init(|| {
+        plypost_rules::Variant::builtin_names()
+            .iter()
+            .filter_map(|key| {
+                plypost_rules::Variant::builtin(key)
+                    .ok()
+                    .map(|v| (v.display_name().to_owned(), *key))
+            })
+            .collect()
+    });
+    match builtins.get(name) {
+        Some(key) => variant_name(lang, key, name),
+        None => name.to_owned(),
+    }
+}
+
 impl Lang {
     /// `variant`'s name in this language ([`variant_name`]).
     pub fn variant(&self, variant: &plypost_rules::Variant) -> String {
@@ -333,6 +355,10 @@ mod tests {
         assert_eq!(variant_name(&fr, "chess", "Chess"), "Échecs");
         assert_eq!(variant_name(&fr, "chess", "My chess"), "My chess");
         assert_eq!(variant_name(&fr, "shatranj", "Shatranj"), "Shatranj");
+        assert_eq!(preset_name(&fr, "Chess"), "Échecs");
+        assert_eq!(preset_name(&fr, "Terachess II"), "Terachess II");
+        assert_eq!(preset_name(&fr, "Fast chess"), "Fast chess");
+        assert_eq!(preset_name(&Lang::default(), "Chess"), "Chess");
     }
 
     #[test]

@@ -428,7 +428,9 @@ pub struct LogRow {
     /// The variant's key and its own (English) display name.
     pub variant_key: String,
     pub variant: String,
+    /// The preset's name and version (an empty name when the preset is unknown).
     pub preset: String,
+    pub preset_version: i64,
     pub status: RowStatus,
     /// Full moves (a move of White and Black's answer count as one).
     pub moves: i64,
@@ -570,7 +572,8 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
                 challenge: None,
                 variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
                 variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
-                preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
+                preset: preset.map_or_else(String::new, |p| p.name.clone()),
+                preset_version: preset.map_or(0, |p| p.version),
                 status: RowStatus::Game {
                     status: g.status,
                     result: g.result,
@@ -733,7 +736,8 @@ fn challenge_row(
         black,
         variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
         variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
-        preset: preset.map_or_else(String::new, |p| format!("{} v{}", p.name, p.version)),
+        preset: preset.map_or_else(String::new, |p| p.name.clone()),
+        preset_version: preset.map_or(0, |p| p.version),
         status: RowStatus::Challenge {
             random_colours: c.author_color == ColorChoice::Random,
         },

@@ -94,9 +94,13 @@ impl VersionNotes {
         match self {
             VersionNotes::Builtin => lang.t("presets-notes-builtin"),
             VersionNotes::EngineChanged => lang.t("presets-notes-engine-changed"),
-            VersionNotes::Forked { from, version } => {
-                lang.t2("presets-notes-forked", "name", from, "version", *version)
-            }
+            VersionNotes::Forked { from, version } => lang.t2(
+                "presets-notes-forked",
+                "name",
+                crate::i18n::preset_name(lang, from),
+                "version",
+                *version,
+            ),
             VersionNotes::Edited { changes, note } => {
                 let mut parts: Vec<String> = changes.iter().map(|c| c.text(lang)).collect();
                 if let Some(note) = note {

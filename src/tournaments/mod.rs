@@ -290,7 +290,7 @@ pub struct Detail {
     pub tournament: TournamentRow,
     pub organiser: String,
     /// The preset's name and version.
-    pub preset: String,
+    pub preset: (String, i64),
     pub entrants: Vec<Entrant>,
     pub games: Vec<TournamentGame>,
     pub table: Table,
@@ -313,7 +313,7 @@ pub fn detail(conn: &mut DbConn, id: i64) -> Result<Detail, GameError> {
     Ok(Detail {
         tournament,
         organiser,
-        preset: format!("{name}, version {version}"),
+        preset: (name, version),
         entrants,
         games,
         table,

@@ -71,6 +71,11 @@ impl Ctx {
         format!("/login?next={next}")
     }
 
+    /// A preset's name in the page's language ([`crate::i18n::preset_name`]).
+    pub fn preset_name(&self, name: &str) -> String {
+        crate::i18n::preset_name(&self.lang, name)
+    }
+
     /// The message `id` in the page's language.
     pub fn t(&self, id: &str) -> String {
         self.lang.t(id)

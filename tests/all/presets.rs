@@ -343,7 +343,7 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         "{history}"
     );
     assert!(
-        history.contains("alice — Copie de «\u{a0}Chess\u{a0}», version 1"),
+        history.contains("alice — Copie de «\u{a0}Échecs\u{a0}», version 1"),
         "{history}"
     );
     assert!(french.contains("Échecs"), "the variant's French name");

@@ -110,7 +110,10 @@ fn calendar(state: &AppState, lang: &Lang, user: &User, games: &[GameListing]) -
                 .description(&lang.t_args(
                     "feeds-calendar-event",
                     &[
-                        ("variant", &game.variant as &dyn MessageArg),
+                        (
+                            "variant",
+                            &crate::i18n::preset_name(lang, &game.variant) as &dyn MessageArg,
+                        ),
                         ("number", &(game.ply / 2 + 1)),
                         ("id", &game.id.0),
                         ("opponent", &opponent),
@@ -333,7 +336,10 @@ fn player_atom(
             lang.t_args(
                 "feeds-player-finished-summary",
                 &[
-                    ("variant", &g.variant as &dyn MessageArg),
+                    (
+                        "variant",
+                        &crate::i18n::preset_name(lang, &g.variant) as &dyn MessageArg,
+                    ),
                     ("result", &result),
                     ("plies", &g.ply),
                 ],
@@ -358,7 +364,7 @@ fn player_atom(
             lang.t3(
                 "feeds-player-started-summary",
                 "variant",
-                &g.variant,
+                crate::i18n::preset_name(lang, &g.variant),
                 "white",
                 &white,
                 "black",

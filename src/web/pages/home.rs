@@ -144,7 +144,7 @@ fn item(
             "home-game-title",
             &[
                 ("id", &g.id.to_string() as &dyn MessageArg),
-                ("variant", &g.variant),
+                ("variant", &crate::i18n::preset_name(lang, &g.variant)),
                 ("white", &words::player(lang, &g.white)),
                 ("black", &words::player(lang, &g.black)),
             ],
@@ -221,7 +221,7 @@ async fn home(state: web::Data<AppState>, ctx: Ctx) -> Result<HttpResponse, WebE
             .into_iter()
             .map(|c| Invitation {
                 author: c.author,
-                variant: c.variant,
+                variant: crate::i18n::preset_name(&ctx.lang, &c.variant),
             })
             .collect();
     }

@@ -107,7 +107,15 @@ fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
         ratings: row.ratings,
         bots: row.bots,
         variant: crate::i18n::variant_name(lang, &row.variant_key, &row.variant),
-        preset: row.preset,
+        preset: if row.preset.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "{} v{}",
+                crate::i18n::preset_name(lang, &row.preset),
+                row.preset_version
+            )
+        },
         status: status_text(lang, row.status),
         moves: row.moves,
         last_move: row.last_move_at.map_or_else(|| "—".to_owned(), when),
@@ -424,7 +432,11 @@ async fn show(
         ctx: &ctx,
         id,
         variant: ctx.lang.variant(&rules.variant),
-        preset: format!("{} v{}", record.preset.name, record.preset.version),
+        preset: format!(
+            "{} v{}",
+            crate::i18n::preset_name(&ctx.lang, &record.preset.name),
+            record.preset.version
+        ),
         white: words::player(&ctx.lang, &record.white),
         black: words::player(&ctx.lang, &record.black),
         status: words::status_text(&ctx.lang, g.status, g.result, g.result_reason),

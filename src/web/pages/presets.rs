@@ -239,7 +239,7 @@ async fn show(
     let page = ShowPage {
         ctx: &ctx,
         slug: p.slug.clone(),
-        name: v.name.clone(),
+        name: ctx.preset_name(&v.name),
         variant_name: p.variant_name.clone(),
         variant_display: ctx.lang.variant(&detail.variant),
         width: detail.variant.width(),

@@ -552,7 +552,11 @@ async fn show(
         ctx: &ctx,
         description: super::presets_markdown::render(&t.description),
         organiser: detail.organiser,
-        preset: detail.preset,
+        preset: format!(
+            "{}, {}",
+            crate::i18n::preset_name(&ctx.lang, &detail.preset.0),
+            ctx.t1("presets-version-n", "version", detail.preset.1.to_string())
+        ),
         time_control: t.time_control().describe_in(&ctx.lang),
         status: status_text(&ctx.lang, &t, winner.as_ref()),
         joined: viewer

@@ -299,7 +299,7 @@ fn listed(g: &GameListing, lang: &Lang, time_zone: &str) -> ListedGame {
             "users-game-title",
             &[
                 ("id", &g.id.to_string() as &dyn MessageArg),
-                ("variant", &g.variant),
+                ("variant", &crate::i18n::preset_name(lang, &g.variant)),
                 ("white", &g.white),
                 ("black", &g.black),
             ],

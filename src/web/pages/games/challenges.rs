@@ -113,7 +113,7 @@ fn items(
             author: c.author,
             author_is_bot: c.author_is_bot,
             opponent: c.opponent,
-            variant: c.variant,
+            variant: crate::i18n::preset_name(lang, &c.variant),
             days: c.days_per_move.unwrap_or(0),
             message: c.message,
             created: lang.datetime(c.created_at, tz, crate::i18n::DateStyle::DateTime),
