@@ -348,7 +348,7 @@ fn main() {
         (c - 14 - 1, Mark::Hop),
         (c - 2, Mark::Screen),
     ]);
-    let mut d = render_move_diagram(7, 7, c, &knight, &marks);
+    let mut d = render_move_diagram(7, 7, (c, &knight), &marks, "Moves of the Knight");
     for m in Mark::ALL {
         d.push_str(&format!(
             "<div>{} {}</div>",

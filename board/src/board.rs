@@ -64,6 +64,9 @@ pub struct BoardView {
     pub coordinates: bool,
     /// The `id` of the `<svg>` element (also prefixes the ids inside it).
     pub id: String,
+    /// What the board is called to a screen reader (`aria-label`); empty: "Board, White at
+    /// the bottom" in English.
+    pub label: String,
 }
 
 pub const DEFAULT_LIGHT: &str = "#eedcb4";
@@ -82,6 +85,7 @@ impl BoardView {
             dark: DEFAULT_DARK.to_string(),
             coordinates: true,
             id: "board".to_string(),
+            label: String::new(),
         }
     }
 }
@@ -287,11 +291,17 @@ pub fn render_board(view: &BoardView) -> String {
     let id = escape(&view.id);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{id}\" class=\"ppboard\" viewBox=\"0 0 {} {}\" \
-         style=\"--ppr:{}\" role=\"img\" aria-label=\"Board, {}\" data-width=\"{}\" data-height=\"{}\" data-flipped=\"{}\">",
+         style=\"--ppr:{}\" role=\"img\" aria-label=\"{}\" data-width=\"{}\" data-height=\"{}\" data-flipped=\"{}\">",
         num(l.view_w()),
         num(l.view_h()),
         num(l.view_w() / l.view_h()),
-        if view.flipped { "Black at the bottom" } else { "White at the bottom" },
+        if !view.label.is_empty() {
+            escape(&view.label)
+        } else if view.flipped {
+            "Board, Black at the bottom".to_owned()
+        } else {
+            "Board, White at the bottom".to_owned()
+        },
         l.w,
         l.h,
         view.flipped
@@ -393,6 +403,20 @@ pub fn render_board_image(view: &BoardView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_is_named_for_screen_readers() {
+        let mut view = BoardView::new(8, 8);
+        assert!(render_board(&view).contains("aria-label=\"Board, White at the bottom\""));
+        view.flipped = true;
+        assert!(render_board(&view).contains("aria-label=\"Board, Black at the bottom\""));
+        view.label = "Échiquier, les Noirs en bas & <autres>".into();
+        let svg = render_board(&view);
+        assert!(
+            svg.contains("aria-label=\"Échiquier, les Noirs en bas &amp; &lt;autres&gt;\""),
+            "{svg}"
+        );
+    }
 
     #[test]
     fn the_image_board_stands_alone() {

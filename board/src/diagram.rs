@@ -97,14 +97,14 @@ const DIAGRAM_LIGHT: &str = "#f3ead7";
 const DIAGRAM_DARK: &str = "#d2b993";
 
 /// A small board (no coordinates) with `piece` on `piece_square` and a mark on each listed
-/// square. The piece comes from the page's sprite: include [`crate::sprite`] once per page,
-/// as for boards.
+/// square, called `label` to a screen reader ("Moves of the Knight"). The piece comes from
+/// the page's sprite: include [`crate::sprite`] once per page, as for boards.
 pub fn render_move_diagram(
     width: u8,
     height: u8,
-    piece_square: usize,
-    piece: &PieceView,
+    (piece_square, piece): (usize, &PieceView),
     marks: &[(usize, Mark)],
+    label: &str,
 ) -> String {
     let l = Layout::new(width, height, false, false);
     let mut s = format!(
@@ -112,7 +112,7 @@ pub fn render_move_diagram(
          <style>svg.ppdiagram{{width:100%;height:auto;max-width:{}px;display:block}}{}</style><title>{}</title>",
         num(l.view_w()),
         num(l.view_h()),
-        escape(&format!("Moves of the {}", piece.title)),
+        escape(label),
         l.w * 40,
         piece_css(),
         escape(&piece.title),
@@ -250,7 +250,7 @@ mod tests {
         let p = PieceView::new("knight", true, "White Knight & <friends>");
         let marks: Vec<(usize, Mark)> =
             Mark::ALL.iter().enumerate().map(|(i, m)| (i, *m)).collect();
-        let svg = render_move_diagram(7, 7, 24, &p, &marks);
+        let svg = render_move_diagram(7, 7, (24, &p), &marks, "Moves of the Knight & <friends>");
         let doc = roxmltree::Document::parse(&svg).expect("XML");
         assert_eq!(
             doc.descendants()

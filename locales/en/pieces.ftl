@@ -369,3 +369,9 @@ pieces-mark = { $mark ->
     [blocked] a piece here blocks the move
    *[screen] screen to hop over
 }
+
+## Boards as a screen reader names them (before any script runs), and a piece's move diagram.
+
+board-label-white = Board, White at the bottom
+board-label-black = Board, Black at the bottom
+board-diagram-label = Moves of the { $piece }

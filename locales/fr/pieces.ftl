@@ -389,3 +389,9 @@ pieces-mark = { $mark ->
     [blocked] une pièce ici bloque le coup
    *[screen] écran à sauter
 }
+
+## Les échiquiers tels qu’un lecteur d’écran les nomme (avant tout script), et le diagramme de la marche d’une pièce.
+
+board-label-white = Échiquier, les Blancs en bas
+board-label-black = Échiquier, les Noirs en bas
+board-diagram-label = Marche de la pièce : { $piece }

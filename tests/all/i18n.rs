@@ -594,6 +594,20 @@ async fn every_page_speaks_every_language(backend: Backend) {
     let res = app.play(&alice, game, 1, "e4").await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let ids: Vec<String> = messages()["en"].keys().cloned().collect();
+    // The English of every message that other languages word differently: a page in another
+    // language that shows it was worded in the wrong language. Sentences of a few words
+    // only (shorter texts are names and codes that languages share); the language switch's
+    // own tooltip is in each choice's language by design.
+    let english = plypost::i18n::Lang::default();
+    let sentences: Vec<(String, String)> = ids
+        .iter()
+        .filter(|id| id.as_str() != "footer-language-choose")
+        .filter_map(|id| english.try_t(id).map(|text| (id.clone(), text)))
+        .filter(|(_, text)| {
+            text.split_whitespace().count() >= 3 && !text.contains('{') && !text.contains('\n')
+        })
+        .collect();
+    let code = Regex::new(r"(?s)<pre\b.*?</pre>|<code\b.*?</code>").expect("regex");
     let mut problems = Vec::new();
     let mut checked = 0;
     for lang in plypost::i18n::Lang::all() {
@@ -607,6 +621,17 @@ async fn every_page_speaks_every_language(backend: Backend) {
                 problems.push(format!("{path} in {lang}: {status}, not marked as {lang}"));
             }
             let text = crate::common::unescape(&page);
+            if lang != english {
+                // Code (a definition's example, a FEN) is the same in every language.
+                let prose = code.replace_all(&text, "");
+                for (id, sentence) in &sentences {
+                    if lang.try_t(id).as_deref() != Some(sentence.as_str())
+                        && prose.contains(sentence.as_str())
+                    {
+                        problems.push(format!("{path} in {lang}: English text of {id}"));
+                    }
+                }
+            }
             for id in ids
                 .iter()
                 .filter(|id| id.contains('-') && text.contains(id.as_str()))

@@ -299,6 +299,10 @@ async fn filters_combine(backend: Backend) {
     // The variant's name in the rows and in the filter's choices.
     assert!(page.contains(">Échecs</td>"), "{page}");
     assert!(page.contains(">Échecs</option>"), "{page}");
+    assert!(
+        page.contains(">échec et mat</option>"),
+        "the reasons' choices: {page}"
+    );
     // The built-in preset is named after its variant, in French too.
     assert!(page.contains(">Échecs v1</td>"), "{page}");
     let page = logs_in_french(&app, "status=open").await;

@@ -347,6 +347,15 @@ async fn fork_edit_preview_and_history(backend: Backend) {
         "{history}"
     );
     assert!(french.contains("Échecs"), "the variant's French name");
+    // Boards and move diagrams are named in French for screen readers.
+    assert!(
+        french.contains("aria-label=\"Échiquier, les Blancs en bas\""),
+        "{french}"
+    );
+    assert!(
+        french.contains("aria-label=\"Marche de la pièce\u{a0}: Tour\""),
+        "{french}"
+    );
     // The old version stays readable.
     let (_, v1) = app
         .get_as(&app.client, &format!("/presets/{slug}?version=1"))

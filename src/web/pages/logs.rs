@@ -202,7 +202,7 @@ async fn index(
             .map(|r| {
                 (
                     r.as_str(),
-                    r.as_str().replace('_', " "),
+                    ctx.t1("end-reason", "reason", r.as_str()),
                     q.reason == r.as_str(),
                 )
             })

@@ -28,6 +28,7 @@ pub fn board(lang: &Lang, position: &Position, look: &Look, id: &str) -> String 
     let (w, h) = (variant.width(), variant.height());
     let mut view = BoardView::new(w, h);
     view.id = id.to_owned();
+    view.label = lang.t("board-label-white");
     view.coordinates = look.coordinates;
     if !look.light.is_empty() {
         view.light = look.light.clone();
@@ -80,13 +81,14 @@ fn marks_of(d: &MoveDiagram) -> Vec<(usize, Mark)> {
 /// The move diagram of a piece kind (White, moving up the diagram).
 pub fn move_diagram(lang: &Lang, variant: &Variant, kind: &PieceKind) -> String {
     let d = diagram::move_diagram(variant, kind.id, Color::White);
-    let piece = PieceView::new(&kind.image, true, &piece_name(lang, &kind.name));
+    let name = piece_name(lang, &kind.name);
+    let piece = PieceView::new(&kind.image, true, &name);
     render_move_diagram(
         d.width,
         d.height,
-        index_of(d.piece_square, d.width),
-        &piece,
+        (index_of(d.piece_square, d.width), &piece),
         &marks_of(&d),
+        &lang.t1("board-diagram-label", "piece", name.as_str()),
     )
 }
 

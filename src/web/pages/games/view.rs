@@ -86,6 +86,11 @@ pub fn board_svg_in(
     let width = variant.width();
     let mut view = BoardView::new(width, variant.height());
     view.flipped = flipped;
+    view.label = lang.t(if flipped {
+        "board-label-black"
+    } else {
+        "board-label-white"
+    });
     for sq in squares(position) {
         if let Some(p) = position.piece_at(sq) {
             if let Some(slot) = view.squares.get_mut(board_index(sq, width)) {
