@@ -6,7 +6,8 @@ use plypost_rules::{Color, EpProblem, FenError, FenExpected, RightsAllowed, Setu
 
 use crate::i18n::{Message, MessageValue};
 
-fn side(color: Color) -> &'static str {
+/// A side as the messages' `$side` selector names it.
+pub(crate) fn side(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",

@@ -3,17 +3,10 @@
 //! the rules' own text. Keys, section names and piece names stay as the definition writes
 //! them; what the Betza, move-text and TOML readers say stays in their English.
 
-use plypost_rules::{Color, DefinitionError, DefinitionProblem as P, Wing};
+use plypost_rules::{DefinitionError, DefinitionProblem as P, Wing};
 
-use crate::games::fen_problems::fen_error;
+use crate::games::fen_problems::{fen_error, side};
 use crate::i18n::Message;
-
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
 
 /// One problem, with its line when known.
 pub fn definition_error(e: &DefinitionError) -> Message {
