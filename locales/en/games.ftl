@@ -208,6 +208,7 @@ game-preset-moved-on = the preset is at version { $current } now; this game keep
 board-js-legal-one = { $piece }: 1 legal move, to { $squares }
 board-js-legal-many = { $piece }: { $count } legal moves, to { $squares }
 board-js-pick = . Pick a destination.
+board-js-located = { $piece } on { $square }
 board-js-no-legal = { $piece }: no legal move now
 board-js-reach = { $piece }: on its turn it could go to { $squares }
 board-js-no-reach = { $piece }: on its turn it could not move

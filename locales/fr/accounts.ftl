@@ -16,7 +16,7 @@ auth-forgot = Mot de passe oublié ?
 auth-already-registered = Déjà inscrit ?
 auth-reset-title = Réinitialiser votre mot de passe
 auth-reset-sent-before = Si un compte utilise
-auth-reset-sent-after = , nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.
+auth-reset-sent-after = , un lien pour choisir un nouveau mot de passe y a été envoyé. Le lien est valable une heure.
 auth-back-to-login = Retour à la connexion
 auth-reset-intro = Saisissez l’adresse électronique de votre compte : nous vous enverrons un lien.
 auth-send-link = Envoyer le lien
@@ -38,7 +38,7 @@ auth-unsubscribe-ask = Ne plus m’envoyer { $what } ?
 auth-unsubscribe-what = { $kind ->
     [your_turn] les courriels quand c’est à vous de jouer
     [reminder] les rappels avant que votre temps ne s’écoule
-    [chat] les courriels de ce que vos adversaires écrivent dans la discussion
+    [chat] les courriels reprenant ce que vos adversaires écrivent dans la discussion
     [challenge] les courriels sur les défis (reçus, acceptés, refusés)
     [game_end] les courriels sur la fin de vos parties
    *[other] ces courriels
@@ -142,5 +142,5 @@ settings-notice-password = Votre mot de passe a été changé. Les autres sessio
 settings-notice-preferences = Vos préférences ont été enregistrées.
 settings-notice-vacation-started = Vos vacances ont commencé : vos pendules sont arrêtées.
 settings-notice-replies-revoked = Vos adresses de réponse ont été révoquées : les réponses aux courriels précédents sont ignorées ; les nouveaux courriels portent de nouvelles adresses.
-settings-notice-vacation-ended = Bon retour : vos vacances sont terminées et vos pendules tournent de nouveau.
+settings-notice-vacation-ended = Bon retour parmi nous : vos vacances sont terminées et vos pendules tournent de nouveau.
 settings-vacation-none = aucune

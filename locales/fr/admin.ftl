@@ -17,7 +17,7 @@ admin-reason = Motif
 ## Suspensions
 
 admin-suspend-title = Suspendre un joueur
-admin-suspend-text = Un joueur suspendu ne peut plus se connecter ni lancer de défis ; ses parties continuent et se perdent au temps comme d’habitude.
+admin-suspend-text = Un joueur suspendu ne peut plus se connecter ni lancer de défis ; ses parties continuent, et il peut les perdre au temps comme d’habitude.
 admin-username = Nom d’utilisateur
 admin-reason-shown = Motif (montré au joueur)
 admin-suspend = Suspendre
@@ -97,9 +97,9 @@ admin-audit-action = { $key ->
        *[other] { $action }
     }
 # What an admin action was about.
-admin-audit-target-game = partie n° { $id } : { $result ->
+admin-audit-target-game = partie n° { $id } : { $result ->
         [aborted] annulée
        *[other] { $result }
     }
-admin-audit-target-message = message n° { $id }
-admin-audit-target-mail = courriel n° { $id }
+admin-audit-target-message = message n° { $id }
+admin-audit-target-mail = courriel n° { $id }

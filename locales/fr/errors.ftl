@@ -341,7 +341,7 @@ error-log-result-moves = les coups terminent la partie ({ $ending } par { $reaso
         [stalemate] pat
         [repetition] répétition
         [move_count] limite du nombre de coups
-        [bare_king] roi dépouillé
+        [bare_king] Roi dépouillé
        *[other] { $reason }
     }) mais le résultat indique { $result }
 error-log-bad-result = « { $result } » n’est pas un résultat valable

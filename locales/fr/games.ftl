@@ -25,7 +25,7 @@ games-older-challenges = Défis plus anciens
 
 ## Notes
 
-games-notes-title = Vos notes sur la partie n° { $id }
+games-notes-title = Vos notes sur la partie n° { $id }
 games-notes-private = Privées : vous seul voyez ces notes, pendant la partie et après.
 games-notes-saved = Dernier enregistrement : { $at }.
 games-notes = Notes
@@ -77,8 +77,8 @@ analysis-preset = Préréglage
 analysis-preset-hint = Le nom d’un préréglage tel qu’il figure dans son adresse, p. ex.
 analysis-fen-hint = Vide : la position de départ du préréglage.
 analysis-set-up-board = Mettre en place l’échiquier
-analysis-game-title = Analyse · partie n° { $id }
-analysis-of-game = Analyse de la partie n° { $id }
+analysis-game-title = Analyse · partie n° { $id }
+analysis-of-game = Analyse de la partie n° { $id }
 analysis-game-intro = Déplacez les pièces des deux camps depuis la position de la partie ; chaque coup est vérifié selon les règles. Rien n’est enregistré, sauf si vous gardez la suite comme coups conditionnels.
 analysis-return = Retour à la partie
 analysis-play-in = Jouer dans l’analyse
@@ -91,14 +91,14 @@ analysis-your-conditionals = Vos coups conditionnels
 
 ## Coups conditionnels
 
-conditional-title = Vos coups conditionnels · partie n° { $id }
-conditional-heading = Vos coups conditionnels dans la partie n° { $id }
+conditional-title = Vos coups conditionnels · partie n° { $id }
+conditional-heading = Vos coups conditionnels dans la partie n° { $id }
 conditional-intro = Privés : vous seul les voyez. Quand votre adversaire joue le premier coup d’une suite, votre réponse est jouée aussitôt ; un coup qu’aucune suite ne prévoit les supprime toutes (vous recevez un courriel dans les deux cas).
 conditional-none = Vous n’avez aucun coup conditionnel dans cette partie.
 conditional-delete = Les supprimer
 conditional-lines = Suites, une par ligne : le coup de votre adversaire, votre réponse, son coup suivant, votre réponse…
 conditional-any-notation = Toute notation
-conditional-saving = Enregistrer remplace toutes vos suites ; enregistrer une case vide les supprime.
+conditional-saving = Enregistrer remplace toutes vos suites ; enregistrer un champ vide les supprime.
 conditional-save = Enregistrer les coups conditionnels
 conditional-saved = Vos coups conditionnels sont enregistrés.
 conditional-deleted = Vos coups conditionnels sont supprimés.
@@ -109,9 +109,9 @@ challenge-preset = Préréglage
 challenge-by-default = { $control } par défaut
 challenge-preset-hint = Une variante avec sa position de départ et ses règles ; le préréglage intégré de chaque variante vient en premier.
 challenge-browse = Parcourir les préréglages.
-challenge-days-default = Laissez les jours par coup vides pour garder la cadence par défaut du préréglage.
+challenge-days-default = Laissez le nombre de jours par coup vide pour garder la cadence par défaut du préréglage.
 challenge-start-position = Position de départ
-challenge-setup-default = Celle du préréglage par défaut
+challenge-setup-default = Celle par défaut du préréglage
 challenge-setup-random = Au hasard : tirée au début de la partie
 challenge-setup-hint = Pour les préréglages à plusieurs positions de départ (Metamachy, Zanzibar-S) ; une position d’un autre préréglage que celui choisi compte comme celle par défaut. La page de la partie montre celle qui est jouée.
 challenge-colour = Votre couleur
@@ -125,7 +125,7 @@ challenge-reserve = Réserve de départ (jours)
 challenge-increment = Incrément par coup (heures)
 challenge-cap = Plafond de la réserve (jours, facultatif)
 challenge-untimed = Sans cadence (adversaire nommé seulement)
-challenge-untimed-hint = Une partie sans cadence sans aucun coup pendant 60 jours peut être close comme abandonnée par l’un ou l’autre joueur.
+challenge-untimed-hint = Une partie sans cadence où aucun coup n’a été joué depuis 60 jours peut être close comme abandonnée par l’un ou l’autre joueur.
 challenge-no-vacation = Sans vacances : les pendules ne s’arrêtent jamais (comme en tournoi)
 challenge-rating = Classement
 challenge-rated = Classée
@@ -146,8 +146,8 @@ challenge-post = Publier le défi
 
 ## La page de la partie
 
-game-title = Partie n° { $id }
-game-feed-title = Coups de la partie n° { $id }
+game-title = Partie n° { $id }
+game-feed-title = Coups de la partie n° { $id }
 game-white = Blancs
 # Le camp de l’ordinateur dans une partie contre lui.
 game-computer-name = Ordinateur (niveau { $level })
@@ -160,7 +160,7 @@ game-engines-busy = Tous les moteurs sont occupés ; réessayez dans quelques s
 game-boards-busy = Trop d’échiquiers à dessiner en ce moment ; réessayez dans quelques secondes.
 game-provisional-promotion = Promotion provisoire : { $text }
 game-flip = Retourner l’échiquier
-game-your-move-hint = À vous de jouer : touchez ou cliquez une pièce, ou tapez le coup.
+game-your-move-hint = À vous de jouer : touchez une pièce ou cliquez dessus, ou saisissez le coup.
 game-position-in-words = La position en mots
 game-keyboard = Clavier : placez le focus sur l’échiquier (Tab), déplacez-vous avec les flèches, Entrée prend une pièce puis la pose, Échap annule.
 game-your-move = À vous de jouer
@@ -208,9 +208,10 @@ game-preset-moved-on = le préréglage en est maintenant à la version { $curren
 board-js-legal-one = { $piece } : 1 coup légal, vers { $squares }
 board-js-legal-many = { $piece } : { $count } coups légaux, vers { $squares }
 board-js-pick = . Choisissez une case d’arrivée.
+board-js-located = { $piece } en { $square }
 board-js-no-legal = { $piece } : aucun coup légal pour l’instant
-board-js-reach = { $piece } : à son tour, elle pourrait aller en { $squares }
-board-js-no-reach = { $piece } : à son tour, elle ne pourrait pas bouger
+board-js-reach = { $piece } : si son camp avait le trait, cette pièce pourrait aller en { $squares }
+board-js-no-reach = { $piece } : si son camp avait le trait, cette pièce ne pourrait pas bouger
 board-js-confirm = Confirmer le coup { $move }
 board-js-cancel = Annuler
 board-js-preview = Aperçu de { $move }. Confirmez ou annulez.
@@ -221,8 +222,8 @@ board-js-empty-square = { $square } : vide
 board-js-cancelled = Annulé.
 board-js-destination-enter = , case d’arrivée : Entrée joue ici
 board-js-destination = , case d’arrivée
-board-js-label-black = Échiquier, Noirs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
-board-js-label-white = Échiquier, Blancs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
+board-js-label-black = Échiquier, les Noirs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
+board-js-label-white = Échiquier, les Blancs en bas. Les flèches passent d’une case à l’autre, Entrée prend une pièce puis la pose, Échap annule.
 board-js-flipped-black = Les Noirs sont maintenant en bas.
 board-js-flipped-white = Les Blancs sont maintenant en bas.
 game-name-white = { $name } (Blancs)
@@ -243,7 +244,7 @@ games-last-move = Dernier coup : { $number }{ $dots } { $move } par { $player }
 games-draw-declined = { $name } a refusé votre proposition de nulle ; la partie continue.
 games-done-move = Votre coup a été joué.
 games-done-resigned = Vous avez abandonné.
-games-done-draw = La partie est nulle par accord mutuel.
+games-done-draw = La partie est nulle d’un commun accord.
 games-done-draw-declined = Vous avez refusé la nulle ; la partie continue.
 games-done-takeback-asked = Vous avez demandé à reprendre votre dernier coup.
 games-done-takeback-accepted = Le coup a été repris.
@@ -300,8 +301,8 @@ games-terms-no-vacation = { $control }, sans vacances, { $rating }
 
 games-error-level = Niveau : l’ordinateur joue à un niveau de 1 à 8.
 games-error-colour = Couleur : choisissez Blancs, Noirs ou Au hasard.
-games-error-rating-min = Le classement minimal est un nombre entier, ou vide pour aucune limite.
-games-error-rating-max = Le classement maximal est un nombre entier, ou vide pour aucune limite.
+games-error-rating-min = Le classement minimal doit être un nombre entier, ou rester vide pour n’imposer aucune limite.
+games-error-rating-max = Le classement maximal doit être un nombre entier, ou rester vide pour n’imposer aucune limite.
 # Une position de départ dans la liste ; $name : son nom.
 games-setup-default = { $name } (par défaut)
 # Un préréglage intégré dans la liste ; $variant : sa variante.

@@ -9,7 +9,7 @@ home-your-move = À vous de jouer
 home-nothing-waiting = Aucune partie n’attend votre coup.
 home-find-a-game = Trouver une partie
 # A game in the list: "#12 Chess: alice vs bob".
-home-game-title = n° { $id } { $variant } : { $white } contre { $black }
+home-game-title = n° { $id } { $variant } : { $white } contre { $black }
 # Followed by the opponent's name (a link).
 home-against = contre
 # $left: a span of time ("2 days 4 hours").
@@ -45,7 +45,7 @@ home-hero-lead = Jouez les variantes géantes — Terachess, Teramachy, Obento C
 home-create-account = Créer un compte
 home-log-in = Se connecter
 home-feature-presets = Préréglages
-home-feature-presets-text = Chaque partie fixe les règles exactes de son début ; dérivez un préréglage pour créer le vôtre.
+home-feature-presets-text = Chaque partie garde les règles exactes avec lesquelles elle a commencé ; dérivez un préréglage pour créer le vôtre.
 home-feature-mail = Jeu par courriel
 home-feature-mail-text = Recevez un courriel quand c’est à vous de jouer, et un rappel avant la fin de votre temps.
 home-feature-logs = Archives ouvertes

@@ -1,6 +1,6 @@
 ### La page d’archive (relecture) d’une partie.
 
-logs-log-of-game = Archive de la partie n° { $id }
+logs-log-of-game = Archive de la partie n° { $id }
 logs-white = Blancs
 logs-black = Noirs
 logs-vs = contre
@@ -27,7 +27,7 @@ logs-start-position = Position de départ
 ## Importer des parties
 
 logs-import-title = Importer des parties
-logs-import-intro = Envoyez un fichier PGN écrit par plypost ({ $mb } Mo au plus). Chaque coup est vérifié ; une partie contenant un coup illégal est écartée avec la raison, et les autres sont importées. Les parties importées sont signalées comme telles : elles ne sont pas classées et ne comptent pour personne.
+logs-import-intro = Envoyez un fichier PGN écrit par plypost ({ $mb } Mo au plus). Chaque coup est vérifié ; une partie contenant un coup illégal est écartée, avec la raison du refus, et les autres sont importées. Les parties importées sont signalées comme telles : elles ne sont pas classées et ne comptent pour personne.
 logs-import-counts = { $imported ->
     [one] { $imported } importée
    *[other] { $imported } importées
@@ -75,7 +75,7 @@ logs-f-result = Résultat
 logs-f-white-won = les Blancs ont gagné
 logs-f-black-won = les Noirs ont gagné
 logs-f-draw = nulle
-logs-f-by = Par
+logs-f-by = Fin de partie
 logs-f-any-way = toute issue
 logs-f-dates-of = Dates
 logs-f-the-start = du début

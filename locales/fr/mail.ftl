@@ -3,8 +3,8 @@
 
 ## Parties communes
 
-mail-subject-game = [plypost] Partie n° { $id } { $variant } : { $white } – { $black } — { $what }
-mail-header = Partie n° { $id }, { $variant } : { $white } (Blancs) – { $black } (Noirs)
+mail-subject-game = [plypost] Partie n° { $id } { $variant } : { $white } – { $black } — { $what }
+mail-header = Partie n° { $id }, { $variant } : { $white } (Blancs) – { $black } (Noirs)
 mail-what-your-move = à vous de jouer
 mail-what-your-move-draw = à vous de jouer (nulle proposée)
 mail-what-started = la partie commence
@@ -66,7 +66,7 @@ mail-game-started = La partie a commencé. Vous jouez { $colour ->
     [white] les Blancs
    *[black] les Noirs
 }.
-mail-subject-invitation = [plypost] Défi n° { $id } : { $author } vous invite à une partie ({ $variant })
+mail-subject-invitation = [plypost] Défi n° { $id } : { $author } vous invite à une partie ({ $variant })
 mail-invitation = { $author } vous invite à une partie ({ $variant } ; { $control } ; { $author } joue { $colour ->
     [white] les Blancs
     [black] les Noirs
@@ -77,8 +77,8 @@ mail-invitation-answer = Acceptez ou refusez ici : { $link }
 mail-setup-random = La position de départ est tirée au sort au début de la partie ; par défaut :
 mail-setup-named = La position de départ ({ $name }) :
 mail-setup = La position de départ :
-mail-subject-declined = [plypost] Défi n° { $id } : { $by } a refusé
-mail-challenge-declined = { $by } a refusé votre défi n° { $id } pour une partie ({ $variant } ; { $control }).
+mail-subject-declined = [plypost] Défi n° { $id } : { $by } a refusé
+mail-challenge-declined = { $by } a refusé votre défi n° { $id } pour une partie ({ $variant } ; { $control }).
 mail-challenge-declined-next = Défiez quelqu’un d’autre, ou publiez un défi ouvert : { $link }
 
 ## La fin
@@ -127,7 +127,7 @@ mail-tournament-nobody = personne
 mail-tournament-withdrew = (retiré)
 mail-tournament-started = Le tournoi « { $name } » a commencé.
 mail-tournament-your-games = Vos parties :
-mail-tournament-game = Partie n° { $id } (ronde { $round }) : vous jouez { $colour ->
+mail-tournament-game = Partie n° { $id } (ronde { $round }) : vous jouez { $colour ->
     [white] les Blancs
    *[black] les Noirs
 } contre { $opponent } :
@@ -139,7 +139,7 @@ mail-tournament-crosstable = Le tableau croisé : { $link }
 
 mail-subject-reset = Réinitialiser votre mot de passe plypost
 mail-reset-request =
-    quelqu’un (vous, espérons-le) a demandé à réinitialiser le mot de passe de votre compte plypost.
+    Quelqu’un (vous, espérons-le) a demandé à réinitialiser le mot de passe de votre compte plypost.
     Pour choisir un nouveau mot de passe, ouvrez ce lien dans les { $minutes } minutes :
 mail-reset-button = Choisir un nouveau mot de passe
 mail-reset-copy = Ou copiez cette adresse : { $link }
@@ -148,10 +148,10 @@ mail-reset-once =
     mot de passe reste inchangé.
 mail-subject-verify = Confirmez votre adresse pour plypost
 mail-verify =
-    merci de confirmer que { $email } est votre adresse pour plypost. D’ici là, aucun courriel de partie
+    Merci de confirmer que { $email } est votre adresse pour plypost. D’ici là, aucun courriel de partie
     n’y est envoyé et les coups envoyés depuis cette adresse ne sont pas joués.
 mail-verify-change =
-    merci de confirmer que { $email } est votre adresse pour plypost (elle doit
+    Merci de confirmer que { $email } est votre adresse pour plypost (elle doit
     remplacer { $old }). D’ici là, aucun courriel de partie n’y est envoyé et les coups
     envoyés depuis cette adresse ne sont pas joués.
 mail-verify-open = Ouvrez ce lien dans les { $hours } heures et appuyez sur « Confirmer » :
@@ -161,7 +161,7 @@ mail-verify-ignore = Si vous n’avez rien demandé, ignorez ce courriel : rien
 
 mail-answer-footer = plypost. Ceci répond au courriel que vous avez envoyé.
 mail-foreign-reply =
-    Une réponse à un courriel sur la partie n° { $game } est venue de { $from }, qui n’est pas l’adresse
+    Une réponse à un courriel sur la partie n° { $game } est venue de { $from }, qui n’est pas l’adresse
     de votre compte plypost : rien n’a été joué et l’expéditeur n’a reçu aucune réponse.
 mail-foreign-reply-move = Si c’était vous, répondez depuis { $address }, ou jouez sur la page de la partie : { $link }
 mail-foreign-reply-revoke =
@@ -174,12 +174,12 @@ mail-what-takeback-asked = reprise demandée
 mail-what-takeback-accepted = reprise acceptée
 mail-what-takeback-declined = reprise refusée
 mail-takeback-asked = { $name } demande à reprendre son dernier coup. Acceptez ou refusez sur la page de la partie.
-mail-takeback-accepted = { $name } a accepté votre reprise : votre dernier coup est annulé et c’est de nouveau à vous de jouer.
+mail-takeback-accepted = { $name } a accepté votre demande de reprise : votre dernier coup est annulé et c’est de nouveau à vous de jouer.
 mail-takeback-declined = { $name } a refusé votre demande de reprise. La partie continue.
 
 ## Réponses aux courriels de coups
 
-mail-subject-foreign-reply = [plypost] Partie n° { $game } : une réponse venue d’une autre adresse
+mail-subject-foreign-reply = [plypost] Partie n° { $game } : une réponse venue d’une autre adresse
 mail-what-played = joué
 mail-what-not-played = non joué
 mail-answer-their-move = C’est à { $name } de jouer.

@@ -136,7 +136,7 @@ end-reason = { $reason ->
     [stalemate] pat
     [repetition] triple répétition
     [move_count] règle du nombre de coups
-    [bare_king] roi dépouillé
+    [bare_king] Roi dépouillé
     [abandoned] partie abandonnée
     [withdrawal] retrait du tournoi
     [adjudication] décision d’un administrateur

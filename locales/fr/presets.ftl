@@ -45,7 +45,7 @@ presets-game-finished-no-result = terminée
 presets-current-is = la version actuelle est la
 presets-forked-from = Copié de
 presets-provisional = Position de départ provisoire : { $text }
-presets-retired-note = Ce préréglage est retiré : il n’apparaît plus dans l’index et ne lance plus de nouvelles parties. Les parties déjà jouées avec lui continuent.
+presets-retired-note = Ce préréglage est retiré : il n’apparaît plus dans l’index et ne peut plus servir à de nouvelles parties. Les parties déjà jouées avec lui continuent.
 presets-challenge-with = Lancer un défi avec ce préréglage
 presets-edit = Modifier
 presets-others-of = Autres préréglages ({ $variant })
@@ -79,6 +79,7 @@ presets-change-visibility = { $visibility ->
 presets-change-setup = position de départ modifiée
 presets-change-setups = { $count ->
     [0] une seule position de départ
+    [one] { $count } position de départ
    *[other] { $count } positions de départ
 }
 presets-change-move-count = nulle après { $plies } demi-coups sans prise ni coup de Pion
@@ -94,7 +95,7 @@ presets-change-note = « { $note } »
 presets-version-cap = Version { $version }
 presets-games-with = Parties jouées avec lui ({ $count })
 presets-no-games = Aucune partie pour l’instant.
-presets-game-n = Partie n° { $id }
+presets-game-n = Partie n° { $id }
 presets-make-own = Créer le vôtre
 presets-copy-name = Nom de votre copie
 presets-fork-placeholder = { $name } (copie)

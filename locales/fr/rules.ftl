@@ -33,9 +33,9 @@ rules-squares = { $count ->
 }
 rules-castling-two-distances = { $kingside } vers la dernière colonne ou { $queenside } vers la colonne a
 rules-castling = Roque : le Roi, qui n’a jamais bougé et n’est pas en échec, se déplace { $distance } vers une pièce { $rook } de son camp qui n’a pas bougé ; celle-ci se place alors sur la case voisine du Roi, du côté intérieur. Les cases que le Roi franchit ne doivent pas être attaquées.
-rules-en-passant = Prise en passant : après qu’une pièce { $movers } a avancé de deux cases ou plus sans prendre, une pièce adverse { $takers } qui pourrait prendre sur une case franchie peut le faire au coup suivant immédiatement, en retirant la pièce passée.
+rules-en-passant = Prise en passant : après qu’une pièce { $movers } a avancé de deux cases ou plus sans prendre, une pièce adverse { $takers } qui pourrait prendre sur une case franchie peut le faire au coup immédiatement suivant, en retirant la pièce qui a avancé.
 rules-hoppers = Sauteurs ({ $pieces }) : prennent en sautant par-dessus exactement une pièce de l’une ou l’autre couleur (l’écran) le long de la ligne ; ils ne prennent jamais l’écran.
 rules-move-count = Nulle au nombre de coups : la partie est nulle après { $plies } demi-coups de suite sans prise ni coup de Pion.
 rules-no-move-count = Pas de nulle au nombre de coups (désactivée dans ce préréglage).
-rules-repetition = Répétition : la troisième occurrence de la même position est nulle.
+rules-repetition = Répétition : la partie est nulle à la troisième occurrence de la même position.
 rules-no-repetition = Pas de nulle par répétition (désactivée dans ce préréglage).

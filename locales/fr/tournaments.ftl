@@ -4,7 +4,7 @@
 ## La liste (/tournaments)
 
 tournaments-title = Tournois
-tournaments-intro-html = Un tournoi toutes rondes joue toutes ses parties à la fois ; un tournoi au système suisse, ronde par ronde. <a href="/help/tournaments">Appariements et départages</a>.
+tournaments-intro-html = Dans un tournoi toutes rondes, toutes les parties se jouent en même temps ; dans un tournoi au système suisse, ronde par ronde. <a href="/help/tournaments">Appariements et départages</a>.
 tournaments-new = Nouveau tournoi
 tournaments-all = Tous les tournois
 tournaments-section-open = Inscriptions ouvertes
@@ -64,7 +64,7 @@ tournaments-status-cancelled = Annulé
 tournaments-notice-created = Le tournoi est ouvert aux inscriptions.
 tournaments-notice-edited = Le tournoi a été modifié.
 tournaments-notice-join = Vous êtes inscrit.
-tournaments-notice-leave = Vous avez quitté le tournoi (un retrait, s’il avait commencé).
+tournaments-notice-leave = Vous avez quitté le tournoi (ce qui vaut retrait s’il avait déjà commencé).
 tournaments-notice-start = Le tournoi a commencé ; chaque joueur a reçu ses parties par courriel.
 tournaments-notice-cancel = Le tournoi a été annulé.
 tournaments-notice-remove = Le joueur a été retiré.
@@ -101,7 +101,7 @@ tournaments-cell-black = Noirs
 ## Parties et joueurs
 
 tournaments-live-games = Parties en cours
-tournaments-live-game = Partie n° { $id }
+tournaments-live-game = Partie n° { $id }
 # After the link to the game.
 tournaments-live-game-details = (ronde { $round }) : { $white } – { $black }
 tournaments-players = Joueurs
@@ -125,7 +125,7 @@ tournaments-form-description = Description (Markdown)
 tournaments-form-preset = Préréglage
 tournaments-form-kind = Type
 tournaments-form-round-robin = Toutes rondes : chacun joue contre chacun, toutes les parties à la fois
-tournaments-form-double-round = Aller-retour (chaque paire joue deux fois, couleurs inversées)
+tournaments-form-double-round = Toutes rondes aller-retour (chaque paire joue deux fois, couleurs inversées)
 tournaments-form-swiss = Système suisse, ronde par ronde
 tournaments-form-rounds = Rondes (système suisse)
 tournaments-form-time-control = Cadence

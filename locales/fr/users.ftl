@@ -57,7 +57,7 @@ users-newest = Les plus récentes
 users-newer = Plus récentes
 users-older = Plus anciennes
 # A game in the lists: "#12 Chess: alice vs bob".
-users-game-title = n° { $id } { $variant } : { $white } contre { $black }
+users-game-title = n° { $id } { $variant } : { $white } contre { $black }
 # $result: 1-0, 0-1 or 1/2-1/2; $date: the day it ended.
 users-game-result-date = { $result }, { $date }
 users-game-no-result-date = sans résultat, { $date }

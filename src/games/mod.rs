@@ -12,7 +12,6 @@ pub mod chat;
 pub mod clocks;
 pub mod conditional;
 pub mod create;
-pub mod fen_problems;
 pub mod illegal;
 pub mod imported;
 pub mod model;

@@ -311,7 +311,7 @@ fn import_game(
     let start = Position::from_fen(&rules.variant, &start_fen).map_err(|e| {
         invalid(
             Message::new("error-log-bad-fen")
-                .arg("reason", crate::games::fen_problems::fen_error(&e)),
+                .arg("reason", crate::presets::fen_problems::fen_error(&e)),
         )
     })?;
     let date = game

@@ -5,8 +5,8 @@
 
 use plypost_rules::{DefinitionError, DefinitionProblem as P, Wing};
 
-use crate::games::fen_problems::{fen_error, side};
 use crate::i18n::Message;
+use crate::presets::fen_problems::{fen_error, side};
 
 /// One problem, with its line when known.
 pub fn definition_error(e: &DefinitionError) -> Message {

@@ -5,6 +5,7 @@
 //! a version id, so an old game keeps its exact rules. No HTTP here.
 
 pub mod definition_problems;
+pub mod fen_problems;
 pub mod manage;
 pub mod model;
 pub mod notes;

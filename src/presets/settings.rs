@@ -7,8 +7,8 @@ use plypost_rules::{NamedSetup, Position, RuleOptions, Variant};
 use super::model::{VersionRow, Visibility};
 use super::notes::Change;
 use crate::domain::TimeKind;
-use crate::games::fen_problems::{fen_error, setup_problem};
 use crate::i18n::{Message, MessageValue};
+use crate::presets::fen_problems::{fen_error, setup_problem};
 use crate::time_control::{TimeControl, TimeControlInput, DAY, HOUR};
 
 pub const NAME_MAX_CHARS: usize = 60;

@@ -152,7 +152,7 @@
     overlay(sq, 'sel');
     var to = destinations(sq);
     to.forEach(function (t) { overlay(t, 'target'); });
-    var name = pieceName(sq) + ' on ' + sq;
+    var name = tr('located', '{piece} on {square}', { piece: pieceName(sq), square: sq });
     if (to.length) {
       var one = to.length === 1;
       name = tr(one ? 'legal-one' : 'legal-many',

@@ -124,6 +124,21 @@ struct HistoryLine {
     notes: String,
 }
 
+/// One version of the history, in the reader's language.
+fn history_line(ctx: &Ctx, h: &HistoryEntry, tz: &str) -> HistoryLine {
+    HistoryLine {
+        version: h.version,
+        when: ctx
+            .lang
+            .datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
+        author: h
+            .author
+            .clone()
+            .unwrap_or_else(|| ctx.t("presets-history-server")),
+        notes: VersionNotes::decode(&h.notes).text(&ctx.lang),
+    }
+}
+
 struct GameLine {
     id: i64,
     white: String,
@@ -287,17 +302,7 @@ async fn show(
         history: detail
             .history
             .iter()
-            .map(|h: &HistoryEntry| HistoryLine {
-                version: h.version,
-                when: ctx
-                    .lang
-                    .datetime(h.created_at, tz, crate::i18n::DateStyle::DateTime),
-                author: h
-                    .author
-                    .clone()
-                    .unwrap_or_else(|| ctx.t("presets-history-server")),
-                notes: VersionNotes::decode(&h.notes).text(&ctx.lang),
-            })
+            .map(|h| history_line(&ctx, h, tz))
             .collect(),
         games: detail
             .games

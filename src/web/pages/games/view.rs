@@ -473,7 +473,8 @@ mod tests {
 /// The board script's words in `lang`, as the JSON object `static/js/board.js` reads from
 /// `#board-texts`: each a message (`board-js-<key>`) with `{name}` holes the script fills.
 pub fn board_texts_json(lang: &crate::i18n::Lang) -> String {
-    const KEYS: [&str; 20] = [
+    const KEYS: [&str; 21] = [
+        "located",
         "legal-one",
         "legal-many",
         "pick",
