@@ -425,8 +425,7 @@ pub struct LogRow {
     /// The players; `None` is the open side of a challenge anyone may accept.
     pub white: Option<String>,
     pub black: Option<String>,
-    /// The variant's key and its own (English) display name.
-    pub variant_key: String,
+    /// The variant's key (empty when the preset is unknown).
     pub variant: String,
     /// The preset's name and version (an empty name when the preset is unknown).
     pub preset: String,
@@ -570,8 +569,7 @@ pub fn game_rows(conn: &mut DbConn, games: &[ListGame]) -> Result<Vec<LogRow>, L
             LogRow {
                 game: Some(g.id),
                 challenge: None,
-                variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
-                variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
+                variant: preset.map_or_else(String::new, |p| p.variant_name.clone()),
                 preset: preset.map_or_else(String::new, |p| p.name.clone()),
                 preset_version: preset.map_or(0, |p| p.version),
                 status: RowStatus::Game {
@@ -734,8 +732,7 @@ fn challenge_row(
         challenge: Some(c.id),
         white,
         black,
-        variant_key: preset.map_or_else(String::new, |p| p.variant_name.clone()),
-        variant: preset.map_or_else(String::new, |p| variant_display(&p.variant_name)),
+        variant: preset.map_or_else(String::new, |p| p.variant_name.clone()),
         preset: preset.map_or_else(String::new, |p| p.name.clone()),
         preset_version: preset.map_or(0, |p| p.version),
         status: RowStatus::Challenge {

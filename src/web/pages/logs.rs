@@ -106,7 +106,7 @@ fn row_view(lang: &Lang, row: LogRow, tz: &str) -> RowView {
         black,
         ratings: row.ratings,
         bots: row.bots,
-        variant: crate::i18n::variant_name(lang, &row.variant_key, &row.variant),
+        variant: list::variant_title(lang, &row.variant),
         preset: if row.preset.is_empty() {
             String::new()
         } else {
