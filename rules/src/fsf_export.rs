@@ -41,6 +41,7 @@ fn problem(key: &str, message: impl Into<String>) -> Problem {
         key: key.to_owned(),
         message: message.into(),
         code: None,
+        args: std::collections::BTreeMap::new(),
     }
 }
 

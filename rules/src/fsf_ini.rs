@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::import::{Arg, Problem};
+
 /// A problem in the file, where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IniError {
@@ -17,7 +19,29 @@ pub struct IniError {
     pub line: usize,
     /// The key or section concerned, if any.
     pub key: Option<String>,
+    /// In English.
     pub message: String,
+    /// The kind of problem (`ini-<kind>` in the import's problems).
+    pub code: &'static str,
+    /// The values the message names.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl IniError {
+    fn with(mut self, name: &'static str, value: impl Into<Arg>) -> IniError {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// The error as an import problem (code `ini-<kind>`).
+    pub fn into_problem(self) -> Problem {
+        let mut problem = Problem::coded(&format!("ini-{}", self.code), self.message)
+            .at(self.line, self.key.as_deref().unwrap_or(""));
+        for (name, value) in self.args {
+            problem = problem.arg(name, value);
+        }
+        problem
+    }
 }
 
 impl std::fmt::Display for IniError {
@@ -59,11 +83,14 @@ const MAX_DEPTH: usize = 16;
 /// Reads a variants.ini text; every problem is reported, not only the first.
 pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
     if text.len() > MAX_BYTES {
-        return Err(vec![IniError {
-            line: 0,
-            key: None,
-            message: format!("the file is longer than {} KB", MAX_BYTES / 1024),
-        }]);
+        let limit = MAX_BYTES / 1024;
+        return Err(vec![error(
+            0,
+            None,
+            "too-long",
+            &format!("the file is longer than {limit} KB"),
+        )
+        .with("limit", limit)]);
     }
     let mut file = IniFile::default();
     let mut errors = Vec::new();
@@ -75,7 +102,12 @@ pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
         }
         if let Some(header) = content.strip_prefix('[') {
             let Some(inner) = header.strip_suffix(']') else {
-                errors.push(error(line, None, "a section header must end with `]`"));
+                errors.push(error(
+                    line,
+                    None,
+                    "unclosed-header",
+                    "a section header must end with `]`",
+                ));
                 continue;
             };
             let (name, parent) = match inner.split_once(':') {
@@ -86,12 +118,18 @@ pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
                 errors.push(error(
                     line,
                     None,
+                    "bad-header",
                     "a section is `[name]` or `[name:parent]`, names of letters, digits, `-` and `_`",
                 ));
                 continue;
             }
             if file.sections.iter().any(|s| s.name == name) {
-                errors.push(error(line, Some(name), "this section is defined twice"));
+                errors.push(error(
+                    line,
+                    Some(name),
+                    "section-twice",
+                    "this section is defined twice",
+                ));
             }
             file.sections.push(Section {
                 name: name.to_owned(),
@@ -102,7 +140,7 @@ pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
             continue;
         }
         let Some((key, value)) = content.split_once('=') else {
-            errors.push(error(line, None, "expected `key = value`"));
+            errors.push(error(line, None, "no-equals", "expected `key = value`"));
             continue;
         };
         let (key, value) = (key.trim(), value.trim());
@@ -110,20 +148,30 @@ pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
             errors.push(error(
                 line,
                 None,
+                "bad-key",
                 "a key is made of letters, digits and `_`",
             ));
             continue;
         }
         let Some(section) = file.sections.last_mut() else {
-            errors.push(error(line, Some(key), "a key before any `[section]`"));
-            continue;
-        };
-        if let Some(earlier) = section.entries.iter().find(|e| e.key == key) {
             errors.push(error(
                 line,
                 Some(key),
-                &format!("set twice in this section (first on line {})", earlier.line),
+                "key-before-section",
+                "a key before any `[section]`",
             ));
+            continue;
+        };
+        if let Some(earlier) = section.entries.iter().find(|e| e.key == key) {
+            errors.push(
+                error(
+                    line,
+                    Some(key),
+                    "key-twice",
+                    &format!("set twice in this section (first on line {})", earlier.line),
+                )
+                .with("first", earlier.line),
+            );
             continue;
         }
         section.entries.push(Entry {
@@ -139,11 +187,13 @@ pub fn parse(text: &str) -> Result<IniFile, Vec<IniError>> {
     }
 }
 
-fn error(line: usize, key: Option<&str>, message: &str) -> IniError {
+fn error(line: usize, key: Option<&str>, code: &'static str, message: &str) -> IniError {
     IniError {
         line,
         key: key.map(str::to_owned),
         message: message.to_owned(),
+        code,
+        args: Vec::new(),
     }
 }
 
@@ -203,6 +253,7 @@ impl IniFile {
                 return Err(error(
                     chain[0].line,
                     Some(name),
+                    "too-deep",
                     "too many parents in a row",
                 ));
             }
@@ -212,6 +263,7 @@ impl IniFile {
                         return Err(error(
                             section.line,
                             Some(&section.name),
+                            "parent-loop",
                             "its parents lead back to it",
                         ));
                     }
@@ -220,14 +272,19 @@ impl IniFile {
                 }
                 None if !chain.is_empty() && is_template(&current) => template = Some(current),
                 None => {
-                    let (line, what) = match chain.last() {
+                    let (line, code, what) = match chain.last() {
                         Some(child) => (
                             child.line,
+                            "no-parent",
                             format!("no section or built-in variant `{current}` to inherit from"),
                         ),
-                        None => (0, format!("no section `{current}` in the file")),
+                        None => (
+                            0,
+                            "no-section",
+                            format!("no section `{current}` in the file"),
+                        ),
                     };
-                    return Err(error(line, Some(&current), &what));
+                    return Err(error(line, Some(&current), code, &what).with("name", current));
                 }
             }
         }

@@ -152,11 +152,13 @@ impl Lang {
 
     /// The message `id` with arguments.
     pub fn t_args(&self, id: &str, args: &[(&str, &dyn MessageArg)]) -> String {
-        let map: HashMap<Cow<'static, str>, FluentValue> = args
-            .iter()
-            .map(|(name, value)| (Cow::Owned((*name).to_owned()), value.to_value()))
-            .collect();
-        self.lookup(id, Some(&map))
+        self.lookup(id, Some(&argument_map(args)))
+    }
+
+    /// The message `id` with arguments, or `None` when no message has that id (or it needs
+    /// an argument not given).
+    pub fn try_t_args(&self, id: &str, args: &[(&str, &dyn MessageArg)]) -> Option<String> {
+        LOCALES.try_lookup_complete(&self.0, id, Some(&argument_map(args)))
     }
 
     /// The message `id` with one argument.
@@ -206,6 +208,14 @@ impl Lang {
             }
         }
     }
+}
+
+fn argument_map(
+    args: &[(&str, &dyn MessageArg)],
+) -> HashMap<Cow<'static, str>, FluentValue<'static>> {
+    args.iter()
+        .map(|(name, value)| (Cow::Owned((*name).to_owned()), value.to_value()))
+        .collect()
 }
 
 /// The message id of a piece's name: `piece-` and the English name in lowercase, words

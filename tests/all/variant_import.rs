@@ -265,6 +265,12 @@ fn every_refused_key_is_an_error_naming_it() {
     assert!(import::import(Format::FsfIni, off, None).is_ok());
 }
 
+fn has_at(errors: &[import::Problem], line: usize, key: &str, words: &str) -> bool {
+    errors
+        .iter()
+        .any(|e| e.line == line && e.key == key && e.message.contains(words))
+}
+
 #[test]
 fn errors_and_warnings_say_where() {
     let text = "[a:chess]\ncastling = maybe\nnFoldRule = 4\ncustomPiece1 = z:gQ\n\
@@ -284,6 +290,10 @@ fn errors_and_warnings_say_where() {
             .any(|e| e.key == "customPiece1" && e.message.contains("grasshopper")),
         "{errors:?}"
     );
+    // The board size is read before the other keys, and what is wrong with it stays said.
+    let errors = import::import(Format::FsfIni, "[a:chess]\nmaxFile = 20\n", None)
+        .expect_err("no such board");
+    assert!(has_at(&errors, 2, "maxFile", "is no file"), "{errors:?}");
     // Several sections: the choice is asked for, with the names.
     let two = "[a:chess]\n[b:chess]\n";
     let errors = import::import(Format::FsfIni, two, None).expect_err("which one");
@@ -448,7 +458,7 @@ async fn api_import_answers_with_the_definition_or_every_problem(backend: Backen
     assert_eq!(variant.rule_options().move_count_limit, Some(80));
     assert_eq!(
         body["warnings"],
-        json!([{"line": 4, "key": "pieceToCharTable", "message": "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules"}])
+        json!([{"line": 4, "key": "pieceToCharTable", "message": "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules", "code": "display-key"}])
     );
 
     // Refused: 422 with every problem, each with its line and key.
@@ -471,6 +481,21 @@ async fn api_import_answers_with_the_definition_or_every_problem(backend: Backen
     assert_eq!(errors[0]["key"], "pieceDrops");
     assert_eq!(errors[1]["line"], 3);
     assert_eq!(errors[1]["key"], "nFoldRule");
+    // Each with its stable code, and the values its message names.
+    assert_eq!(errors[0]["code"], "refused-drops");
+    assert_eq!(errors[1]["code"], "threefold-only");
+    let (status, body) = api
+        .post(
+            "/api/v1/presets/import",
+            json!({"format": "fsf-ini", "text": "[x:chess]\nnMoveRule = often\n"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["errors"][0],
+        json!({"line": 2, "key": "nMoveRule", "message": "'often' is not a whole number",
+               "code": "not-a-number", "args": {"value": "often"}})
+    );
     // Several sections: the section picks one, and without it the names are listed.
     let two = "[a:chess]\n[b:capablanca]\n";
     let (status, body) = api
@@ -543,6 +568,35 @@ async fn the_edit_form_imports_previews_and_saves(backend: Backend) {
     let page = res.text().await.expect("page");
     assert!(page.contains("id=\"import-errors\""), "{page}");
     assert!(page.contains("line 2: <code>pieceDrops</code>"), "{page}");
+
+    // A player who reads French reads what the import says in French, the values quoted.
+    app.post_as(&alice, "/language", &[("lang", "fr"), ("back", "/")])
+        .await;
+    let res = app
+        .edit_preset(
+            &alice,
+            &slug,
+            &[
+                ("import_format", Some("fsf-ini")),
+                (
+                    "import_text",
+                    Some("[x:chess]\ncastling = maybe\nmaxFile = 20\n"),
+                ),
+            ],
+            "import",
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("page");
+    for text in [
+        "«\u{a0}maybe\u{a0}» n’est ni true ni false",
+        "«\u{a0}20\u{a0}» n’est pas une colonne (1 à 12 ou a à l)",
+    ] {
+        assert!(page.contains(text), "{text}: {page}");
+    }
+    assert!(!page.contains("is not true or false"), "{page}");
+    app.post_as(&alice, "/language", &[("lang", "en"), ("back", "/")])
+        .await;
 
     // Several sections: a choice of them.
     let two = "[first:chess]\n[second:janus]\n";

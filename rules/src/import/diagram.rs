@@ -11,9 +11,10 @@
 //! piece). Parameters that change the rules in ways plypost cannot follow are errors naming
 //! them; display parameters are ignored.
 
+use super::fsf::{EXPLOSIONS, PIECES_IN_HAND, PIECE_PROMOTION};
 use super::fsf_betza;
 use super::spec::{CastlingSpec, PieceSpec, Spec};
-use super::{Imported, Problem};
+use super::{why, Imported, Problem, Refusal};
 use crate::variant::StalemateRule;
 
 /// Parameters that only change how the diagram looks or plays in the browser.
@@ -38,47 +39,46 @@ const DISPLAY: &[&str] = &[
     "autoGate",
 ];
 
+const CAPTURE_MATRIX: Refusal = why(
+    "capture-matrix",
+    "a capture matrix (who may capture whom) is not part of plypost's rules",
+);
+const SHUFFLE: Refusal = why(
+    "shuffle",
+    "shuffled setups are not part of the import (add them as named setups to the preset)",
+);
+const TRACKERS: Refusal = why("trackers", "trackers are not part of plypost's rules");
+const IRREGULAR_BOARD: Refusal = why(
+    "irregular-board",
+    "irregular boards are not part of plypost's rules",
+);
+const ANTI_TRADE: Refusal = why(
+    "anti-trade",
+    "anti-trade rules are not part of plypost's rules",
+);
+const CASTLE_FLAGS: Refusal = why(
+    "castle-flags",
+    "castling flags other than the King's O atom are not supported by the import",
+);
+const SPELLS: Refusal = why("spells", "spells are not part of plypost's rules");
+
 /// Parameters of rules plypost does not have.
-const REFUSED: &[(&str, &str)] = &[
-    (
-        "holdingsType",
-        "pieces in hand are not part of plypost's rules",
-    ),
-    (
-        "captureMatrix",
-        "a capture matrix (who may capture whom) is not part of plypost's rules",
-    ),
-    (
-        "shuffle",
-        "shuffled setups are not part of the import (add them as named setups to the preset)",
-    ),
-    ("trackers", "trackers are not part of plypost's rules"),
-    ("trackPieces", "trackers are not part of plypost's rules"),
-    ("trackedTypes", "trackers are not part of plypost's rules"),
-    ("hole", "irregular boards are not part of plypost's rules"),
-    ("holes", "irregular boards are not part of plypost's rules"),
-    ("morph", "irregular boards are not part of plypost's rules"),
-    (
-        "promoOffset",
-        "promotion of pieces other than the Pawns is not supported by the import yet",
-    ),
-    (
-        "protected",
-        "anti-trade rules are not part of plypost's rules",
-    ),
-    (
-        "counterStrike",
-        "anti-trade rules are not part of plypost's rules",
-    ),
-    ("blastZone", "explosions are not part of plypost's rules"),
-    (
-        "atomicCapture",
-        "explosions are not part of plypost's rules",
-    ),
-    (
-        "castleFlags",
-        "castling flags other than the King's O atom are not supported by the import",
-    ),
+const REFUSED: &[(&str, Refusal)] = &[
+    ("holdingsType", PIECES_IN_HAND),
+    ("captureMatrix", CAPTURE_MATRIX),
+    ("shuffle", SHUFFLE),
+    ("trackers", TRACKERS),
+    ("trackPieces", TRACKERS),
+    ("trackedTypes", TRACKERS),
+    ("hole", IRREGULAR_BOARD),
+    ("holes", IRREGULAR_BOARD),
+    ("morph", IRREGULAR_BOARD),
+    ("promoOffset", PIECE_PROMOTION),
+    ("protected", ANTI_TRADE),
+    ("counterStrike", ANTI_TRADE),
+    ("blastZone", EXPLOSIONS),
+    ("atomicCapture", EXPLOSIONS),
+    ("castleFlags", CASTLE_FLAGS),
 ];
 
 /// The default movement of the standard piece names (an empty XBetza field).
@@ -109,15 +109,6 @@ const DEFAULT_MOVES: &[(&str, &str)] = &[
     ("man", "K"),
     ("centaur", "KN"),
 ];
-
-fn problem(line: usize, key: &str, message: impl Into<String>) -> Problem {
-    Problem {
-        line,
-        key: key.to_owned(),
-        message: message.into(),
-        code: None,
-    }
-}
 
 /// One piece line, read.
 struct PieceLine {
@@ -187,11 +178,13 @@ pub fn import(text: &str) -> Result<Imported, Vec<Problem>> {
             (_, Some(_)) => {
                 raw_pieces.push((line, content.split(':').map(str::to_owned).collect()));
             }
-            _ => errors.push(problem(
-                line,
-                "",
-                "expected `key=value` or a piece line `name:ID:XBetza:image:squares`",
-            )),
+            _ => errors.push(
+                Problem::coded(
+                    "expected-line",
+                    "expected `key=value` or a piece line `name:ID:XBetza:image:squares`",
+                )
+                .at(line, ""),
+            ),
         }
     }
     let param = |key: &str| last_param(&params, key);
@@ -201,7 +194,7 @@ pub fn import(text: &str) -> Result<Imported, Vec<Problem>> {
             Some((line, v)) => match v.parse::<u8>() {
                 Ok(n) => n,
                 Err(_) => {
-                    errors.push(problem(line, key, format!("'{v}' is not a whole number")));
+                    errors.push(super::not_a_number(&v).at(line, key));
                     default
                 }
             },
@@ -210,14 +203,18 @@ pub fn import(text: &str) -> Result<Imported, Vec<Problem>> {
     let width = number("files", 8, &mut errors);
     let height = number("ranks", 8, &mut errors);
     if param("ranks").is_none() {
-        warnings.push(problem(0, "ranks", "not given: 8 ranks assumed"));
+        warnings.push(Problem::coded("ranks-assumed", "not given: 8 ranks assumed").at(0, "ranks"));
     }
     if !(5..=16).contains(&width) || !(5..=16).contains(&height) {
-        errors.push(problem(
-            param("files").map_or(0, |p| p.0),
-            "files",
-            format!("a {width}x{height} board: plypost's boards are 5 to 16 squares a side"),
-        ));
+        errors.push(
+            Problem::coded(
+                "board-size",
+                format!("a {width}x{height} board: plypost's boards are 5 to 16 squares a side"),
+            )
+            .at(param("files").map_or(0, |p| p.0), "files")
+            .arg("width", width)
+            .arg("height", height),
+        );
         return Err(errors);
     }
     let first_rank = number("firstRank", 1, &mut errors);
@@ -266,21 +263,23 @@ fn check_param(
     ];
     if RULES.contains(&key) || DISPLAY.contains(&key) {
         if key == "symmetry" && !matches!(value, "mirror" | "rotate" | "none" | "") {
-            errors.push(problem(line, key, "expected mirror, rotate or none"));
+            errors.push(
+                Problem::coded("bad-symmetry", "expected mirror, rotate or none").at(line, key),
+            );
         }
         return;
     }
     match REFUSED.iter().find(|(k, _)| *k == key) {
-        Some((_, why)) if !matches!(value, "" | "0") => errors.push(problem(line, key, *why)),
+        Some((_, why)) if !matches!(value, "" | "0") => errors.push(why.problem().at(line, key)),
         Some(_) => {}
-        None if key.starts_with("spell") => {
-            errors.push(problem(line, key, "spells are not part of plypost's rules"))
-        }
-        None => warnings.push(problem(
-            line,
-            key,
-            "not a parameter the import knows: ignored",
-        )),
+        None if key.starts_with("spell") => errors.push(SPELLS.problem().at(line, key)),
+        None => warnings.push(
+            Problem::coded(
+                "unknown-parameter",
+                "not a parameter the import knows: ignored",
+            )
+            .at(line, key),
+        ),
     }
 }
 
@@ -301,7 +300,7 @@ fn square(text: &str, first_rank: u8, (w, h): (u8, u8)) -> Option<(u8, u8)> {
 type StartSquares = (Vec<(u8, u8)>, Option<Vec<(u8, u8)>>);
 
 /// `a1,h1`, `a2-h2` (a range along a rank or a file).
-fn squares(text: &str, first_rank: u8, size: (u8, u8)) -> Result<StartSquares, String> {
+fn squares(text: &str, first_rank: u8, size: (u8, u8)) -> Result<StartSquares, Problem> {
     let mut white = Vec::new();
     let mut black: Option<Vec<(u8, u8)>> = None;
     for item in text.split(',') {
@@ -316,7 +315,13 @@ fn squares(text: &str, first_rank: u8, size: (u8, u8)) -> Result<StartSquares, S
             Some(b) => b,
             None => &mut white,
         };
-        let bad = || format!("'{item}' is no square or range on the board");
+        let bad = || {
+            Problem::coded(
+                "not-a-square",
+                format!("'{item}' is no square or range on the board"),
+            )
+            .arg("value", item)
+        };
         match item.split_once('-') {
             Some((a, b)) => {
                 let (a, b) = (
@@ -332,7 +337,11 @@ fn squares(text: &str, first_rank: u8, size: (u8, u8)) -> Result<StartSquares, S
                         list.push((a.0, r));
                     }
                 } else {
-                    return Err(format!("'{item}': a range runs along one rank or one file"));
+                    return Err(Problem::coded(
+                        "range-not-straight",
+                        format!("'{item}': a range runs along one rank or one file"),
+                    )
+                    .arg("value", item));
                 }
             }
             None => list.push(square(item, first_rank, size).ok_or_else(bad)?),
@@ -354,19 +363,17 @@ fn read_pieces(
         let name = field(0).to_owned();
         let key = format!("piece {name}");
         if fields.len() < 5 {
-            errors.push(problem(
-                *line,
-                &key,
-                "a piece line is name:ID:XBetza:image:squares",
-            ));
+            errors.push(
+                Problem::coded(
+                    "piece-line-fields",
+                    "a piece line is name:ID:XBetza:image:squares",
+                )
+                .at(*line, &key),
+            );
             continue;
         }
         if !field(5).is_empty() && field(5) != "0" {
-            errors.push(problem(
-                *line,
-                &key,
-                "pieces in hand are not part of plypost's rules",
-            ));
+            errors.push(PIECES_IN_HAND.problem().at(*line, &key));
             continue;
         }
         let lower = name.to_ascii_lowercase();
@@ -374,11 +381,13 @@ fn read_pieces(
         let betza = match (field(2), DEFAULT_MOVES.iter().find(|(n, _)| *n == lower)) {
             ("", Some((_, moves))) => (*moves).to_owned(),
             ("", None) => {
-                errors.push(problem(
-                    *line,
-                    &key,
-                    "no XBetza, and the name is not one of the standard pieces",
-                ));
+                errors.push(
+                    Problem::coded(
+                        "no-betza",
+                        "no XBetza, and the name is not one of the standard pieces",
+                    )
+                    .at(*line, &key),
+                );
                 continue;
             }
             (text, _) => text.to_owned(),
@@ -386,11 +395,11 @@ fn read_pieces(
         let id = match field(1).chars().next() {
             Some(c) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
             Some(c) => {
-                errors.push(problem(
-                    *line,
-                    &key,
-                    format!("'{c}' is no letter for an ID"),
-                ));
+                errors.push(
+                    Problem::coded("bad-id", format!("'{c}' is no letter for an ID"))
+                        .at(*line, &key)
+                        .arg("value", c),
+                );
                 continue;
             }
             None => {
@@ -406,25 +415,36 @@ fn read_pieces(
                     .chain('A'..='Z')
                     .find(|c| !taken(*c))
                 else {
-                    errors.push(problem(*line, &key, "no letter is left for its ID"));
+                    errors.push(
+                        Problem::coded("no-id-left", "no letter is left for its ID")
+                            .at(*line, &key),
+                    );
                     continue;
                 };
                 if name.chars().next().map(|c| c.to_ascii_uppercase()) != Some(c)
                     && lower != "knight"
                 {
-                    warnings.push(problem(*line, &key, format!("no ID given: {c}")));
+                    warnings.push(
+                        Problem::coded("id-chosen", format!("no ID given: {c}"))
+                            .at(*line, &key)
+                            .arg("id", c),
+                    );
                 }
                 c
             }
         };
         if out.iter().any(|p| p.id == id) {
-            errors.push(problem(*line, &key, format!("the ID {id} is used twice")));
+            errors.push(
+                Problem::coded("id-twice", format!("the ID {id} is used twice"))
+                    .at(*line, &key)
+                    .arg("id", id),
+            );
             continue;
         }
         let (white, black) = match squares(field(4), first_rank, size) {
             Ok(s) => s,
-            Err(message) => {
-                errors.push(problem(*line, &key, message));
+            Err(problem) => {
+                errors.push(problem.at(*line, &key));
                 continue;
             }
         };
@@ -438,14 +458,11 @@ fn read_pieces(
             black,
         });
     }
-    if out.len() > 26 {
-        errors.push(problem(0, "", "more than 26 kinds of piece"));
-    }
     out
 }
 
 /// The King's castling (`O` atoms) taken out of its XBetza: (the rest, the distance).
-fn castling_of(betza: &str) -> Result<(String, Option<u8>), String> {
+fn castling_of(betza: &str) -> Result<(String, Option<u8>), Problem> {
     let mut rest = String::new();
     let mut distance = None;
     let mut component = String::new();
@@ -458,18 +475,23 @@ fn castling_of(betza: &str) -> Result<(String, Option<u8>), String> {
                 .iter()
                 .take_while(|d| d.is_ascii_digit())
                 .collect();
-            let d: u8 = digits
-                .parse()
-                .map_err(|_| "an O atom needs its distance (isO2)".to_owned())?;
+            let d: u8 = digits.parse().map_err(|_| {
+                Problem::coded(
+                    "castling-distance-missing",
+                    "an O atom needs its distance (isO2)",
+                )
+            })?;
             if distance.is_some_and(|x| x != d) {
-                return Err(
-                    "castling to several distances is not part of plypost's rules".to_owned(),
-                );
+                return Err(Problem::coded(
+                    "castling-several-distances",
+                    "castling to several distances is not part of plypost's rules",
+                ));
             }
             if component.contains('j') {
-                return Err(
-                    "castling with the inner piece (jO) is not part of plypost's rules".to_owned(),
-                );
+                return Err(Problem::coded(
+                    "castling-inner",
+                    "castling with the inner piece (jO) is not part of plypost's rules",
+                ));
             }
             distance = Some(d);
             component.clear();
@@ -496,23 +518,32 @@ fn castling_of(betza: &str) -> Result<(String, Option<u8>), String> {
 }
 
 /// XBetza letters the translation reads; anything else is refused, naming it.
-fn check_letters(betza: &str) -> Result<(), String> {
+fn check_letters(betza: &str) -> Result<(), Problem> {
     for c in betza.chars() {
         let known =
             "mcpnieflrbvsh".contains(c) || "WFDNAHCLJZGKRBQ".contains(c) || c.is_ascii_digit();
         if !known {
-            let what = match c {
-                'a' | 'y' => "multi-leg moves ('a', 'y')",
-                'g' => "grasshoppers ('g')",
-                'j' => "jumping moves ('j')",
-                'o' => "moves that wrap round the board ('o')",
-                'x' | 't' | 'd' | 'u' | 'k' | 'q' | 'z' | 'w' => "this XBetza modifier",
-                '[' | ']' | '?' | '(' | ')' => "bracketed multi-leg moves",
-                _ => "this character",
+            // `kind` names the family for translations, which word each differently.
+            let (kind, what) = match c {
+                'a' | 'y' => ("multi-leg", "multi-leg moves ('a', 'y')"),
+                'g' => ("grasshopper", "grasshoppers ('g')"),
+                'j' => ("jumping", "jumping moves ('j')"),
+                'o' => ("wrapping", "moves that wrap round the board ('o')"),
+                'x' | 't' | 'd' | 'u' | 'k' | 'q' | 'z' | 'w' => {
+                    ("modifier", "this XBetza modifier")
+                }
+                '[' | ']' | '?' | '(' | ')' => ("bracketed", "bracketed multi-leg moves"),
+                _ => ("other", "this character"),
             };
-            return Err(format!(
-                "'{c}' in '{betza}': {what} cannot be imported into plypost's movement model"
-            ));
+            return Err(Problem::coded(
+                "betza-letter",
+                format!(
+                    "'{c}' in '{betza}': {what} cannot be imported into plypost's movement model"
+                ),
+            )
+            .arg("letter", c)
+            .arg("betza", betza)
+            .arg("kind", kind));
         }
     }
     Ok(())
@@ -541,19 +572,19 @@ fn build(
         let key = format!("piece {}", p.name);
         let (moves, distance) = match castling_of(&p.betza) {
             Ok(x) => x,
-            Err(message) => {
-                errors.push(problem(p.line, &key, message));
+            Err(problem) => {
+                errors.push(problem.at(p.line, &key));
                 continue;
             }
         };
-        if let Err(message) = check_letters(&moves) {
-            errors.push(problem(p.line, &key, message));
+        if let Err(problem) = check_letters(&moves) {
+            errors.push(problem.at(p.line, &key));
             continue;
         }
         let tr = match fsf_betza::translate(&moves) {
             Ok(tr) => tr,
-            Err(message) => {
-                errors.push(problem(p.line, &key, message));
+            Err(problem) => {
+                errors.push(problem.at(p.line, &key));
                 continue;
             }
         };
@@ -562,20 +593,25 @@ fn build(
         if is_royal && p.name.eq_ignore_ascii_case("king") && p.default_moves {
             // The standard King of the diagram castles toward the corners.
             let d = (width.saturating_sub(1) / 2).saturating_sub(1).max(2);
-            warnings.push(problem(
-                p.line,
-                &key,
-                format!("the King without XBetza is read as castling {d} squares (KisO{d})"),
-            ));
+            warnings.push(
+                Problem::coded(
+                    "king-castling-read",
+                    format!("the King without XBetza is read as castling {d} squares (KisO{d})"),
+                )
+                .at(p.line, &key)
+                .arg("distance", d),
+            );
             distance = Some(d);
         }
         if let Some(d) = distance {
             if !is_royal {
-                errors.push(problem(
-                    p.line,
-                    &key,
-                    "only the royal piece castles in plypost",
-                ));
+                errors.push(
+                    Problem::coded(
+                        "castling-royal-only",
+                        "only the royal piece castles in plypost",
+                    )
+                    .at(p.line, &key),
+                );
             }
             castling = Some((d, p.line));
         }
@@ -659,11 +695,12 @@ fn setup_fen(
             for &(f, r) in squares {
                 let cell = &mut board[r as usize][f as usize];
                 if cell.is_some() {
-                    errors.push(problem(
-                        p.line,
-                        &format!("piece {}", p.name),
-                        format!("{}{} is taken twice", (b'a' + f) as char, r + 1),
-                    ));
+                    let square = format!("{}{}", (b'a' + f) as char, r + 1);
+                    errors.push(
+                        Problem::coded("square-twice", format!("{square} is taken twice"))
+                            .at(p.line, &format!("piece {}", p.name))
+                            .arg("square", square),
+                    );
                 }
                 *cell = Some(token);
             }
@@ -712,11 +749,13 @@ fn castling_spec(
             rook: a.id.to_string(),
         }),
         _ => {
-            errors.push(problem(
-                line,
-                &format!("piece {}", king.name),
-                "castling needs the same piece in both corners of the King's rank",
-            ));
+            errors.push(
+                Problem::coded(
+                    "castling-corners",
+                    "castling needs the same piece in both corners of the King's rank",
+                )
+                .at(line, &format!("piece {}", king.name)),
+            );
             None
         }
     }
@@ -750,7 +789,10 @@ fn royal_index(
                     .iter()
                     .position(|p| v.len() == 1 && v.starts_with(p.id));
                 if found.is_none() {
-                    errors.push(problem(line, "royal", "no piece has this number or ID"));
+                    errors.push(
+                        Problem::coded("royal-unknown", "no piece has this number or ID")
+                            .at(line, "royal"),
+                    );
                 }
                 found
             }
@@ -782,12 +824,14 @@ fn promotion_rules(
         .unwrap_or(1);
     let (choice_line, choice) = choice.unwrap_or((0, String::new()));
     if choice.contains(['*', '!']) {
-        errors.push(problem(
-            choice_line,
-            "promoChoice",
-            "'*' (only pieces in hand) and '!' (not on the last rank) are not part of plypost's \
-             promotion rules",
-        ));
+        errors.push(
+            Problem::coded(
+                "promo-choice-marks",
+                "'*' (only pieces in hand) and '!' (not on the last rank) are not part of \
+                 plypost's promotion rules",
+            )
+            .at(choice_line, "promoChoice"),
+        );
     }
     let pieces: Vec<char> = lines.iter().take(max_promote).map(|p| p.id).collect();
     // The promoting piece's own ID in the choice: it may stay as it is.
@@ -803,11 +847,11 @@ fn promotion_rules(
         .collect();
     for t in &targets {
         if !lines.iter().any(|p| p.id.to_string() == *t) {
-            errors.push(problem(
-                choice_line,
-                "promoChoice",
-                format!("'{t}' is no piece's ID"),
-            ));
+            errors.push(
+                Problem::coded("not-an-id", format!("'{t}' is no piece's ID"))
+                    .at(choice_line, "promoChoice")
+                    .arg("value", t.as_str()),
+            );
         }
     }
     Promotion {
@@ -830,11 +874,14 @@ fn end_rules(
     };
     let bare_king = baring.as_ref().is_some_and(|(_, v)| v == "0");
     if let Some((line, _)) = baring.filter(|_| bare_king) {
-        warnings.push(problem(
-            line,
-            "baring",
-            "read as the bare-King rule: a King left alone loses unless it bares the other at once",
-        ));
+        warnings.push(
+            Problem::coded(
+                "bare-king-read",
+                "read as the bare-King rule: a King left alone loses unless it bares the other \
+                 at once",
+            )
+            .at(line, "baring"),
+        );
     }
     (stalemate, bare_king)
 }

@@ -8,7 +8,7 @@
 
 use super::fsf_betza;
 use super::spec::{CastlingSpec, PieceSpec, Spec};
-use super::{Imported, Problem};
+use super::{why, Imported, Problem, Refusal};
 use crate::fsf_ini::{self, Entry, IniFile, Section};
 use crate::variant::StalemateRule;
 use std::collections::BTreeMap;
@@ -247,18 +247,6 @@ const DISPLAY_KEYS: &[&str] = &[
     "dropChecks",
 ];
 
-/// Why a key or a piece of variants.ini is refused: a stable code, which translated pages
-/// look up, and the English text of the import's message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub code: &'static str,
-    pub text: &'static str,
-}
-
-const fn why(code: &'static str, text: &'static str) -> Refusal {
-    Refusal { code, text }
-}
-
 const CHESS960: Refusal = why(
     "chess960",
     "Chess960 castling is not part of plypost's rules",
@@ -271,7 +259,7 @@ const SITTUYIN_PROMOTION: Refusal = why(
     "sittuyin-promotion",
     "Sittuyin promotion is not part of plypost's rules",
 );
-const PIECE_PROMOTION: Refusal = why(
+pub(super) const PIECE_PROMOTION: Refusal = why(
     "piece-promotion",
     "promotion of pieces other than the Pawns is not supported by the import yet",
 );
@@ -280,7 +268,7 @@ const PROMOTION_ON_CAPTURE: Refusal = why(
     "promotion only on captures is not part of plypost's rules",
 );
 const DEMOTION: Refusal = why("demotion", "demotion is not part of plypost's rules");
-const EXPLOSIONS: Refusal = why(
+pub(super) const EXPLOSIONS: Refusal = why(
     "explosions",
     "explosions (Atomic) are not part of plypost's rules",
 );
@@ -309,7 +297,7 @@ const MUST_CAPTURE: Refusal = why(
     "must-capture",
     "compulsory captures are not part of plypost's rules",
 );
-const PIECES_IN_HAND: Refusal = why(
+pub(super) const PIECES_IN_HAND: Refusal = why(
     "pieces-in-hand",
     "pieces in hand are not part of plypost's rules",
 );
@@ -609,49 +597,47 @@ pub fn section_names(text: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn problem(line: usize, key: &str, message: impl Into<String>) -> Problem {
-    Problem {
-        line,
-        key: key.to_owned(),
-        message: message.into(),
-        code: None,
-    }
-}
-
 /// Imports section `section` of `text` (the only one when `None` and there is one).
 pub fn import(text: &str, section: Option<&str>) -> Result<Imported, Vec<Problem>> {
     let file = fsf_ini::parse(text).map_err(|errors| {
         errors
             .into_iter()
-            .map(|e| problem(e.line, e.key.as_deref().unwrap_or(""), e.message))
+            .map(fsf_ini::IniError::into_problem)
             .collect::<Vec<_>>()
     })?;
     let names = file.names();
     let name = match (section, names.as_slice()) {
         (Some(s), _) => s.trim().to_owned(),
         (None, [only]) => (*only).to_owned(),
-        (None, []) => return Err(vec![problem(0, "", "the text has no [section]")]),
+        (None, []) => {
+            return Err(vec![Problem::coded(
+                "no-section-in-text",
+                "the text has no [section]",
+            )])
+        }
         (None, many) => {
-            return Err(vec![problem(
-                0,
-                "section",
+            return Err(vec![Problem::coded(
+                "pick-section",
                 format!(
                     "the text has {} sections; pick one: {}",
                     many.len(),
                     many.join(", ")
                 ),
-            )])
+            )
+            .at(0, "section")
+            .arg("count", many.len())
+            .arg("sections", many.join(", "))])
         }
     };
     let builtins = templates().unwrap_or_default();
     let resolved = file
         .resolve(&name, |parent| builtins.names().contains(&parent))
-        .map_err(|e| vec![problem(e.line, e.key.as_deref().unwrap_or(""), e.message)])?;
+        .map_err(|e| vec![e.into_problem()])?;
     let mut state = State::default();
     if let Some(template) = &resolved.template {
         let chain = builtins
             .resolve(template, |_| false)
-            .map_err(|e| vec![problem(0, template, e.message)])?;
+            .map_err(|e| vec![e.into_problem().at(0, template)])?;
         for layer in &chain.layers {
             apply(&mut state, layer, Some(template));
         }
@@ -671,6 +657,7 @@ fn apply(state: &mut State, section: &Section, template: Option<&str>) {
     let find = |key: &str| section.entries.iter().find(|e| e.key == key);
     for (key, target) in [("maxRank", 0), ("maxFile", 1)] {
         if let Some(e) = find(key) {
+            forget(state, key);
             match read_dimension(&e.value, key == "maxFile") {
                 Some(n) => {
                     if target == 0 {
@@ -679,18 +666,23 @@ fn apply(state: &mut State, section: &Section, template: Option<&str>) {
                         state.max_file = n
                     }
                 }
+                None if key == "maxFile" => refuse(
+                    state,
+                    &at(e),
+                    Problem::coded(
+                        "bad-max-file",
+                        format!("'{}' is no file (1 to 12 or a to l)", e.value),
+                    )
+                    .arg("value", e.value.as_str()),
+                ),
                 None => refuse(
                     state,
                     &at(e),
-                    format!(
-                        "'{}' is no {}",
-                        e.value,
-                        if key == "maxFile" {
-                            "file (1 to 12 or a to l)"
-                        } else {
-                            "rank (1 to 10)"
-                        }
-                    ),
+                    Problem::coded(
+                        "bad-max-rank",
+                        format!("'{}' is no rank (1 to 10)", e.value),
+                    )
+                    .arg("value", e.value.as_str()),
                 ),
             }
         }
@@ -700,6 +692,10 @@ fn apply(state: &mut State, section: &Section, template: Option<&str>) {
     for e in &section.entries {
         let key = e.key.as_str();
         let src = at(e);
+        // (The board size was read, and its earlier word forgotten, above.)
+        if EARLY_KEYS.contains(&key) && !matches!(key, "maxRank" | "maxFile") {
+            forget(state, key);
+        }
         match key {
             "promotionRank" => match read_rank(&e.value) {
                 Some(r) => {
@@ -708,12 +704,15 @@ fn apply(state: &mut State, section: &Section, template: Option<&str>) {
                         zone(r, state.max_rank, state.max_file, true),
                     ]
                 }
-                None => refuse(state, &src, "not a rank"),
+                None => refuse(state, &src, not_a_rank(&e.value)),
             },
             "doubleStepRank" | "doubleStepRankMin" => refuse(
                 state,
                 &src,
-                "use doubleStepRegionWhite/Black instead (the import reads only those)",
+                Problem::coded(
+                    "use-double-step-region",
+                    "use doubleStepRegionWhite/Black instead (the import reads only those)",
+                ),
             ),
             "castlingRookPiece" => {
                 let set = read_set(state, &src, &e.value);
@@ -741,24 +740,41 @@ fn apply(state: &mut State, section: &Section, template: Option<&str>) {
     }
 }
 
-fn refuse(state: &mut State, src: &Source, message: impl Into<String>) {
-    state
-        .refusals
-        .push(problem(src.line, &src.key, message.into()));
+/// The board size, deprecated spellings and aliases: read before the other keys.
+const EARLY_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "promotionRank",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "castlingRookPiece",
+    "pawnTypes",
+];
+
+/// Forgets what was said about `key` (a later section gives it again).
+fn forget(state: &mut State, key: &str) {
+    state.refusals.retain(|p| p.key != key);
+    state.warnings.retain(|p| p.key != key);
 }
 
-/// Refuses the key or piece of `src` for `why`, with its code (`refused-<code>`).
+/// Refuses the key or piece of `src` for `problem`.
+fn refuse(state: &mut State, src: &Source, problem: Problem) {
+    state.refusals.push(problem.at(src.line, &src.key));
+}
+
+/// Refuses the key or piece of `src` for `why` (code `refused-<code>`).
 fn refuse_for(state: &mut State, src: &Source, why: Refusal) {
-    let mut problem = problem(src.line, &src.key, why.text);
-    problem.code = Some(format!("refused-{}", why.code));
-    state.refusals.push(problem);
+    refuse(state, src, why.problem());
 }
 
-/// Warns about the key of `src` with a coded message.
-fn warn_coded(state: &mut State, src: &Source, code: &str, message: &str) {
-    let mut problem = problem(src.line, &src.key, message);
-    problem.code = Some(code.to_owned());
-    state.warnings.push(problem);
+/// Warns about the key of `src`.
+fn warn(state: &mut State, src: &Source, problem: Problem) {
+    state.warnings.push(problem.at(src.line, &src.key));
+}
+
+fn not_a_rank(value: &str) -> Problem {
+    Problem::coded("not-a-rank", format!("'{}' is no rank", value.trim()))
+        .arg("value", value.trim())
 }
 
 /// The piece keys of a section, in Fairy-Stockfish's order of types (a later type given
@@ -783,7 +799,13 @@ fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
                 refuse(
                     state,
                     &src,
-                    format!("'{first}' is no piece letter (a letter, or '-' to remove the piece)"),
+                    Problem::coded(
+                        "not-a-piece-letter",
+                        format!(
+                            "'{first}' is no piece letter (a letter, or '-' to remove the piece)"
+                        ),
+                    )
+                    .arg("value", first),
                 );
             }
             remove_piece(state, t);
@@ -811,7 +833,10 @@ fn apply_pieces(state: &mut State, section: &Section, template: Option<&str>) {
                 refuse(
                     state,
                     &src,
-                    "a custom piece needs its movement: letter:Betza",
+                    Problem::coded(
+                        "custom-piece-no-betza",
+                        "a custom piece needs its movement: letter:Betza",
+                    ),
                 );
             }
             if betza.contains('e') {
@@ -884,7 +909,12 @@ fn read_bool(state: &mut State, src: &Source, value: &str) -> Option<bool> {
         "true" => Some(true),
         "false" => Some(false),
         other => {
-            refuse(state, src, format!("'{other}' is not true or false"));
+            refuse(
+                state,
+                src,
+                Problem::coded("not-a-bool", format!("'{other}' is not true or false"))
+                    .arg("value", other),
+            );
             None
         }
     }
@@ -894,11 +924,7 @@ fn read_int(state: &mut State, src: &Source, value: &str) -> Option<u32> {
     match value.trim().parse() {
         Ok(n) => Some(n),
         Err(_) => {
-            refuse(
-                state,
-                src,
-                format!("'{}' is not a whole number", value.trim()),
-            );
+            refuse(state, src, super::not_a_number(value.trim()));
             None
         }
     }
@@ -919,7 +945,12 @@ fn read_set(state: &mut State, src: &Source, value: &str) -> TypeSet {
         match state.letters.iter().find(|(_, l)| **l == lower) {
             Some((t, _)) => set |= 1 << t,
             None => {
-                refuse(state, src, format!("'{c}' is no piece of the variant"));
+                refuse(
+                    state,
+                    src,
+                    Problem::coded("not-a-piece", format!("'{c}' is no piece of the variant"))
+                        .arg("value", c),
+                );
                 break;
             }
         }
@@ -938,7 +969,11 @@ fn read_region(state: &mut State, src: &Source, value: &str) -> Option<Region> {
             refuse(
                 state,
                 src,
-                format!("'{symbol}' is no square, file (e*) or rank (*4)"),
+                Problem::coded(
+                    "not-a-region",
+                    format!("'{symbol}' is no square, file (e*) or rank (*4)"),
+                )
+                .arg("value", symbol),
             );
             None
         };
@@ -974,7 +1009,11 @@ fn read_value(state: &mut State, src: &Source, value: &str) -> Option<String> {
             refuse(
                 state,
                 src,
-                format!("'{other}' is not win, loss, draw or none"),
+                Problem::coded(
+                    "not-a-result",
+                    format!("'{other}' is not win, loss, draw or none"),
+                )
+                .arg("value", other),
             );
             None
         }
@@ -998,13 +1037,12 @@ fn apply_rule(state: &mut State, e: &Entry, src: Source) {
     let value = e.value.as_str();
     // A later section's value replaces an earlier one, and with it what was said about it
     // (`[mine:makruk]` with `countingRule = none` plays Makruk without its counting).
-    if type_of_key(key).is_none() {
-        state.refusals.retain(|p| p.key != key);
-        state.warnings.retain(|p| p.key != key);
+    // (The keys read first were forgotten then, before what they said was said.)
+    if type_of_key(key).is_none() && !EARLY_KEYS.contains(&key) {
+        forget(state, key);
     }
     match key {
-        "maxRank" | "maxFile" | "promotionRank" | "doubleStepRank" | "doubleStepRankMin"
-        | "castlingRookPiece" | "pawnTypes" => {}
+        k if EARLY_KEYS.contains(&k) => {}
         k if type_of_key(k).is_some() => {}
         "startFen" => {
             state.start_fen = value.trim().to_owned();
@@ -1050,7 +1088,10 @@ fn apply_rule(state: &mut State, e: &Entry, src: Source) {
                     refuse(
                         state,
                         &src,
-                        "plypost draws on the third occurrence of a position only",
+                        Problem::coded(
+                            "threefold-only",
+                            "plypost draws on the third occurrence of a position only",
+                        ),
                     );
                 }
             }
@@ -1080,7 +1121,11 @@ fn apply_limits(state: &mut State, value: &str, src: &Source) {
                 refuse(
                     state,
                     src,
-                    format!("'{item}' is not a piece letter and a count (q:1)"),
+                    Problem::coded(
+                        "not-a-limit",
+                        format!("'{item}' is not a piece letter and a count (q:1)"),
+                    )
+                    .arg("value", item),
                 );
                 return;
             }
@@ -1131,12 +1176,16 @@ fn apply_castling(state: &mut State, key: &str, value: &str, src: &Source) {
             let set = read_set(state, src, value);
             match (0..=KING).find(|t| set & (1 << t) != 0) {
                 Some(t) => state.castling_king_piece = [t; 2],
-                None => refuse(state, src, "name one piece"),
+                None => refuse(
+                    state,
+                    src,
+                    Problem::coded("name-one-piece", "name one piece"),
+                ),
             }
         }
         "castlingRank" => match read_rank(value) {
             Some(r) => state.castling_rank = r,
-            None => refuse(state, src, format!("'{}' is no rank", value.trim())),
+            None => refuse(state, src, not_a_rank(value)),
         },
         "castlingKingsideFile"
         | "castlingQueensideFile"
@@ -1150,7 +1199,12 @@ fn apply_castling(state: &mut State, key: &str, value: &str, src: &Source) {
                 "castlingRookQueensideFile" => state.castling_rook_queenside_file = f,
                 _ => {}
             },
-            None => refuse(state, src, format!("'{}' is no file", value.trim())),
+            None => refuse(
+                state,
+                src,
+                Problem::coded("not-a-file", format!("'{}' is no file", value.trim()))
+                    .arg("value", value.trim()),
+            ),
         },
         other => apply_other(state, other, value, src),
     }
@@ -1169,7 +1223,10 @@ fn apply_ending(state: &mut State, key: &str, value: &str, src: Source) {
                         refuse(
                             state,
                             &src,
-                            "a stalemate must end the game: win, loss or draw",
+                            Problem::coded(
+                                "stalemate-none",
+                                "a stalemate must end the game: win, loss or draw",
+                            ),
                         );
                         StalemateRule::Draw
                     }
@@ -1206,11 +1263,13 @@ fn apply_ending(state: &mut State, key: &str, value: &str, src: Source) {
 /// as Fairy-Stockfish ignores them).
 fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
     if DISPLAY_KEYS.contains(&key) || key.starts_with("mobilityRegion") {
-        warn_coded(
+        warn(
             state,
             src,
-            "display-key",
-            "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules",
+            Problem::coded(
+                "display-key",
+                "ignored: it changes how Fairy-Stockfish shows or plays the variant, not its rules",
+            ),
         );
         return;
     }
@@ -1220,11 +1279,13 @@ fn apply_other(state: &mut State, key: &str, value: &str, src: &Source) {
                 refuse_for(state, src, *why);
             }
         }
-        None => warn_coded(
+        None => warn(
             state,
             src,
-            "unknown-key",
-            "not a Fairy-Stockfish key: ignored, as Fairy-Stockfish ignores it",
+            Problem::coded(
+                "unknown-key",
+                "not a Fairy-Stockfish key: ignored, as Fairy-Stockfish ignores it",
+            ),
         ),
     }
 }
@@ -1243,11 +1304,13 @@ fn convert(state: &State, name: &str) -> Result<Imported, Vec<Problem>> {
     });
     let (width, height) = (state.max_file, state.max_rank);
     if !state.letters.contains_key(&KING) {
-        errors.push(problem(
-            0,
-            "king",
-            "the variant has no King; plypost's games are won by checkmating a royal piece",
-        ));
+        errors.push(
+            Problem::coded(
+                "no-king",
+                "the variant has no King; plypost's games are won by checkmating a royal piece",
+            )
+            .at(0, "king"),
+        );
     }
     let start_fen = if state.castling {
         state.start_fen.clone()
@@ -1258,8 +1321,8 @@ fn convert(state: &State, name: &str) -> Result<Imported, Vec<Problem>> {
         state.letters.values().any(|l| *l == c.to_ascii_lowercase())
     }) {
         Ok(fen) => Some(fen),
-        Err(message) => {
-            errors.push(problem(fen_src.line, &fen_src.key, message));
+        Err(problem) => {
+            errors.push(problem.at(fen_src.line, &fen_src.key));
             None
         }
     };
@@ -1276,11 +1339,13 @@ fn convert(state: &State, name: &str) -> Result<Imported, Vec<Problem>> {
         None => None,
     };
     if state.n_move_rule_types[0] != state.n_move_rule_types[1] {
-        errors.push(problem(
-            0,
-            "nMoveRuleTypes",
-            "plypost's move-count rule is the same for both sides",
-        ));
+        errors.push(
+            Problem::coded(
+                "move-rule-sides",
+                "plypost's move-count rule is the same for both sides",
+            )
+            .at(0, "nMoveRuleTypes"),
+        );
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -1327,13 +1392,15 @@ fn end_rules(state: &State, errors: &mut Vec<Problem>) -> (StalemateRule, bool) 
                 key: "extinctionValue".to_owned(),
                 line: 0,
             });
-            errors.push(problem(
-                src.line,
-                &src.key,
-                "extinction rules are refused, except the bare-King rule of Shatranj \
-                 (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, \
-                 extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
-            ));
+            errors.push(
+                Problem::coded(
+                    "extinction",
+                    "extinction rules are refused, except the bare-King rule of Shatranj \
+                     (extinctionValue = loss, extinctionClaim = true, extinctionPieceTypes = *, \
+                     extinctionPieceCount = 1, extinctionOpponentPieceCount = 2)",
+                )
+                .at(src.line, &src.key),
+            );
             false
         }
     };
@@ -1347,11 +1414,13 @@ fn promotion_zone(state: &State, errors: &mut Vec<Problem>) -> u8 {
         return 1;
     }
     if state.promotion_pawn_types[0] != state.promotion_pawn_types[1] {
-        errors.push(problem(
-            0,
-            "promotionPawnTypes",
-            "plypost's promoting pieces are the same for both sides",
-        ));
+        errors.push(
+            Problem::coded(
+                "promoting-sides",
+                "plypost's promoting pieces are the same for both sides",
+            )
+            .at(0, "promotionPawnTypes"),
+        );
     }
     let (w, h) = (state.max_file, state.max_rank);
     let board = (0..h).fold(0, |a, r| a | rank_bits(r, w));
@@ -1362,15 +1431,19 @@ fn promotion_zone(state: &State, errors: &mut Vec<Problem>) -> u8 {
             return depth;
         }
     }
-    errors.push(problem(
-        0,
-        "promotionRegionWhite",
-        format!(
-            "plypost promotes on the last ranks of the board (at most {}), the same for both \
-             sides: White's region must be ranks n to {h} and Black's ranks 1 to {h}-n+1",
-            h / 2
-        ),
-    ));
+    errors.push(
+        Problem::coded(
+            "promotion-region",
+            format!(
+                "plypost promotes on the last ranks of the board (at most {}), the same for both \
+                 sides: White's region must be ranks n to {h} and Black's ranks 1 to {h}-n+1",
+                h / 2
+            ),
+        )
+        .at(0, "promotionRegionWhite")
+        .arg("most", h / 2)
+        .arg("ranks", h),
+    );
     1
 }
 
@@ -1419,15 +1492,20 @@ fn double_step_ok(
             }
             if starts != regions[c] {
                 let side = if c == 0 { "White" } else { "Black" };
-                errors.push(problem(
-                    0,
-                    &format!("doubleStepRegion{side}"),
-                    format!(
-                        "plypost lets a {} make its first-move steps on the ranks where its kind \
-                         starts; {side}'s double-step region must be exactly those whole ranks",
-                        type_key(t)
-                    ),
-                ));
+                errors.push(
+                    Problem::coded(
+                        "double-step-region",
+                        format!(
+                            "plypost lets a {} make its first-move steps on the ranks where its \
+                             kind starts; {side}'s double-step region must be exactly those \
+                             whole ranks",
+                            type_key(t)
+                        ),
+                    )
+                    .at(0, &format!("doubleStepRegion{side}"))
+                    .arg("type", type_key(t))
+                    .arg("side", side.to_ascii_lowercase()),
+                );
             }
         }
     }
@@ -1445,11 +1523,13 @@ fn en_passant_ok(state: &State, errors: &mut Vec<Problem>) -> bool {
     ];
     let possible = regions.iter().all(|r| *r == board);
     if !possible && regions.iter().any(|r| *r != 0) {
-        errors.push(problem(
-            0,
-            "enPassantRegion",
-            "plypost allows en passant everywhere or nowhere",
-        ));
+        errors.push(
+            Problem::coded(
+                "en-passant-region",
+                "plypost allows en passant everywhere or nowhere",
+            )
+            .at(0, "enPassantRegion"),
+        );
     }
     let custom_e: TypeSet = state
         .custom_betza
@@ -1458,12 +1538,14 @@ fn en_passant_ok(state: &State, errors: &mut Vec<Problem>) -> bool {
         .fold(0, |a, (t, _)| a | 1 << t);
     for c in 0..2 {
         if state.en_passant_types[c] & !(1 << PAWN) & !custom_e & !ALL_PIECES != 0 {
-            errors.push(problem(
-                0,
-                "enPassantTypes",
-                "only the Pawn and custom pieces whose Betza has 'e' may capture en passant in \
-                 the import",
-            ));
+            errors.push(
+                Problem::coded(
+                    "en-passant-types",
+                    "only the Pawn and custom pieces whose Betza has 'e' may capture en passant \
+                     in the import",
+                )
+                .at(0, "enPassantTypes"),
+            );
             break;
         }
     }
@@ -1511,7 +1593,10 @@ fn pieces(
         };
         let standard = TYPES.get(t).filter(|_| t != KING);
         if betza.is_empty() {
-            errors.push(problem(0, &key, "the piece has no move plypost can use"));
+            errors.push(
+                Problem::coded("no-usable-move", "the piece has no move plypost can use")
+                    .at(0, &key),
+            );
             continue;
         }
         let is_pawn_type = state.promotion_pawn_types[0] & (1 << t) != 0;
@@ -1544,12 +1629,14 @@ fn pieces(
             resets_move_clock: state.n_move_rule_types[0] & (1 << t) != 0,
         };
         if initial && piece.creates_en_passant && super::spec::has_free_multi_step(&piece.betza) {
-            errors.push(problem(
-                0,
-                &key,
-                "its initial moves leave an e.p. right (as in Fairy-Stockfish), and plypost would \
-                 leave one behind its other moves of several squares too",
-            ));
+            errors.push(
+                Problem::coded(
+                    "initial-ep",
+                    "its initial moves leave an e.p. right (as in Fairy-Stockfish), and plypost \
+                     would leave one behind its other moves of several squares too",
+                )
+                .at(0, &key),
+            );
         }
         if t == PAWN {
             piece.description = pawn_description(double_step, en_passant);
@@ -1567,27 +1654,33 @@ fn pieces(
         }
         out.push(piece);
     }
-    if state.immobility_illegal && state.mandatory_pawn_promotion {
-        // Without optional promotion nothing can be stranded; Fairy-Stockfish's rule is moot.
-    } else if state.immobility_illegal {
-        for p in &out {
-            if !p.promotes_to.is_empty() || p.royal {
-                continue;
-            }
-            if super::spec::only_forward(&p.betza) {
-                errors.push(problem(
-                    0,
-                    "immobilityIllegal",
+    check_stranding(state, &out, errors);
+    out
+}
+
+/// Fairy-Stockfish's `immobilityIllegal` against plypost's rule, which keeps only promoting
+/// pieces from being stranded on the last rank.
+fn check_stranding(state: &State, pieces: &[PieceSpec], errors: &mut Vec<Problem>) {
+    // Without optional promotion nothing can be stranded; Fairy-Stockfish's rule is moot.
+    if !state.immobility_illegal || state.mandatory_pawn_promotion {
+        return;
+    }
+    for p in pieces {
+        if p.promotes_to.is_empty() && !p.royal && super::spec::only_forward(&p.betza) {
+            errors.push(
+                Problem::coded(
+                    "stranded",
                     format!(
                         "the {} could be stranded on the last rank; plypost's rule for that \
                          covers promoting pieces only",
                         p.name
                     ),
-                ));
-            }
+                )
+                .at(0, "immobilityIllegal")
+                .arg("piece", p.name.as_str()),
+            );
         }
     }
-    out
 }
 
 /// A piece's movement in standard XBetza, and whether it has initial moves that apply;
@@ -1622,25 +1715,31 @@ fn movement(
     };
     let tr = match fsf_betza::translate(&fsf) {
         Ok(tr) => tr,
-        Err(message) => {
-            errors.push(problem(line, &key, message));
+        Err(problem) => {
+            errors.push(problem.at(line, &key));
             return None;
         }
     };
     if !tr.ignored.is_empty() {
         let chars: String = tr.ignored.iter().collect();
-        warnings.push(problem(
-            line,
-            &key,
-            format!("Fairy-Stockfish skips '{chars}' in '{fsf}'; imported as it plays there"),
-        ));
+        warnings.push(
+            Problem::coded(
+                "betza-skipped",
+                format!("Fairy-Stockfish skips '{chars}' in '{fsf}'; imported as it plays there"),
+            )
+            .at(line, &key)
+            .arg("skipped", chars.as_str())
+            .arg("betza", fsf.as_str()),
+        );
     }
     if tr.initial && !double_step {
-        warnings.push(problem(
-            line,
-            &key,
-            "its initial moves ('i') never apply: the double-step region is empty",
-        ));
+        warnings.push(
+            Problem::coded(
+                "initial-unused",
+                "its initial moves ('i') never apply: the double-step region is empty",
+            )
+            .at(line, &key),
+        );
         return Some((strip_initial(&tr.xbetza), false));
     }
     Some((tr.xbetza, tr.initial))
@@ -1673,37 +1772,33 @@ fn castling(
     }
     let king_letter = *state.letters.get(&KING)?;
     if state.castling_king_piece != [KING; 2] {
-        errors.push(problem(
-            0,
-            "castlingKingPiece",
-            "plypost castles with the King only",
-        ));
+        errors.push(
+            Problem::coded("castling-king-only", "plypost castles with the King only")
+                .at(0, "castlingKingPiece"),
+        );
         return None;
     }
     let rook_types: Vec<TypeId> = (0..=KING)
         .filter(|t| state.castling_rook_pieces[0] & (1 << t) != 0)
         .collect();
     let [rook_type] = rook_types.as_slice() else {
-        errors.push(problem(
-            0,
-            "castlingRookPieces",
-            "plypost castles with one kind of piece",
-        ));
+        errors.push(
+            Problem::coded(
+                "castling-one-kind",
+                "plypost castles with one kind of piece",
+            )
+            .at(0, "castlingRookPieces"),
+        );
         return None;
     };
-    if state.castling_rook_pieces[0] != state.castling_rook_pieces[1] {
-        errors.push(problem(
-            0,
-            "castlingRookPieces",
-            "plypost castles with the same piece for both sides",
-        ));
-    }
     let Some(rook_letter) = state.letters.get(rook_type).copied() else {
-        errors.push(problem(
-            0,
-            "castlingRookPieces",
-            "the castling piece is not in the variant",
-        ));
+        errors.push(
+            Problem::coded(
+                "castling-piece-missing",
+                "the castling piece is not in the variant",
+            )
+            .at(0, "castlingRookPieces"),
+        );
         return None;
     };
     let king = fen
@@ -1712,21 +1807,25 @@ fn castling(
         .find(|(_, _, c)| *c == king_letter.to_ascii_uppercase())
         .map(|(f, r, _)| (*f, *r))?;
     if king.1 != state.castling_rank {
-        errors.push(problem(
-            0,
-            "castlingRank",
-            "the White King does not start on the castling rank",
-        ));
+        errors.push(
+            Problem::coded(
+                "castling-rank",
+                "the White King does not start on the castling rank",
+            )
+            .at(0, "castlingRank"),
+        );
         return None;
     }
     let kingside = state.castling_kingside_file as i32 - king.0 as i32;
     let queenside = king.0 as i32 - state.castling_queenside_file as i32;
     if kingside < 2 || queenside < 2 {
-        errors.push(problem(
-            0,
-            "castlingKingsideFile",
-            "plypost's King moves two squares or more when it castles, toward each wing",
-        ));
+        errors.push(
+            Problem::coded(
+                "castling-distance",
+                "plypost's King moves two squares or more when it castles, toward each wing",
+            )
+            .at(0, "castlingKingsideFile"),
+        );
         return None;
     }
     // Fairy-Stockfish finds each Rook from its wing's file inward; plypost takes the
@@ -1742,12 +1841,14 @@ fn castling(
             && (*f > rook_file_k || *f < rook_file_q)
     });
     if outside {
-        errors.push(problem(
-            0,
-            "castlingRookKingsideFile",
-            "a castling piece stands beyond the castling files; plypost castles with the \
-             outermost one",
-        ));
+        errors.push(
+            Problem::coded(
+                "castling-outer-piece",
+                "a castling piece stands beyond the castling files; plypost castles with the \
+                 outermost one",
+            )
+            .at(0, "castlingRookKingsideFile"),
+        );
     }
     Some(CastlingSpec {
         king_distance: kingside as u8,
@@ -1799,12 +1900,14 @@ fn ep_outside_zone(
                 .filter_map(|k| rank.checked_sub(k))
                 .any(|r| r >= height - zone);
             if passed_in_zone {
-                errors.push(problem(
-                    0,
-                    "promotionRegionWhite",
-                    "an e.p. capture could end in the promotion zone: Fairy-Stockfish does not \
-                     promote it, plypost would",
-                ));
+                errors.push(
+                    Problem::coded(
+                        "ep-in-zone",
+                        "an e.p. capture could end in the promotion zone: Fairy-Stockfish does \
+                         not promote it, plypost would",
+                    )
+                    .at(0, "promotionRegionWhite"),
+                );
                 return;
             }
         }

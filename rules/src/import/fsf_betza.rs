@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+use super::Problem;
+
 /// A piece's movement in standard XBetza, with what the dialect said besides.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Translated {
@@ -133,10 +135,13 @@ struct Component {
 
 /// Reads `text` as Fairy-Stockfish does and writes it in standard XBetza; an error names
 /// the part plypost cannot express.
-pub fn translate(text: &str) -> Result<Translated, String> {
+pub fn translate(text: &str) -> Result<Translated, Problem> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > 100 {
-        return Err("the Betza text is longer than 100 characters".to_owned());
+        return Err(Problem::coded(
+            "betza-too-long",
+            "the Betza text is longer than 100 characters",
+        ));
     }
     let mut out = Translated {
         xbetza: String::new(),
@@ -155,9 +160,10 @@ pub fn translate(text: &str) -> Result<Translated, String> {
             'c' => capture = true,
             'p' => hopper = true,
             'g' => {
-                return Err(
-                    "'g' (a grasshopper) is not part of plypost's movement model".to_owned(),
-                )
+                return Err(Problem::coded(
+                    "betza-grasshopper",
+                    "'g' (a grasshopper) is not part of plypost's movement model",
+                ))
             }
             'n' => lame = true,
             'i' => initial = true,
@@ -216,16 +222,19 @@ pub fn translate(text: &str) -> Result<Translated, String> {
 
 /// One component in standard XBetza: a group per base leap and mode, the directions either
 /// implied (all of them) or listed vector by vector.
-fn write_component(c: &Component) -> Result<String, String> {
+fn write_component(c: &Component) -> Result<String, Problem> {
     if c.initial && c.capture {
-        return Err(
+        return Err(Problem::coded(
+            "betza-initial-capture",
             "an initial move that may capture ('i' without 'm') is not part of plypost's \
-             movement model (first moves there never capture)"
-                .to_owned(),
-        );
+             movement model (first moves there never capture)",
+        ));
     }
     if c.hopper && c.distance != 0 {
-        return Err("a hopper with a limited range is not part of plypost's model".to_owned());
+        return Err(Problem::coded(
+            "betza-limited-hopper",
+            "a hopper with a limited range is not part of plypost's model",
+        ));
     }
     // The whole King or Queen stays one letter.
     if c.bases.len() == 2 && c.dirs.is_empty() && !c.hopper && !c.lame && !c.initial {
@@ -265,11 +274,15 @@ fn write_component(c: &Component) -> Result<String, String> {
         }
         let straight = b == 0 || a == b;
         if c.lame && !c.rider && !straight {
-            return Err(format!(
-                "'n' (lame) on the oblique atom {} (the Xiangqi Horse's nN) is not part of \
-                 plypost's movement model",
-                atom_letter(a, b)
-            ));
+            return Err(Problem::coded(
+                "betza-lame-oblique",
+                format!(
+                    "'n' (lame) on the oblique atom {} (the Xiangqi Horse's nN) is not part of \
+                     plypost's movement model",
+                    atom_letter(a, b)
+                ),
+            )
+            .arg("atom", atom_letter(a, b)));
         }
         let mut prefix = String::new();
         if c.initial {
@@ -376,9 +389,11 @@ mod tests {
 
     #[test]
     fn refusals_name_the_part() {
-        assert!(translate("gQ").unwrap_err().contains("grasshopper"));
-        assert!(translate("nN").unwrap_err().contains("lame"));
-        assert!(translate("iW").unwrap_err().contains("initial"));
+        assert!(translate("gQ").unwrap_err().message.contains("grasshopper"));
+        let lame = translate("nN").unwrap_err();
+        assert!(lame.message.contains("lame"));
+        assert_eq!(lame.code.as_deref(), Some("betza-lame-oblique"));
+        assert!(translate("iW").unwrap_err().message.contains("initial"));
         let t = translate("mafsW").unwrap();
         assert_eq!(t.ignored, vec!['a']);
     }

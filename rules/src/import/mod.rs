@@ -21,10 +21,80 @@ pub struct Problem {
     pub key: String,
     /// What is wrong, in English.
     pub message: String,
-    /// A stable name for the kind of problem, where it has one (`refused-drops`,
-    /// `display-key`, `unknown-key`): clients and translated pages go by it.
+    /// A stable name for the kind of problem (`refused-drops`, `not-a-number`,
+    /// `unknown-key`): clients and translated pages go by it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// The values the message names (a key's value, a count, a square), by name, for a
+    /// translated page to put into its own sentence.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub args: std::collections::BTreeMap<String, Arg>,
+}
+
+/// A value named in a problem's message.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Arg {
+    /// A count or a size (translations choose plural forms by it).
+    Number(i64),
+    /// Text from the source or a name (quoted as is).
+    Text(String),
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Self {
+        Arg::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Self {
+        Arg::Text(text)
+    }
+}
+
+impl From<char> for Arg {
+    fn from(c: char) -> Self {
+        Arg::Text(c.to_string())
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Self {
+                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_arg!(u8, u32, usize);
+
+impl Problem {
+    /// A problem of kind `code` with its English `message`; where it is comes later
+    /// ([`Problem::at`]) when the reader that finds it does not know.
+    pub fn coded(code: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            line: 0,
+            key: String::new(),
+            message: message.into(),
+            code: Some(code.to_owned()),
+            args: std::collections::BTreeMap::new(),
+        }
+    }
+
+    /// The problem at `line` and `key`.
+    pub fn at(mut self, line: usize, key: &str) -> Problem {
+        self.line = line;
+        self.key = key.to_owned();
+        self
+    }
+
+    /// The problem with the value `name` its message names.
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Problem {
+        self.args.insert(name.to_owned(), value.into());
+        self
+    }
 }
 
 impl std::fmt::Display for Problem {
@@ -36,6 +106,30 @@ impl std::fmt::Display for Problem {
             (line, key) => write!(f, "line {line}: {key}: {}", self.message),
         }
     }
+}
+
+/// Why a key, a parameter or a piece is refused: a stable code (`refused-<code>` in the
+/// problem) and the English text of the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub text: &'static str,
+}
+
+pub(crate) const fn why(code: &'static str, text: &'static str) -> Refusal {
+    Refusal { code, text }
+}
+
+impl Refusal {
+    /// The refusal as a problem (its place comes later).
+    pub fn problem(&self) -> Problem {
+        Problem::coded(&format!("refused-{}", self.code), self.text)
+    }
+}
+
+/// `value` is not a whole number (both readers).
+fn not_a_number(value: &str) -> Problem {
+    Problem::coded("not-a-number", format!("'{value}' is not a whole number")).arg("value", value)
 }
 
 /// An imported variant: its definition and what the reader should know about it.

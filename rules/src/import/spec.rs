@@ -79,23 +79,30 @@ pub fn read_fen(
     width: u8,
     height: u8,
     is_piece: impl Fn(char) -> bool,
-) -> Result<Fen, String> {
+) -> Result<Fen, Problem> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let board = fields.first().copied().unwrap_or("");
     if board.contains('[') {
-        return Err("pieces in hand ([...] in the FEN) are not part of plypost's rules".to_owned());
+        return Err(Problem::coded(
+            "fen-in-hand",
+            "pieces in hand ([...] in the FEN) are not part of plypost's rules",
+        ));
     }
     if let Some(c) = board.chars().find(|c| matches!(c, '~' | '+' | '*')) {
-        return Err(format!(
-            "'{c}' in the FEN (a promoted piece or a wall) is not part of plypost's rules"
-        ));
+        return Err(Problem::coded(
+            "fen-marker",
+            format!("'{c}' in the FEN (a promoted piece or a wall) is not part of plypost's rules"),
+        )
+        .arg("value", c));
     }
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != height as usize {
-        return Err(format!(
-            "the FEN has {} ranks, the board {height}",
-            rows.len()
-        ));
+        return Err(Problem::coded(
+            "fen-rank-count",
+            format!("the FEN has {} ranks, the board {height}", rows.len()),
+        )
+        .arg("ranks", rows.len())
+        .arg("height", height));
     }
     let mut cells = Vec::new();
     for (row, text) in rows.iter().enumerate() {
@@ -103,26 +110,41 @@ pub fn read_fen(
         let (pieces, file) = fen_row(text);
         for (f, c) in pieces {
             if !c.is_ascii_alphabetic() || !is_piece(c) {
-                return Err(format!(
-                    "'{c}' on rank {} of the FEN is no piece of the variant",
-                    rank + 1
-                ));
+                return Err(Problem::coded(
+                    "fen-not-a-piece",
+                    format!(
+                        "'{c}' on rank {} of the FEN is no piece of the variant",
+                        rank + 1
+                    ),
+                )
+                .arg("value", c)
+                .arg("rank", rank + 1));
             }
             if f < 16 {
                 cells.push((f as u8, rank, c));
             }
         }
         if file != width as usize {
-            return Err(format!(
-                "rank {} of the FEN has {file} squares, the board {width}",
-                rank + 1
-            ));
+            return Err(Problem::coded(
+                "fen-rank-width",
+                format!(
+                    "rank {} of the FEN has {file} squares, the board {width}",
+                    rank + 1
+                ),
+            )
+            .arg("rank", rank + 1)
+            .arg("squares", file)
+            .arg("width", width));
         }
     }
     let numeric = |s: &&str| s.chars().all(|c| c.is_ascii_digit());
     let side = fields.get(1).copied().unwrap_or("w");
     if side != "w" && side != "b" {
-        return Err(format!("'{side}' in the FEN is no side to move (w or b)"));
+        return Err(Problem::coded(
+            "fen-side",
+            format!("'{side}' in the FEN is no side to move (w or b)"),
+        )
+        .arg("value", side));
     }
     let rest: Vec<&str> = fields.iter().skip(2).copied().collect();
     let (rights, ep, clocks) = match rest.as_slice() {
@@ -132,9 +154,11 @@ pub fn read_fen(
         [r, e, tail @ ..] => (*r, *e, tail.to_vec()),
     };
     if rights != "-" && !rights.chars().all(|c| "KQkq".contains(c)) {
-        return Err(format!(
-            "castling rights '{rights}': the import reads KQkq (the outermost Rooks) or -"
-        ));
+        return Err(Problem::coded(
+            "fen-rights",
+            format!("castling rights '{rights}': the import reads KQkq (the outermost Rooks) or -"),
+        )
+        .arg("value", rights));
     }
     let half = clocks.first().copied().unwrap_or("0");
     let full = clocks.get(1).copied().unwrap_or("1");
@@ -383,11 +407,14 @@ impl Spec {
             }),
             Err(errors) => Err(errors
                 .into_iter()
-                .map(|e| Problem {
-                    line: 0,
-                    key: String::new(),
-                    message: format!("the imported rules do not load in plypost: {}", e.problem),
-                    code: None,
+                .map(|e| {
+                    // Not expected: the import writes only what plypost reads. The detail
+                    // stays in English, as a bug report would quote it.
+                    Problem::coded(
+                        "does-not-load",
+                        format!("the imported rules do not load in plypost: {}", e.problem),
+                    )
+                    .arg("detail", e.problem.to_string())
                 })
                 .collect()),
         }

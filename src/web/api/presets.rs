@@ -264,15 +264,37 @@ pub struct ImportProblemJson {
     pub line: usize,
     /// The key or parameter concerned; empty when none.
     pub key: String,
+    /// What is wrong, in English.
     pub message: String,
+    /// The kind of problem (`not-a-number`, `refused-drops`, `ini-key-twice`), stable across
+    /// versions: what clients go by, to explain or translate it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The values the message names, by name (counts as numbers, the rest as text).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[schema(value_type = Object)]
+    pub args: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 impl From<plypost_rules::import::Problem> for ImportProblemJson {
     fn from(p: plypost_rules::import::Problem) -> Self {
+        let args = p
+            .args
+            .into_iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    plypost_rules::import::Arg::Number(n) => serde_json::Value::from(n),
+                    plypost_rules::import::Arg::Text(text) => serde_json::Value::from(text),
+                };
+                (name, value)
+            })
+            .collect();
         ImportProblemJson {
             line: p.line,
             key: p.key,
             message: p.message,
+            code: p.code,
+            args,
         }
     }
 }

@@ -164,7 +164,7 @@ fn fsf_templates_markdown(lang: &Lang) -> String {
 /// The keys of variants.ini the import reads, ignores and refuses, from the import itself;
 /// the refused ones grouped by reason.
 fn fsf_keys_markdown(lang: &Lang) -> String {
-    use plypost_rules::import::fsf;
+    use plypost_rules::import::{fsf, Refusal};
     let mut out = format!(
         "{}\n\n{}\n\n{}\n\n| {} | {} |\n|---|---|\n",
         lang.t1("help-fsf-read", "keys", code_list(fsf::supported_keys())),
@@ -173,7 +173,7 @@ fn fsf_keys_markdown(lang: &Lang) -> String {
         lang.t("help-fsf-why"),
         lang.t("help-fsf-keys"),
     );
-    let mut groups: Vec<(fsf::Refusal, Vec<&str>)> = Vec::new();
+    let mut groups: Vec<(Refusal, Vec<&str>)> = Vec::new();
     for (key, why) in fsf::refused_keys() {
         match groups.iter_mut().find(|(w, _)| *w == why) {
             Some((_, keys)) => keys.push(key),
@@ -194,7 +194,7 @@ fn fsf_keys_markdown(lang: &Lang) -> String {
 
 /// Why the import refuses a key, in `lang`: `imported-refused-<code>` (a test keeps every code
 /// translated), else the import's English text.
-fn refusal_text(lang: &Lang, why: plypost_rules::import::fsf::Refusal) -> String {
+fn refusal_text(lang: &Lang, why: plypost_rules::import::Refusal) -> String {
     lang.try_t(&format!("imported-refused-{}", why.code))
         .unwrap_or_else(|| why.text.to_owned())
 }
