@@ -48,6 +48,7 @@
 //! or riders, `p` on leaps or limited riders, `e` where the engine's per-piece e.p. flag
 //! would change other captures, input longer than 200 characters.
 
+use crate::arg::Arg;
 use crate::model::{BentLeg, Mode, MovePart, Shape, Vector};
 use std::fmt;
 
@@ -74,7 +75,19 @@ pub struct BetzaError {
     pub input: String,
     pub position: usize,
     pub character: Option<char>,
+    /// What is wrong, in English.
     pub message: String,
+    /// The kind of problem (`unknown-atom`), for translated pages.
+    pub code: &'static str,
+    /// The values the message names.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl BetzaError {
+    fn with(mut self, name: &'static str, value: impl Into<Arg>) -> BetzaError {
+        self.args.push((name, value.into()));
+        self
+    }
 }
 
 impl fmt::Display for BetzaError {
@@ -114,14 +127,18 @@ pub fn compile(text: &str) -> Result<CompiledPiece, BetzaError> {
         ep_marks: Vec::new(),
     };
     if p.chars.len() > MAX_INPUT_CHARS {
-        return Err(p.error_at(
-            MAX_INPUT_CHARS,
-            format!("the text is longer than {MAX_INPUT_CHARS} characters"),
-        ));
+        return Err(p
+            .error_at(
+                MAX_INPUT_CHARS,
+                "too-long",
+                format!("the text is longer than {MAX_INPUT_CHARS} characters"),
+            )
+            .with("max", MAX_INPUT_CHARS));
     }
     if p.chars.is_empty() {
         return Err(p.error_at(
             0,
+            "empty",
             "empty: give at least one atom such as W or N".to_string(),
         ));
     }
@@ -259,12 +276,14 @@ const RING: [(i8, i8); 8] = [
 ];
 
 impl Parser {
-    fn error_at(&self, at: usize, message: String) -> BetzaError {
+    fn error_at(&self, at: usize, code: &'static str, message: String) -> BetzaError {
         BetzaError {
             input: self.shown.clone(),
             position: at + 1,
             character: self.chars.get(at).copied(),
             message,
+            code,
+            args: Vec::new(),
         }
     }
 
@@ -303,23 +322,28 @@ impl Parser {
                     'h' => {
                         return Err(self.error_at(
                             at,
+                            "half",
                             "'h' (half) is not supported; list the directions instead".to_string(),
                         ))
                     }
                     'j' => return Err(self.error_at(
                         at,
+                        "must-jump",
                         "'j' (must jump) is not supported: the engine has no move that needs an \
                          occupied square to jump over"
                             .to_string(),
                     )),
                     c if c.is_ascii_lowercase() => {
-                        return Err(self.error_at(
-                            at,
-                            format!(
+                        return Err(self
+                            .error_at(
+                                at,
+                                "modifier",
+                                format!(
                             "modifier '{c}' is not supported (supported: f b l r v s m c e p n i, \
                              and y a for bent moves)"
                         ),
-                        ))
+                            )
+                            .with("letter", c))
                     }
                     _ => break,
                 };
@@ -337,14 +361,22 @@ impl Parser {
     }
 
     /// Reads a non-negative number of at most 2 digits (longer runs are an error).
-    fn number(&mut self, what: &str, max: u8) -> Result<Option<u8>, BetzaError> {
+    /// `what` is a key and its English (`("range", "a range")`).
+    fn number(&mut self, what: (&'static str, &str), max: u8) -> Result<Option<u8>, BetzaError> {
         let start = self.pos;
         let mut value: u32 = 0;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
             value = value.saturating_mul(10).saturating_add(d);
             self.pos += 1;
             if self.pos - start > 2 || value > max as u32 {
-                return Err(self.error_at(start, format!("{what} must be at most {max}")));
+                return Err(self
+                    .error_at(
+                        start,
+                        "number-too-big",
+                        format!("{} must be at most {max}", what.1),
+                    )
+                    .with("what", what.0)
+                    .with("max", max));
             }
         }
         if self.pos == start {
@@ -357,27 +389,45 @@ impl Parser {
     fn leap(&mut self) -> Result<(i8, i8), BetzaError> {
         let open = self.pos;
         self.pos += 1;
-        let x = self.number("a leap coordinate", MAX_RANGE)?;
+        let x = self.number(("leap-coordinate", "a leap coordinate"), MAX_RANGE)?;
         if self.peek() != Some(',') {
-            return Err(self.error_at(self.pos, "expected ',' in a leap like (4,1)".to_string()));
+            return Err(self.error_at(
+                self.pos,
+                "leap-comma",
+                "expected ',' in a leap like (4,1)".to_string(),
+            ));
         }
         self.pos += 1;
-        let y = self.number("a leap coordinate", MAX_RANGE)?;
+        let y = self.number(("leap-coordinate", "a leap coordinate"), MAX_RANGE)?;
         if self.peek() != Some(')') {
-            return Err(self.error_at(self.pos, "expected ')' to close the leap".to_string()));
+            return Err(self.error_at(
+                self.pos,
+                "leap-close",
+                "expected ')' to close the leap".to_string(),
+            ));
         }
         self.pos += 1;
         match (x, y) {
             (Some(x), Some(y)) if x != 0 || y != 0 => Ok((x as i8, y as i8)),
-            (Some(_), Some(_)) => Err(self.error_at(open, "the leap (0,0) goes nowhere".into())),
-            _ => Err(self.error_at(open, "a leap needs two numbers, like (4,1)".to_string())),
+            (Some(_), Some(_)) => {
+                Err(self.error_at(open, "leap-nowhere", "the leap (0,0) goes nowhere".into()))
+            }
+            _ => Err(self.error_at(
+                open,
+                "leap-numbers",
+                "a leap needs two numbers, like (4,1)".to_string(),
+            )),
         }
     }
 
     fn atom(&mut self) -> Result<Atom, BetzaError> {
         let at = self.pos;
         let Some(c) = self.peek() else {
-            return Err(self.error_at(at, "expected an atom such as W, N or (4,1)".to_string()));
+            return Err(self.error_at(
+                at,
+                "expected-atom",
+                "expected an atom such as W, N or (4,1)".to_string(),
+            ));
         };
         let (bases, mut rider, doubling) = match c {
             'W' => (vec![(1, 0)], false, true),
@@ -395,19 +445,29 @@ impl Parser {
             'Q' => (vec![(1, 0), (1, 1)], true, false),
             '(' => (Vec::new(), false, true),
             c if c.is_ascii_uppercase() => {
-                return Err(self.error_at(
-                    at,
-                    format!("unknown atom '{c}' (atoms: W F D A H G N C Z K R B Q or (x,y))"),
-                ))
+                return Err(self
+                    .error_at(
+                        at,
+                        "unknown-atom",
+                        format!("unknown atom '{c}' (atoms: W F D A H G N C Z K R B Q or (x,y))"),
+                    )
+                    .with("letter", c))
             }
             c if c.is_ascii_digit() => {
-                return Err(self.error_at(at, "a number must follow an atom".to_string()))
-            }
-            c => {
                 return Err(self.error_at(
                     at,
-                    format!("unexpected '{c}': expected an atom such as W, N or (4,1)"),
+                    "number-after-atom",
+                    "a number must follow an atom".to_string(),
                 ))
+            }
+            c => {
+                return Err(self
+                    .error_at(
+                        at,
+                        "unexpected",
+                        format!("unexpected '{c}': expected an atom such as W, N or (4,1)"),
+                    )
+                    .with("letter", c))
             }
         };
         let mut bases = bases;
@@ -434,7 +494,7 @@ impl Parser {
                 self.pos += 1;
             }
         }
-        let range = self.number("a range", MAX_RANGE)?;
+        let range = self.number(("range", "a range"), MAX_RANGE)?;
         let simple = !rider && range.is_none() && bases.len() == 1;
         Ok(Atom {
             bases,
@@ -464,13 +524,16 @@ impl Parser {
                 let pair = match next {
                     Some((b, _)) if a == b => {
                         if class != Class::Oblique || matches!(a, 'v' | 's') {
-                            return Err(self.error_at(
-                                at,
-                                format!(
-                                    "'{a}{a}' is the narrow pair of an oblique atom (N C Z); \
+                            return Err(self
+                                .error_at(
+                                    at,
+                                    "narrow-pair",
+                                    format!(
+                                        "'{a}{a}' is the narrow pair of an oblique atom (N C Z); \
                                      write '{a}' here"
-                                ),
-                            ));
+                                    ),
+                                )
+                                .with("letter", a));
                         }
                         Some(b)
                     }
@@ -509,13 +572,16 @@ impl Parser {
                         'f' | 'b' => sign_ok(a, v.dy),
                         'l' | 'r' => sign_ok(a, v.dx),
                         _ => {
-                            return Err(self.error_at(
-                                at,
-                                format!(
-                                    "'{a}' alone on an oblique atom is ambiguous; write \
+                            return Err(self
+                                .error_at(
+                                    at,
+                                    "oblique-ambiguous",
+                                    format!(
+                                        "'{a}' alone on an oblique atom is ambiguous; write \
                                      'ff'/'bb' (narrow) or 'fs'/'bs' (wide) pairs"
-                                ),
-                            ))
+                                    ),
+                                )
+                                .with("letter", a))
                         }
                     },
                     (Class::Oblique, Some(b)) if a == b => {
@@ -547,6 +613,7 @@ impl Parser {
         if runs.is_empty() {
             return Err(self.error_at(
                 at_atom,
+                "continuation-directions",
                 "give the continuation's directions (e.g. 'fs'): all directions would include \
                  turning back over the start square, which is not supported"
                     .to_string(),
@@ -569,13 +636,16 @@ impl Parser {
                         'r' => add.push(-2),
                         's' => add.extend([2, -2]),
                         _ => {
-                            return Err(self.error_at(
-                                at,
-                                format!(
+                            return Err(self
+                                .error_at(
+                                    at,
+                                    "turns-back",
+                                    format!(
                                     "'{a}' in a continuation turns back toward the start square, \
                                      which is not supported"
                                 ),
-                            ))
+                                )
+                                .with("directions", a))
                         }
                     },
                     Some(b) => {
@@ -585,13 +655,16 @@ impl Parser {
                             (b, a)
                         };
                         if vl != 'f' {
-                            return Err(self.error_at(
-                                at,
-                                format!(
-                                    "'{a}{b}' in a continuation turns back toward the start \
+                            return Err(self
+                                .error_at(
+                                    at,
+                                    "turns-back",
+                                    format!(
+                                        "'{a}{b}' in a continuation turns back toward the start \
                                      square, which is not supported"
-                                ),
-                            ));
+                                    ),
+                                )
+                                .with("directions", format!("{a}{b}")));
                         }
                         match hl {
                             'l' => add.push(1),
@@ -619,7 +692,11 @@ impl Parser {
             return self.bent_standard(mods, start);
         }
         if let Some(at) = mods.y {
-            return Err(self.error_at(at, "'y' must be directly followed by 'a'".to_string()));
+            return Err(self.error_at(
+                at,
+                "y-needs-a",
+                "'y' must be directly followed by 'a'".to_string(),
+            ));
         }
         let atom = self.atom()?;
         if self.peek() == Some('y') && self.peek_at(1) == Some('a') {
@@ -632,6 +709,7 @@ impl Parser {
         if let (Some(e), None) = (mods.e, mods.c) {
             return Err(self.error_at(
                 e,
+                "e-needs-c",
                 "'e' needs 'c' as well ('fceF'): the engine has no e.p.-only capture".to_string(),
             ));
         }
@@ -648,6 +726,7 @@ impl Parser {
             if mode != Mode::MoveOnly {
                 return Err(self.error_at(
                     i,
+                    "i-needs-m",
                     "'i' (first move) needs 'm': the engine's first-move parts never capture"
                         .to_string(),
                 ));
@@ -665,22 +744,32 @@ impl Parser {
             if !riding || max.is_some() {
                 return Err(self.error_at(
                     p,
+                    "p-needs-rider",
                     "'p' (hop) needs an unlimited rider (R, B, Q, WW...): the engine's hop slides \
                      any distance before and after the screen"
                         .to_string(),
                 ));
             }
             if let Some(n) = mods.n {
-                return Err(self.error_at(n, "'n' cannot be combined with 'p'".to_string()));
+                return Err(self.error_at(
+                    n,
+                    "n-with-p",
+                    "'n' cannot be combined with 'p'".to_string(),
+                ));
             }
             if let Some(e) = mods.e {
-                return Err(self.error_at(e, "'e' (e.p.) does not apply to a hop".to_string()));
+                return Err(self.error_at(
+                    e,
+                    "e-with-p",
+                    "'e' (e.p.) does not apply to a hop".to_string(),
+                ));
             }
         }
         if let Some(n) = mods.n {
             if riding {
                 return Err(self.error_at(
                     n,
+                    "lame-rider",
                     "'n' (lame) applies only to single leaps: a lame rider cannot be expressed"
                         .to_string(),
                 ));
@@ -692,6 +781,7 @@ impl Parser {
             if mods.n.is_some() && class == Class::Oblique {
                 return Err(self.error_at(
                     mods.n.unwrap_or(atom.pos),
+                    "lame-oblique",
                     "'n' (lame) on an oblique atom cannot be expressed: the engine has no bent \
                      leap"
                         .to_string(),
@@ -733,6 +823,7 @@ impl Parser {
         if produced == 0 {
             return Err(self.error_at(
                 atom.pos,
+                "no-move-left",
                 "the direction modifiers leave no move of this atom".to_string(),
             ));
         }
@@ -746,26 +837,36 @@ impl Parser {
     fn continuation(&mut self) -> Result<(Mods, Atom), BetzaError> {
         let mods2 = self.mods()?;
         if self.peek() == Some('a') {
-            return Err(self.error_at(self.pos, format!("at most {MAX_LEGS} legs are supported")));
+            return Err(self
+                .error_at(
+                    self.pos,
+                    "too-many-legs",
+                    format!("at most {MAX_LEGS} legs are supported"),
+                )
+                .with("max", MAX_LEGS));
         }
-        for (slot, what) in [
-            (mods2.p, "'p'"),
-            (mods2.n, "'n'"),
-            (mods2.i, "'i'"),
-            (mods2.e, "'e'"),
-            (mods2.y, "'y'"),
+        for (slot, letter) in [
+            (mods2.p, 'p'),
+            (mods2.n, 'n'),
+            (mods2.i, 'i'),
+            (mods2.e, 'e'),
+            (mods2.y, 'y'),
         ] {
             if let Some(at) = slot {
-                return Err(self.error_at(
-                    at,
-                    format!("{what} is not supported in the last leg of a bent move"),
-                ));
+                return Err(self
+                    .error_at(
+                        at,
+                        "last-leg",
+                        format!("'{letter}' is not supported in the last leg of a bent move"),
+                    )
+                    .with("letter", letter));
             }
         }
         let atom = self.atom()?;
         if !atom.simple {
             return Err(self.error_at(
                 atom.pos,
+                "bent-leg-range",
                 "a bent move's legs are single atoms without range (it slides because of 'y')"
                     .to_string(),
             ));
@@ -785,6 +886,7 @@ impl Parser {
         if turns.len() > 4 {
             return Err(self.error_at(
                 atom2.pos,
+                "too-many-directions",
                 "a continuation may have at most 4 directions".to_string(),
             ));
         }
@@ -824,6 +926,7 @@ impl Parser {
         let Some(_) = mods1.y else {
             return Err(self.error_at(
                 a_at,
+                "leg-without-y",
                 "a leg without 'y' continues with a single step, which the engine's bent moves \
                  cannot express (write 'yafsF' for a slide)"
                     .to_string(),
@@ -833,6 +936,7 @@ impl Parser {
             if !matches!(self.chars.get(at), Some('y') | Some('m')) {
                 return Err(self.error_at(
                     at,
+                    "first-leg-directions",
                     "the first leg of a bent move may only have directions (its corner must be \
                      empty)"
                         .to_string(),
@@ -845,6 +949,7 @@ impl Parser {
         if (x, y) != (1, 0) && (x, y) != (1, 1) {
             return Err(self.error_at(
                 atom2.pos,
+                "both-legs-w-or-f",
                 "in this form both legs use the atom, so it must be W or F (for a longer first \
                  leg write it before 'ya', as in 'DyafsW')"
                     .to_string(),
@@ -858,7 +963,11 @@ impl Parser {
             }
         }
         if firsts.is_empty() {
-            return Err(self.error_at(start, "the directions leave no first leg".to_string()));
+            return Err(self.error_at(
+                start,
+                "no-first-leg",
+                "the directions leave no first leg".to_string(),
+            ));
         }
         self.push_bent(&firsts, &mods2, &atom2)
     }
@@ -868,6 +977,7 @@ impl Parser {
         if let Some(&at) = mods1.others.first() {
             return Err(self.error_at(
                 at,
+                "before-ya",
                 "before 'XyaY' only direction modifiers are supported".to_string(),
             ));
         }
@@ -876,6 +986,7 @@ impl Parser {
                 (true, Some(&b)) => b,
                 _ => return Err(self.error_at(
                     atom1.pos,
+                    "bent-start",
                     "a bent move starts from a single leap (W F D A H G, or (x,0), (x,x)), not a \
                      compound, rider or range"
                         .to_string(),
@@ -892,19 +1003,23 @@ impl Parser {
             (1, 1)
         };
         if atom2.bases.first().copied() != Some(want) {
-            return Err(self.error_at(
-                atom2.pos,
-                format!(
-                    "after {} first leg the continuation atom must be '{}' (its step turned by \
-                     the directions)",
-                    match class {
-                        Class::Orthogonal => "an orthogonal",
-                        Class::Diagonal => "a diagonal",
-                        Class::Oblique => "an oblique",
-                    },
-                    if class == Class::Diagonal { 'F' } else { 'W' }
-                ),
-            ));
+            let (class_key, class_words) = match class {
+                Class::Orthogonal => ("orthogonal", "an orthogonal"),
+                Class::Diagonal => ("diagonal", "a diagonal"),
+                Class::Oblique => ("oblique", "an oblique"),
+            };
+            let atom_letter = if class == Class::Diagonal { 'F' } else { 'W' };
+            return Err(self
+                .error_at(
+                    atom2.pos,
+                    "continuation-atom",
+                    format!(
+                        "after {class_words} first leg the continuation atom must be \
+                         '{atom_letter}' (its step turned by the directions)"
+                    ),
+                )
+                .with("class", class_key)
+                .with("atom", atom_letter));
         }
         let mut firsts = Vec::new();
         for v in images(x, y) {
@@ -913,7 +1028,11 @@ impl Parser {
             }
         }
         if firsts.is_empty() {
-            return Err(self.error_at(y_at, "the directions leave no first leg".to_string()));
+            return Err(self.error_at(
+                y_at,
+                "no-first-leg",
+                "the directions leave no first leg".to_string(),
+            ));
         }
         // X itself (the corner as a destination), with the default mode.
         for &v in &firsts {
@@ -940,6 +1059,7 @@ impl Parser {
             if let Some(&(_, at)) = self.ep_marks.iter().find(|&&(e, _)| !e) {
                 return Err(self.error_at(
                     at,
+                    "ep-all-or-none",
                     "this capture has no 'e' while another has: the engine lets a piece capture \
                      e.p. with all its leap and slide captures or none"
                         .to_string(),

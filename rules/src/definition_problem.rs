@@ -60,9 +60,11 @@ pub enum DefinitionProblem {
     NoMoves { piece: String },
     #[error("piece '{piece}' gives both 'moves' and 'betza'; keep one")]
     MovesAndBetza { piece: String },
-    /// `error`: the Betza reader's English.
     #[error("piece '{piece}': {error}")]
-    Betza { piece: String, error: String },
+    Betza {
+        piece: String,
+        error: crate::betza::BetzaError,
+    },
     /// `error`: the move-text reader's English.
     #[error("piece '{piece}', move \"{text}\": {error}")]
     MoveText {
@@ -75,7 +77,10 @@ pub enum DefinitionProblem {
     )]
     BetzaAndXbetza { piece: String },
     #[error("piece '{piece}', 'xbetza': {error}")]
-    Xbetza { piece: String, error: String },
+    Xbetza {
+        piece: String,
+        error: crate::betza::BetzaError,
+    },
     #[error("piece '{piece}': 'xbetza_note' is longer than {max} characters")]
     NoteTooLong { piece: String, max: usize },
     #[error("'by_start_file' lists {count} pieces, the board has {width} files")]

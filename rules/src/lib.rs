@@ -28,6 +28,7 @@
 //! [`betza`] (XBetza to the model). Variant file format: `rules/variants/README.md`.
 #![forbid(unsafe_code)]
 
+pub mod arg;
 pub mod betza;
 mod definition_problem;
 pub mod diagram;

@@ -1107,7 +1107,7 @@ fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -
                 Some(b.span().start),
                 DefinitionProblem::Betza {
                     piece: pname.to_owned(),
-                    error: e.to_string(),
+                    error: e,
                 },
             ),
         }
@@ -1158,7 +1158,7 @@ fn check_xbetza(
                 Some(x.span().start),
                 DefinitionProblem::Xbetza {
                     piece: pname.to_owned(),
-                    error: e.to_string(),
+                    error: e,
                 },
             );
         }

@@ -53,6 +53,15 @@ macro_rules! int_values {
 }
 int_values!(i32, i64, u32, u64, usize);
 
+impl From<&plypost_rules::arg::Arg> for MessageValue {
+    fn from(arg: &plypost_rules::arg::Arg) -> Self {
+        match arg {
+            plypost_rules::arg::Arg::Number(n) => MessageValue::Int(*n),
+            plypost_rules::arg::Arg::Text(text) => MessageValue::Text(text.clone()),
+        }
+    }
+}
+
 impl From<f64> for MessageValue {
     fn from(x: f64) -> Self {
         MessageValue::Float(x)
@@ -95,15 +104,15 @@ impl From<Message> for MessageValue {
 /// A message id (in `locales/*/*.ftl`) with its arguments, to be shown in any language.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {
-    id: &'static str,
+    id: std::borrow::Cow<'static, str>,
     args: Vec<(&'static str, MessageValue)>,
 }
 
 impl Message {
     /// The message `id`, without arguments so far.
-    pub fn new(id: &'static str) -> Self {
+    pub fn new(id: impl Into<std::borrow::Cow<'static, str>>) -> Self {
         Message {
-            id,
+            id: id.into(),
             args: Vec::new(),
         }
     }
@@ -127,8 +136,8 @@ impl Message {
     }
 
     /// The message's id.
-    pub fn id(&self) -> &'static str {
-        self.id
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// The argument `name`, if given.
@@ -157,7 +166,7 @@ impl Message {
             .iter()
             .map(|(name, value)| (*name, value as &dyn MessageArg))
             .collect();
-        lang.t_args(self.id, &args)
+        lang.t_args(&self.id, &args)
     }
 }
 

@@ -11,6 +11,7 @@ pub mod fsf;
 mod fsf_betza;
 pub(crate) mod spec;
 
+pub use crate::arg::Arg;
 pub use fsf_betza::{translate as translate_fsf_betza, Translated};
 
 /// A problem or a warning of an import: where (1-based line of the source, 0 when it is the
@@ -30,45 +31,6 @@ pub struct Problem {
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub args: std::collections::BTreeMap<String, Arg>,
 }
-
-/// A value named in a problem's message.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(untagged)]
-pub enum Arg {
-    /// A count or a size (translations choose plural forms by it).
-    Number(i64),
-    /// Text from the source or a name (quoted as is).
-    Text(String),
-}
-
-impl From<&str> for Arg {
-    fn from(text: &str) -> Self {
-        Arg::Text(text.to_owned())
-    }
-}
-
-impl From<String> for Arg {
-    fn from(text: String) -> Self {
-        Arg::Text(text)
-    }
-}
-
-impl From<char> for Arg {
-    fn from(c: char) -> Self {
-        Arg::Text(c.to_string())
-    }
-}
-
-macro_rules! number_arg {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Arg {
-            fn from(n: $t) -> Self {
-                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
-            }
-        }
-    )*};
-}
-number_arg!(u8, u32, usize);
 
 impl Problem {
     /// A problem of kind `code` with its English `message`; where it is comes later

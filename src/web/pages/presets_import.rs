@@ -70,11 +70,10 @@ pub fn problem_text(lang: &Lang, problem: &Problem) -> String {
         .iter()
         .map(|(name, arg)| {
             let value = match arg {
-                Arg::Number(n) => MessageValue::Int(*n),
                 Arg::Text(text) if name == "piece" => {
                     MessageValue::Text(i18n::piece_name(lang, text))
                 }
-                Arg::Text(text) => MessageValue::Text(text.clone()),
+                other => MessageValue::from(other),
             };
             (name.as_str(), value)
         })
