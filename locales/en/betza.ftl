@@ -50,3 +50,23 @@ betza-continuation-atom = after { $class ->
        *[oblique] an oblique
     } first leg the continuation atom must be '{ $atom }' (its step turned by the directions)
 betza-ep-all-or-none = this capture has no 'e' while another has: the engine lets a piece capture e.p. with all its leap and slide captures or none
+
+## What the move-text reader finds wrong in one of a piece's `moves` (`ride W forward max 2`).
+## The words of the notation stay as they are.
+
+move-text-not-a-leap = '{ $value }' is not a leap like (4,1)
+move-text-unknown-atom = unknown atom '{ $value }' (use W F D A H G N C Z or a leap like (4,1))
+move-text-number-missing = '{ $word }' must be followed by a number 1..15
+move-text-no-direction-move = the directions '{ $directions }' leave no move of '{ $atoms }'
+move-text-bad-continuation = 'then' must be followed by orthogonal-outward, diagonal-outward or vertical-outward, not '{ $value }'
+move-text-mode-after-shape = '{ $word }' must come before the shape word
+move-text-unexpected-word = unexpected word '{ $word }' (directions are: { $directions })
+move-text-ride-only = '{ $word }' applies only to 'ride'
+move-text-bent-only = 'then' and 'must-continue' apply only to 'bent'
+move-text-max-below-min = max { $max } is below min { $min }
+move-text-bent-needs-then = 'bent' needs 'then orthogonal-outward|diagonal-outward|vertical-outward'
+move-text-bent-no-continuation = this bent move has no continuation
+move-text-no-shape = expected a shape: leap, ride, hop or bent
+move-text-bad-shape = expected a shape (leap, ride, hop or bent), found '{ $value }'
+move-text-no-atoms = '{ $shape }' must be followed by atoms such as W or N,C
+move-text-first-move-only = a first-move-only part must also be move-only

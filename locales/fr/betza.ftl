@@ -51,3 +51,23 @@ betza-continuation-atom = après une première étape { $class ->
        *[oblique] oblique
     }, l’atome de la suite doit être « { $atom } » (son pas tourné selon les directions)
 betza-ep-all-or-none = cette prise n’a pas `e` alors qu’une autre l’a : le moteur laisse une pièce prendre en passant avec toutes ses prises par saut et par glissement, ou aucune
+
+## Ce que le lecteur de texte de mouvement trouve d’incorrect dans un des `moves` d’une pièce
+## (`ride W forward max 2`). Les mots de la notation restent tels quels.
+
+move-text-not-a-leap = « { $value } » n’est pas un saut comme (4,1)
+move-text-unknown-atom = atome inconnu « { $value } » (utilisez W F D A H G N C Z ou un saut comme (4,1))
+move-text-number-missing = « { $word } » doit être suivi d’un nombre de 1 à 15
+move-text-no-direction-move = les directions « { $directions } » ne laissent aucun coup de « { $atoms } »
+move-text-bad-continuation = `then` doit être suivi de orthogonal-outward, diagonal-outward ou vertical-outward, pas de « { $value } »
+move-text-mode-after-shape = « { $word } » doit venir avant le mot de forme
+move-text-unexpected-word = mot inattendu « { $word } » (les directions sont : { $directions })
+move-text-ride-only = « { $word } » ne s’applique qu’à `ride`
+move-text-bent-only = `then` et `must-continue` ne s’appliquent qu’à `bent`
+move-text-max-below-min = max { $max } est inférieur à min { $min }
+move-text-bent-needs-then = `bent` demande `then orthogonal-outward|diagonal-outward|vertical-outward`
+move-text-bent-no-continuation = ce coup coudé n’a pas de suite
+move-text-no-shape = une forme attendue : leap, ride, hop ou bent
+move-text-bad-shape = une forme attendue (leap, ride, hop ou bent), « { $value } » trouvé
+move-text-no-atoms = « { $shape } » doit être suivi d’atomes comme W ou N,C
+move-text-first-move-only = une partie first-move-only doit aussi être move-only

@@ -65,12 +65,11 @@ pub enum DefinitionProblem {
         piece: String,
         error: crate::betza::BetzaError,
     },
-    /// `error`: the move-text reader's English.
     #[error("piece '{piece}', move \"{text}\": {error}")]
     MoveText {
         piece: String,
         text: String,
-        error: String,
+        error: crate::model::MoveTextError,
     },
     #[error(
         "piece '{piece}' gives both 'betza' and 'xbetza'; 'betza' is shown already, keep only it"

@@ -6,6 +6,41 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::arg::Arg;
+
+/// Why a move text (`ride W forward max 2`) does not read: the English message, and a code
+/// with the values it names for translated pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTextError {
+    pub message: String,
+    /// The kind of problem (`unknown-atom`).
+    pub code: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl MoveTextError {
+    fn new(code: &'static str, message: impl Into<String>) -> MoveTextError {
+        MoveTextError {
+            message: message.into(),
+            code,
+            args: Vec::new(),
+        }
+    }
+
+    fn with(mut self, name: &'static str, value: impl Into<Arg>) -> MoveTextError {
+        self.args.push((name, value.into()));
+        self
+    }
+}
+
+impl std::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
 /// A displacement in files (`dx`, to the right) and ranks (`dy`, forward).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Vector {
@@ -183,7 +218,7 @@ pub(crate) fn symmetric_images(x: i8, y: i8) -> Vec<Vector> {
     out
 }
 
-fn parse_atoms(token: &str) -> Result<Vec<Vector>, String> {
+fn parse_atoms(token: &str) -> Result<Vec<Vector>, MoveTextError> {
     let mut out = Vec::new();
     // Split on commas that are outside parentheses.
     let mut depth = 0;
@@ -212,12 +247,20 @@ fn parse_atoms(token: &str) -> Result<Vec<Vector>, String> {
                 {
                     (x, y)
                 }
-                _ => return Err(format!("'{piece}' is not a leap like (4,1)")),
+                _ => {
+                    return Err(MoveTextError::new(
+                        "not-a-leap",
+                        format!("'{piece}' is not a leap like (4,1)"),
+                    )
+                    .with("value", piece))
+                }
             }
         } else {
-            return Err(format!(
-                "unknown atom '{piece}' (use W F D A H G N C Z or a leap like (4,1))"
-            ));
+            return Err(MoveTextError::new(
+                "unknown-atom",
+                format!("unknown atom '{piece}' (use W F D A H G N C Z or a leap like (4,1))"),
+            )
+            .with("value", piece));
         };
         for v in symmetric_images(x, y) {
             if !out.contains(&v) {
@@ -228,12 +271,18 @@ fn parse_atoms(token: &str) -> Result<Vec<Vector>, String> {
     Ok(out)
 }
 
-fn parse_number(words: &[&str], i: usize, what: &str) -> Result<u8, String> {
+fn parse_number(words: &[&str], i: usize, what: &'static str) -> Result<u8, MoveTextError> {
     words
         .get(i)
         .and_then(|w| w.parse::<u8>().ok())
         .filter(|&n| (1..=15).contains(&n))
-        .ok_or_else(|| format!("'{what}' must be followed by a number 1..15"))
+        .ok_or_else(|| {
+            MoveTextError::new(
+                "number-missing",
+                format!("'{what}' must be followed by a number 1..15"),
+            )
+            .with("word", what)
+        })
 }
 
 /// The words after a move part's atoms and directions.
@@ -267,7 +316,11 @@ fn parse_mode_words(words: &[&str]) -> (Mode, bool, usize) {
 
 /// Keeps the vectors of `atom_word` that the direction list `w` names. `Ok(false)` if `w`
 /// is no direction list (then it is a modifier).
-fn keep_directions(vectors: &mut Vec<Vector>, w: &str, atom_word: &str) -> Result<bool, String> {
+fn keep_directions(
+    vectors: &mut Vec<Vector>,
+    w: &str,
+    atom_word: &str,
+) -> Result<bool, MoveTextError> {
     if !w
         .split(',')
         .all(|d| direction_matches(d, Vector::new(0, 0)).is_some())
@@ -277,27 +330,34 @@ fn keep_directions(vectors: &mut Vec<Vector>, w: &str, atom_word: &str) -> Resul
     let dirs: Vec<&str> = w.split(',').collect();
     vectors.retain(|&v| dirs.iter().any(|d| direction_matches(d, v) == Some(true)));
     if vectors.is_empty() {
-        return Err(format!(
-            "the directions '{w}' leave no move of '{atom_word}'"
-        ));
+        return Err(MoveTextError::new(
+            "no-direction-move",
+            format!("the directions '{w}' leave no move of '{atom_word}'"),
+        )
+        .with("directions", w)
+        .with("atoms", atom_word));
     }
     Ok(true)
 }
 
-fn parse_continuation(word: &str) -> Result<Continuation, String> {
+fn parse_continuation(word: &str) -> Result<Continuation, MoveTextError> {
     match word {
         "orthogonal-outward" => Ok(Continuation::Orthogonal),
         "diagonal-outward" => Ok(Continuation::Diagonal),
         "vertical-outward" => Ok(Continuation::Vertical),
-        _ => Err(format!(
-            "'then' must be followed by orthogonal-outward, diagonal-outward or \
-             vertical-outward, not '{word}'"
-        )),
+        _ => Err(MoveTextError::new(
+            "bad-continuation",
+            format!(
+                "'then' must be followed by orthogonal-outward, diagonal-outward or \
+                 vertical-outward, not '{word}'"
+            ),
+        )
+        .with("value", word)),
     }
 }
 
 impl Modifiers {
-    fn parse(words: &[&str]) -> Result<Modifiers, String> {
+    fn parse(words: &[&str]) -> Result<Modifiers, MoveTextError> {
         let mut m = Modifiers::default();
         let mut i = 0;
         while let Some(&w) = words.get(i) {
@@ -319,12 +379,19 @@ impl Modifiers {
                 "must-continue" => m.must_continue = true,
                 "promoting" => m.promoting = true,
                 "move-only" | "capture-only" | "first-move-only" => {
-                    return Err(format!("'{w}' must come before the shape word"))
+                    return Err(MoveTextError::new(
+                        "mode-after-shape",
+                        format!("'{w}' must come before the shape word"),
+                    )
+                    .with("word", w))
                 }
                 _ => {
-                    return Err(format!(
-                        "unexpected word '{w}' (directions are: {DIRECTION_WORDS})"
-                    ))
+                    return Err(MoveTextError::new(
+                        "unexpected-word",
+                        format!("unexpected word '{w}' (directions are: {DIRECTION_WORDS})"),
+                    )
+                    .with("word", w)
+                    .with("directions", DIRECTION_WORDS))
                 }
             }
             i += 1;
@@ -333,30 +400,42 @@ impl Modifiers {
     }
 
     /// That each modifier suits the shape.
-    fn check(&self, shape_word: &str) -> Result<(), String> {
+    fn check(&self, shape_word: &str) -> Result<(), MoveTextError> {
         for (given, what) in [
             (self.min.is_some(), "min"),
             (self.max.is_some(), "max"),
             (self.odd_only, "odd"),
         ] {
             if given && shape_word != "ride" {
-                return Err(format!("'{what}' applies only to 'ride'"));
+                return Err(MoveTextError::new(
+                    "ride-only",
+                    format!("'{what}' applies only to 'ride'"),
+                )
+                .with("word", what));
             }
         }
         if shape_word != "bent" && (self.continuation.is_some() || self.must_continue) {
-            return Err("'then' and 'must-continue' apply only to 'bent'".to_string());
+            return Err(MoveTextError::new(
+                "bent-only",
+                "'then' and 'must-continue' apply only to 'bent'",
+            ));
         }
         Ok(())
     }
 
-    fn shape(&self, shape_word: &str, vectors: Vec<Vector>) -> Result<Shape, String> {
+    fn shape(&self, shape_word: &str, vectors: Vec<Vector>) -> Result<Shape, MoveTextError> {
         Ok(match shape_word {
             "leap" => Shape::Leap { vectors },
             "ride" => {
                 let min = self.min.unwrap_or(1);
                 if let Some(max) = self.max {
                     if max < min {
-                        return Err(format!("max {max} is below min {min}"));
+                        return Err(MoveTextError::new(
+                            "max-below-min",
+                            format!("max {max} is below min {min}"),
+                        )
+                        .with("max", max)
+                        .with("min", min));
                     }
                 }
                 Shape::Ride {
@@ -369,8 +448,10 @@ impl Modifiers {
             "hop" => Shape::Hop { vectors },
             _ => {
                 let continuation = self.continuation.ok_or_else(|| {
-                    "'bent' needs 'then orthogonal-outward|diagonal-outward|vertical-outward'"
-                        .to_string()
+                    MoveTextError::new(
+                        "bent-needs-then",
+                        "'bent' needs 'then orthogonal-outward|diagonal-outward|vertical-outward'",
+                    )
                 })?;
                 let legs: Vec<BentLeg> = vectors
                     .iter()
@@ -381,7 +462,10 @@ impl Modifiers {
                     .filter(|leg| !leg.slides.is_empty())
                     .collect();
                 if legs.is_empty() {
-                    return Err("this bent move has no continuation".to_string());
+                    return Err(MoveTextError::new(
+                        "bent-no-continuation",
+                        "this bent move has no continuation",
+                    ));
                 }
                 Shape::Bent {
                     legs,
@@ -399,21 +483,27 @@ impl MovePart {
     ///
     /// Grammar: `[move-only|capture-only] [first-move-only] SHAPE ATOMS [DIRECTIONS]
     /// [then CONTINUATION] [min N] [max N] [odd] [must-continue] [promoting]`.
-    pub fn parse(text: &str) -> Result<MovePart, String> {
+    pub fn parse(text: &str) -> Result<MovePart, MoveTextError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let (mode, first_move_only, mut i) = parse_mode_words(&words);
-        let shape_word = *words
-            .get(i)
-            .ok_or_else(|| "expected a shape: leap, ride, hop or bent".to_string())?;
+        let shape_word = *words.get(i).ok_or_else(|| {
+            MoveTextError::new("no-shape", "expected a shape: leap, ride, hop or bent")
+        })?;
         if !matches!(shape_word, "leap" | "ride" | "hop" | "bent") {
-            return Err(format!(
-                "expected a shape (leap, ride, hop or bent), found '{shape_word}'"
-            ));
+            return Err(MoveTextError::new(
+                "bad-shape",
+                format!("expected a shape (leap, ride, hop or bent), found '{shape_word}'"),
+            )
+            .with("value", shape_word));
         }
         i += 1;
-        let atom_word = *words
-            .get(i)
-            .ok_or_else(|| format!("'{shape_word}' must be followed by atoms such as W or N,C"))?;
+        let atom_word = *words.get(i).ok_or_else(|| {
+            MoveTextError::new(
+                "no-atoms",
+                format!("'{shape_word}' must be followed by atoms such as W or N,C"),
+            )
+            .with("shape", shape_word)
+        })?;
         let mut vectors = parse_atoms(atom_word)?;
         i += 1;
         if let Some(&w) = words.get(i) {
@@ -425,7 +515,10 @@ impl MovePart {
         modifiers.check(shape_word)?;
         let shape = modifiers.shape(shape_word, vectors)?;
         if first_move_only && mode != Mode::MoveOnly {
-            return Err("a first-move-only part must also be move-only".to_string());
+            return Err(MoveTextError::new(
+                "first-move-only",
+                "a first-move-only part must also be move-only",
+            ));
         }
         Ok(MovePart {
             shape,
@@ -544,11 +637,12 @@ mod tests {
 
     #[test]
     fn errors_are_explained() {
-        assert!(MovePart::parse("ride Q")
-            .unwrap_err()
-            .contains("unknown atom"));
+        let unknown = MovePart::parse("ride Q").unwrap_err();
+        assert!(unknown.message.contains("unknown atom"));
+        assert_eq!(unknown.code, "unknown-atom");
         assert!(MovePart::parse("leap W max 2")
             .unwrap_err()
+            .message
             .contains("only to 'ride'"));
     }
 }

@@ -1121,7 +1121,7 @@ fn check_movement(ck: &mut Checker<'_>, rp: &RawPiece, at: usize, pname: &str) -
                     DefinitionProblem::MoveText {
                         piece: pname.to_owned(),
                         text: text.clone(),
-                        error: message.to_string(),
+                        error: message,
                     },
                 ),
             }

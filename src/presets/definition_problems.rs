@@ -1,9 +1,10 @@
 //! The problems of a typed variant definition, worded in the reader's language: the rules'
 //! typed [`DefinitionProblem`]s become `definition-*` messages (`errors.ftl`) whose English is
 //! the rules' own text. Keys, section names and piece names stay as the definition writes
-//! them, and so does what the move-text and TOML readers say; the XBetza reader's problems
-//! are `betza-*` messages.
+//! them, and so does what the TOML reader says; the XBetza and move-text readers' problems
+//! are `betza-*` and `move-text-*` messages.
 
+use plypost_rules::arg::Arg;
 use plypost_rules::betza::BetzaError;
 use plypost_rules::{DefinitionError, DefinitionProblem as P, Wing};
 
@@ -24,10 +25,7 @@ pub fn definition_error(e: &DefinitionError) -> Message {
 /// What the XBetza reader found wrong, and where in the text: `betza-<code>` in a frame
 /// that quotes the text and the character.
 pub fn betza_error(e: &BetzaError) -> Message {
-    let detail = e.args.iter().fold(
-        Message::new(format!("betza-{}", e.code)),
-        |m, (name, value)| m.arg(name, MessageValue::from(value)),
-    );
+    let detail = coded(format!("betza-{}", e.code), &e.args);
     let frame = match e.character {
         Some(c) => Message::new("betza-at").arg("character", c.to_string()),
         None => Message::new("betza-at-end"),
@@ -36,6 +34,13 @@ pub fn betza_error(e: &BetzaError) -> Message {
         .arg("input", e.input.as_str())
         .arg("position", e.position)
         .arg("detail", detail)
+}
+
+/// The message `id` with the values a reader's problem names.
+fn coded(id: String, args: &[(&'static str, Arg)]) -> Message {
+    args.iter().fold(Message::new(id), |m, (name, value)| {
+        m.arg(name, MessageValue::from(value))
+    })
 }
 
 fn definition_problem(problem: &P) -> Message {
@@ -87,9 +92,10 @@ fn definition_problem(problem: &P) -> Message {
             piece: p,
             text,
             error,
-        } => piece("definition-move-text", p)
-            .arg("text", text)
-            .arg("error", error),
+        } => piece("definition-move-text", p).arg("text", text).arg(
+            "error",
+            coded(format!("move-text-{}", error.code), &error.args),
+        ),
         P::BetzaAndXbetza { piece: p } => piece("definition-betza-and-xbetza", p),
         P::Xbetza { piece: p, error } => {
             piece("definition-xbetza", p).arg("error", betza_error(error))
@@ -261,6 +267,50 @@ mod tests {
             .filter(|id| {
                 !seen.contains(*id) && !kept_for_safety.contains(id) && !frames.contains(id)
             })
+            .collect();
+        assert!(missing.is_empty(), "no text reaches {missing:?}");
+    }
+
+    /// The same for the move-text reader: each of its problems in English as it writes it,
+    /// in French in French, every `move-text-*` message reached.
+    #[test]
+    fn every_move_text_problem_is_translated() {
+        let fr = Lang::from_tag("fr").expect("French");
+        let texts = [
+            "leap (0,0)",
+            "ride Q",
+            "ride W max",
+            "leap W diagonal",
+            "bent F then up",
+            "ride W move-only",
+            "ride W banana",
+            "leap W max 2",
+            "ride W then orthogonal-outward",
+            "ride W min 3 max 2",
+            "bent F",
+            "bent W then orthogonal-outward",
+            "bent W sideways then vertical-outward",
+            "",
+            "fly N",
+            "leap",
+            "first-move-only ride W",
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for text in texts {
+            let Err(e) = plypost_rules::model::MovePart::parse(text) else {
+                continue;
+            };
+            let message = coded(format!("move-text-{}", e.code), &e.args);
+            assert_eq!(message.text(&Lang::default()), e.message, "{text}");
+            let french = message.text(&fr);
+            assert_ne!(french, e.message, "{text}");
+            assert!(!french.contains("move-text-"), "{text}: {french}");
+            seen.insert(format!("move-text-{}", e.code));
+        }
+        let missing: Vec<&str> = include_str!("../../locales/en/betza.ftl")
+            .lines()
+            .filter_map(|line| line.split_once(" = ").map(|(id, _)| id))
+            .filter(|id| id.starts_with("move-text-") && !seen.contains(*id))
             .collect();
         assert!(missing.is_empty(), "no text reaches {missing:?}");
     }

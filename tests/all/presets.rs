@@ -873,6 +873,22 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         "{errors}"
     );
     assert_eq!(errors.matches("\nligne ").count(), 2, "{errors}");
+    // What the XBetza and move-text readers say, in French too.
+    let movements = chess
+        .source_text()
+        .replacen("moves = [\"leap N\"]", "betza = \"Nq\"", 1)
+        .replacen("moves = [", "moves = [\"fly W\", ", 1);
+    let res = app
+        .edit_preset(&alice, &slug, &[("definition", Some(&movements))], "preview")
+        .await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.unwrap();
+    for text in [
+        "XBetza «\u{a0}Nq\u{a0}», caractère 2 («\u{a0}q\u{a0}»)\u{a0}: le modificateur",
+        "une forme attendue (leap, ride, hop ou bent), «\u{a0}fly\u{a0}» trouvé",
+    ] {
+        assert!(page.contains(text), "{text}: {page}");
+    }
     app.post_as(&alice, "/language", &[("lang", "en"), ("back", "/")])
         .await;
 
