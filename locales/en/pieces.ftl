@@ -375,3 +375,12 @@ pieces-mark = { $mark ->
 board-label-white = Board, White at the bottom
 board-label-black = Board, Black at the bottom
 board-diagram-label = Moves of the { $piece }
+
+## What the variant import writes for pieces it has no built-in twin for.
+
+piece-imported-king-moves = one step in any direction
+piece-imported-pawn-moves = one step forward without capturing, captures one step diagonally forward
+piece-imported-pawn-double-moves = one step forward without capturing, captures one step diagonally forward; two steps from its start rank
+piece-imported-pawn-double-ep-moves = one step forward without capturing, captures one step diagonally forward; two steps from its start rank, and can be taken en passant then
+piece-moves-as-xbetza = moves as { $betza } (XBetza)
+piece-by-letter = Piece { $letter }

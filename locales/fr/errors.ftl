@@ -531,7 +531,7 @@ fen-must-promote = la pièce { $piece } des { $side ->
 ## message fen-* ; $side : white ou black.
 
 definition-at-line = ligne { $line } : { $problem }
-definition-toml = erreur TOML : { $text }
+definition-toml = erreur de syntaxe TOML (le lecteur TOML l’explique en anglais) : { $text }
 definition-missing = « { $key } » manque
 definition-not-string = « { $key } » doit être une chaîne de caractères
 definition-not-bool = « { $key } » doit valoir true ou false

@@ -395,3 +395,13 @@ pieces-mark = { $mark ->
 board-label-white = Échiquier, les Blancs en bas
 board-label-black = Échiquier, les Noirs en bas
 board-diagram-label = Marche de la pièce : { $piece }
+
+
+## Ce que l’import de variantes écrit pour les pièces sans jumelle parmi les pièces intégrées.
+
+piece-imported-king-moves = une case dans n’importe quelle direction
+piece-imported-pawn-moves = avance d’une case sans prendre, prend d’une case en diagonale vers l’avant
+piece-imported-pawn-double-moves = avance d’une case sans prendre, prend d’une case en diagonale vers l’avant ; deux cases depuis sa rangée de départ
+piece-imported-pawn-double-ep-moves = avance d’une case sans prendre, prend d’une case en diagonale vers l’avant ; deux cases depuis sa rangée de départ, et peut alors être pris en passant
+piece-moves-as-xbetza = se déplace selon { $betza } (XBetza)
+piece-by-letter = Pièce { $letter }

@@ -232,8 +232,16 @@ pub fn piece_id(english: &str) -> String {
 /// A piece's name in `lang`: the built-in variants' pieces have messages (`piece-queen`);
 /// a piece a player named in their own variant keeps its name.
 pub fn piece_name(lang: &Lang, english: &str) -> String {
-    lang.try_t(&piece_id(english))
-        .unwrap_or_else(|| english.to_owned())
+    if let Some(name) = lang.try_t(&piece_id(english)) {
+        return name;
+    }
+    // The import names a piece it has no name for by its letter.
+    match english.strip_prefix("Piece ") {
+        Some(letter) if letter.len() == 1 && *lang != Lang::default() => {
+            lang.t1("piece-by-letter", "letter", letter)
+        }
+        _ => english.to_owned(),
+    }
 }
 
 /// What a piece does, in `lang`: a built-in variant's pieces have messages
@@ -241,8 +249,58 @@ pub fn piece_name(lang: &Lang, english: &str) -> String {
 /// description (a player's own variant, or one that differs from the built-in text) is shown
 /// as its author wrote it.
 pub fn piece_moves(lang: &Lang, variant: &str, english_name: &str, description: &str) -> String {
-    builtin_piece_text(lang, variant, english_name, "moves", description)
+    let own = builtin_piece_text(lang, variant, english_name, "moves", description);
+    if own != description || *lang == Lang::default() {
+        return own;
+    }
+    written_by_plypost(lang, description).unwrap_or(own)
 }
+
+/// A piece description plypost wrote for a variant it did not define, in `lang`: one copied
+/// from a built-in piece that moves the same (an imported variant's pieces take their
+/// built-in twin's), one the import writes (`piece-imported-*`), or "moves as … (XBetza)".
+fn written_by_plypost(lang: &Lang, description: &str) -> Option<String> {
+    static ENGLISH_TO_ID: OnceLock<HashMap<String, String>> = OnceLock::new();
+    let known = ENGLISH_TO_ID.get_or_init(|| {
+        let english = Lang::default();
+        let mut ids: Vec<String> = IMPORTED_DESCRIPTIONS
+            .iter()
+            .map(|id| (*id).to_owned())
+            .collect();
+        for key in plypost_rules::Variant::builtin_names() {
+            if let Ok(variant) = plypost_rules::Variant::builtin(key) {
+                ids.extend(variant.pieces().iter().map(|kind| {
+                    format!(
+                        "piece-{key}-{}-moves",
+                        &piece_id(&kind.name)["piece-".len()..]
+                    )
+                }));
+            }
+        }
+        let mut known = HashMap::new();
+        for id in ids {
+            if let Some(text) = english.try_t(&id) {
+                known.entry(text).or_insert(id);
+            }
+        }
+        known
+    });
+    if let Some(id) = known.get(description) {
+        return lang.try_t(id);
+    }
+    let betza = description
+        .strip_prefix("moves as ")?
+        .strip_suffix(" (XBetza)")?;
+    Some(lang.t1("piece-moves-as-xbetza", "betza", betza))
+}
+
+/// The descriptions the variant import writes (`plypost_rules::import`), by message.
+const IMPORTED_DESCRIPTIONS: &[&str] = &[
+    "piece-imported-king-moves",
+    "piece-imported-pawn-moves",
+    "piece-imported-pawn-double-moves",
+    "piece-imported-pawn-double-ep-moves",
+];
 
 /// Why a piece has no exact XBetza, in `lang`: as [`piece_moves`], with the messages
 /// `piece-<variant>-<name>-xbetza-note`.
@@ -345,6 +403,35 @@ mod tests {
             piece_moves(&fr, "chess", "King", "my own King"),
             "my own King"
         );
+    }
+
+    /// An imported variant's pieces read in French too: the import writes the descriptions
+    /// of their built-in twins, or its own (`piece-imported-*`, "moves as … (XBetza)").
+    #[test]
+    fn imported_pieces_are_described_in_every_language() {
+        use plypost_rules::import::{self, Format};
+        let fr = Lang::from_tag("fr").expect("French");
+        for text in [
+            "[t:chess]\ncustomPiece1 = a:WDDcpR\nking = k:WF\n",
+            "[t:chess]\ndoubleStep = false\n",
+            "[t:chess]\nenPassantRegion = -\n",
+        ] {
+            let imported = import::import(Format::FsfIni, text, None).expect("imports");
+            let variant = plypost_rules::Variant::from_toml(&imported.definition).expect("loads");
+            for kind in variant.pieces() {
+                let english = piece_moves(
+                    &Lang::default(),
+                    variant.name(),
+                    &kind.name,
+                    &kind.description,
+                );
+                assert_eq!(english, kind.description);
+                let french = piece_moves(&fr, variant.name(), &kind.name, &kind.description);
+                assert_ne!(french, kind.description, "{text}: {}", kind.name);
+                assert!(!french.contains("piece-"), "{french}");
+                assert_ne!(piece_name(&fr, &kind.name), "Piece A");
+            }
+        }
     }
 
     /// Every built-in variant has a name message in every language whose English is the

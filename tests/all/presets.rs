@@ -879,7 +879,12 @@ async fn a_preset_carries_its_own_definition(backend: Backend) {
         .replacen("moves = [\"leap N\"]", "betza = \"Nq\"", 1)
         .replacen("moves = [", "moves = [\"fly W\", ", 1);
     let res = app
-        .edit_preset(&alice, &slug, &[("definition", Some(&movements))], "preview")
+        .edit_preset(
+            &alice,
+            &slug,
+            &[("definition", Some(&movements))],
+            "preview",
+        )
         .await;
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = res.text().await.unwrap();
