@@ -17,3 +17,6 @@ variant-terachess2 = Terachess II
 variant-teramachy = Teramachy
 variant-obento = Obento Chess
 variant-gratia = GraTiA (Grande Timur Acedrex)
+
+## The name the Interactive Diagram import gives a variant (its text has none).
+variant-imported-diagram = Imported diagram

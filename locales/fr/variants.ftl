@@ -16,3 +16,6 @@ variant-terachess2 = Terachess II
 variant-teramachy = Teramachy
 variant-obento = Échecs Obento
 variant-gratia = GraTiA (Grande Timur Acedrex)
+
+## Le nom que l’import d’un Interactive Diagram donne à une variante (son texte n’en a pas).
+variant-imported-diagram = Diagramme importé

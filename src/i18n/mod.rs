@@ -432,6 +432,12 @@ mod tests {
                 assert_ne!(piece_name(&fr, &kind.name), "Piece A");
             }
         }
+        // A diagram has no name of its own: the import's reads in French too.
+        let diagram = "files=8\nranks=8\nking::::e1\nrook::::a1,h1\n";
+        let imported = import::import(Format::Diagram, diagram, None).expect("imports");
+        let variant = plypost_rules::Variant::from_toml(&imported.definition).expect("loads");
+        assert_eq!(fr.variant(&variant), "Diagramme importé");
+        assert_eq!(Lang::default().variant(&variant), "Imported diagram");
     }
 
     /// Every built-in variant has a name message in every language whose English is the
