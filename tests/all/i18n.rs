@@ -102,6 +102,28 @@ fn every_message_exists_in_every_language() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A language is a directory: the built server speaks exactly the languages under `locales/`
+/// (none is named in Rust), each answering to its own tag.
+#[test]
+fn the_server_speaks_every_locales_directory() {
+    let on_disk: BTreeSet<String> = messages().into_keys().collect();
+    let built: BTreeSet<String> = plypost::i18n::Lang::all()
+        .iter()
+        .map(|lang| lang.tag())
+        .collect();
+    assert_eq!(built, on_disk);
+    let mut names = BTreeSet::new();
+    for tag in &on_disk {
+        let lang = plypost::i18n::Lang::from_tag(tag).expect("a built language");
+        assert_eq!(&lang.tag(), tag);
+        // Each speaks its own messages: the language switch shows a name per language.
+        assert!(
+            names.insert(lang.t("language-name")),
+            "{tag}: a second language's name"
+        );
+    }
+}
+
 /// Message ids named in code and templates: the first argument of a translation call, and
 /// string literals that look like ids of a known family (`"mail-what-started"` chosen in an
 /// `if`).
