@@ -321,8 +321,14 @@ fn builtin_piece_text(
         "piece-{variant}-{}-{what}",
         &piece_id(english_name)["piece-".len()..]
     );
-    match Lang::default().try_t(&id) {
-        Some(english) if english == text => lang.try_t(&id).unwrap_or(english),
+    builtin_message(lang, &id, text)
+}
+
+/// The message `id` in `lang` when its English is `text` (plypost wrote `text` for a built-in
+/// variant); else `text` as its author wrote it.
+fn builtin_message(lang: &Lang, id: &str, text: &str) -> String {
+    match Lang::default().try_t(id) {
+        Some(english) if english == text => lang.try_t(id).unwrap_or(english),
         _ => text.to_owned(),
     }
 }
@@ -332,10 +338,7 @@ fn builtin_piece_text(
 /// author gave it, as does a definition whose display name differs from the built-in one.
 pub fn variant_name(lang: &Lang, name: &str, display_name: &str) -> String {
     let id = format!("variant-{name}");
-    match Lang::default().try_t(&id) {
-        Some(english) if english == display_name => lang.try_t(&id).unwrap_or(english),
-        _ => display_name.to_owned(),
-    }
+    builtin_message(lang, &id, display_name)
 }
 
 /// A preset's name in `lang`: the built-in presets are named after their variant ("Chess"),
@@ -364,6 +367,35 @@ impl Lang {
     pub fn variant(&self, variant: &plypost_rules::Variant) -> String {
         variant_name(self, variant.name(), variant.display_name())
     }
+
+    /// Why `variant`'s setup is a reconstruction, in this language (see [`variant_notice`]).
+    pub fn provisional_setup(&self, variant: &plypost_rules::Variant) -> Option<String> {
+        let text = variant.provisional_setup()?;
+        Some(variant_notice(
+            self,
+            variant.name(),
+            "provisional-setup",
+            text,
+        ))
+    }
+
+    /// Why `variant`'s promotion rules are provisional, in this language.
+    pub fn provisional_promotion(&self, variant: &plypost_rules::Variant) -> Option<String> {
+        let text = variant.provisional_promotion()?;
+        Some(variant_notice(
+            self,
+            variant.name(),
+            "provisional-promotion",
+            text,
+        ))
+    }
+}
+
+/// A built-in variant's notice in `lang`, from the message `variant-<name>-<what>` whose
+/// English is `text`; a player's own definition's notice as its author wrote it.
+fn variant_notice(lang: &Lang, name: &str, what: &str, text: &str) -> String {
+    let id = format!("variant-{name}-{what}");
+    builtin_message(lang, &id, text)
 }
 
 #[cfg(test)]
@@ -451,8 +483,31 @@ mod tests {
                 assert!(lang.try_t(&id).is_some(), "{lang}: {id}");
             }
             assert_eq!(Lang::default().variant(&variant), variant.display_name());
+            // The notices of reconstructed setups and promotions: English as defined, and
+            // worded in every other language.
+            for (notice, defined) in [
+                (
+                    Lang::provisional_setup as fn(&Lang, &_) -> _,
+                    variant.provisional_setup(),
+                ),
+                (Lang::provisional_promotion, variant.provisional_promotion()),
+            ] {
+                for lang in Lang::all() {
+                    let text = notice(&lang, &variant);
+                    assert_eq!(text.is_some(), defined.is_some(), "{lang}: {name}");
+                    if lang == Lang::default() {
+                        assert_eq!(text.as_deref(), defined, "{name}");
+                    } else if let Some(text) = text {
+                        assert_ne!(Some(text.as_str()), defined, "{lang}: {name}");
+                    }
+                }
+            }
         }
         let fr = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            variant_notice(&fr, "pemba", "provisional-setup", "My own notice"),
+            "My own notice"
+        );
         let chess = plypost_rules::Variant::builtin("chess").expect("built in");
         assert_eq!(fr.variant(&chess), "Échecs");
         assert_eq!(variant_name(&fr, "chess", "Chess"), "Échecs");

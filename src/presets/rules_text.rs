@@ -142,7 +142,7 @@ pub fn promotion_rules(lang: &Lang, variant: &Variant) -> Vec<String> {
         }
         out.push(sentence);
     }
-    if let Some(note) = variant.provisional_promotion() {
+    if let Some(note) = lang.provisional_promotion(variant) {
         out.push(lang.t1("rules-provisional", "note", note));
     }
     out

@@ -58,6 +58,17 @@ async fn builtin_presets_are_listed_and_read_only(backend: Backend) {
         );
         assert!(page.contains("built-in preset, read-only"));
     }
+    // In French too: the notices are plypost's own text.
+    let (_, page) = app
+        .get_in_language(&app.client, "/presets/pemba", "fr")
+        .await;
+    assert!(
+        page.contains("Position reconstituée\u{a0}: le diagramme de l’auteur"),
+        "{page}"
+    );
+    assert!(page.contains("La liste des promotions possibles est tronquée"));
+    assert!(!page.contains("Setup reconstructed"));
+    assert!(!page.contains("promotion choices is cut off"));
 
     // Nobody edits a built-in preset, signed in or not.
     let res = app.get("/presets/chess/edit").await;

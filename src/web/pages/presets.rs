@@ -197,10 +197,14 @@ struct ShowQuery {
 }
 
 /// The provisional-setup notice, when the setup is the variant's reconstructed one.
-fn provisional_notice(variant: &Variant, setup: &Position) -> Option<String> {
-    let notice = variant.provisional_setup()?;
+fn provisional_notice(
+    lang: &crate::i18n::Lang,
+    variant: &Variant,
+    setup: &Position,
+) -> Option<String> {
+    let notice = lang.provisional_setup(variant)?;
     let default = Position::from_fen(variant, variant.start_fen()).ok()?;
-    (default.to_fen() == setup.to_fen()).then(|| notice.to_owned())
+    (default.to_fen() == setup.to_fen()).then_some(notice)
 }
 
 /// "finished 1-0", "in progress", "finished" (no result).
@@ -270,7 +274,7 @@ async fn show(
         current_version: p.current_version,
         is_current: v.version == p.current_version,
         forked_from: detail.forked_from.clone(),
-        provisional: provisional_notice(&detail.variant, &position),
+        provisional: provisional_notice(&ctx.lang, &detail.variant, &position),
         description_html: presets_markdown::render(&v.description),
         setups: crate::presets::setups::decode(&v.setups)
             .into_iter()

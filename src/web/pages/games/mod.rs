@@ -328,8 +328,8 @@ fn game_page<'a>(
             if form.flip { "" } else { "?flip=1" }
         ),
         legend: view::legend(&ctx.lang, &position),
-        provisional: rules.variant.provisional_setup().map(str::to_owned),
-        provisional_promotion: rules.variant.provisional_promotion().map(str::to_owned),
+        provisional: ctx.lang.provisional_setup(&rules.variant),
+        provisional_promotion: ctx.lang.provisional_promotion(&rules.variant),
         setup_name: game.setup_name.clone(),
         start_fen: game.start_fen.clone(),
         is_player,
