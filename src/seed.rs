@@ -214,6 +214,7 @@ fn ensure_players(
                     email: format!("{username}@seed.invalid"),
                     username,
                     password: PLAYER_PASSWORD.to_owned(),
+                    language: None,
                 };
                 users::register(db, clock, &config, &form)?.id
             }

@@ -124,7 +124,7 @@ request-address-nul = The address contains a NUL character (%00), which no text 
 ## Settings: the language
 
 settings-language = Language of pages and mails
-settings-language-browser = The browser's choice
+settings-language-browser = The browser's choice (mails: { $mails })
 
 ## Results and how games end (pages and mails)
 

@@ -124,7 +124,7 @@ request-address-nul = L’adresse contient un caractère NUL (%00), qu’aucun t
 ## Réglages : la langue
 
 settings-language = Langue des pages et des courriels
-settings-language-browser = Celle du navigateur
+settings-language-browser = Celle du navigateur (courriels : { $mails })
 
 ## Résultats et fins de partie (pages et courriels)
 

@@ -17,6 +17,9 @@ pub struct Registration {
     pub username: String,
     pub email: String,
     pub password: String,
+    /// The language the player registered in, kept as their setting so that mails (the
+    /// address confirmation first) speak it; `None` follows the browser and the site default.
+    pub language: Option<crate::i18n::Lang>,
 }
 
 #[derive(Debug, Clone)]
@@ -90,6 +93,7 @@ pub fn register(
                 created_at: now,
                 updated_at: now,
                 email_verified_at: (!config.verify_email).then_some(now),
+                language: form.language.as_ref().map(crate::i18n::Lang::tag),
             })
             .execute(conn);
         match inserted {

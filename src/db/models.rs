@@ -79,6 +79,7 @@ pub struct NewUser<'a> {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub email_verified_at: Option<NaiveDateTime>,
+    pub language: Option<String>,
 }
 
 #[derive(Debug, Insertable)]

@@ -452,6 +452,8 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
 
     // A player's own setting beats the browser's cookie; the switch changes the setting.
     let player = app.player("amelie").await;
+    // Registered in the site's default language: no setting, the browser decides.
+    assert_eq!(stored_language(&app, "amelie").await, None);
     let page = app.get_text_as(&player, "/settings").await;
     assert!(is_english(&page));
     let res = app
@@ -509,6 +511,28 @@ async fn the_language_is_chosen_in_order(backend: Backend) {
     assert_redirect(&res, "/");
     let (_, page) = get_with_language(&app, &elsewhere, "/", "en").await;
     assert!(is_french(&page), "{page}");
+
+    // Registering in French (the footer's switch) keeps French as the player's setting, so
+    // that their mails speak it too.
+    let newcomer = app.new_client();
+    let res = app
+        .post_as(&newcomer, "/language", &[("lang", "fr"), ("back", "/")])
+        .await;
+    assert_redirect(&res, "/");
+    let res = crate::common::post_with(
+        &newcomer,
+        &app.address,
+        "/register",
+        &[
+            ("username", "zoe"),
+            ("email", "zoe@example.org"),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+        ],
+    )
+    .await;
+    assert_redirect(&res, "/");
+    assert_eq!(stored_language(&app, "zoe").await.as_deref(), Some("fr"));
 }
 
 /// `PLYPOST_DEFAULT_LANGUAGE` decides for whoever says nothing; an unknown one stops the

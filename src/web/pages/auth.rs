@@ -78,6 +78,8 @@ async fn register_submit(
         username: form.username.clone(),
         email: form.email.clone(),
         password: form.password.clone(),
+        // Chosen in the footer or by the browser: kept, so that mails speak it too.
+        language: (ctx.lang != state.config.default_language).then(|| ctx.lang.clone()),
     };
     let (clock, config) = (state.clock.clone(), state.config.clone());
     let result = state

@@ -90,6 +90,8 @@ struct SettingsPage<'a> {
     /// `moves@example.org` when moving by mail is on.
     reply_address: Option<String>,
     delete_error: Option<String>,
+    /// The site's default language, which mails use when the player has no setting.
+    default_language: String,
 }
 
 impl<'a> SettingsPage<'a> {
@@ -118,6 +120,7 @@ impl<'a> SettingsPage<'a> {
                 .mail_reply_to
                 .as_ref()
                 .map(|a| format!("{}@{}", a.local, a.domain)),
+            default_language: config.default_language.native_name(),
         }
     }
 }
