@@ -257,6 +257,13 @@ games-move-form-incomplete = The move form was incomplete; reload the game and t
 games-notes-saved-notice = Your notes are saved.
 # Before one side's pieces in the position in words; $side: game-white or game-black.
 games-side-pieces = { $side }:
+# The position in words (for screen readers): a kind of piece with its squares, and what
+# separates two kinds.
+board-text-kind = { $count ->
+        [one] { $piece } { $squares }
+       *[other] { $piece } ×{ $count } { $squares }
+    }
+board-text-separator = {"; "}
 # A piece's tooltip on the board; $piece: its name; $letter: its letter.
 games-piece-title = { $side ->
     [white] White

@@ -257,6 +257,13 @@ games-move-form-incomplete = Le formulaire du coup était incomplet ; rechargez
 games-notes-saved-notice = Vos notes sont enregistrées.
 # Avant les pièces d’un camp dans la position en mots ; $side : game-white ou game-black.
 games-side-pieces = { $side } :
+# La position en mots (pour les lecteurs d’écran) : une sorte de pièce et ses cases, et ce qui
+# sépare deux sortes.
+board-text-kind = { $count ->
+        [one] { $piece } { $squares }
+       *[other] { $piece } ×{ $count } { $squares }
+    }
+board-text-separator = {" ; "}
 # L’infobulle d’une pièce sur l’échiquier ; $piece : son nom ; $letter : sa lettre.
 games-piece-title = { $piece } { $side ->
     [white] des Blancs

@@ -217,16 +217,19 @@ pub fn board_ratio(position: &Position) -> String {
 pub struct SidePieces {
     /// "White", "Black" in the reader's language.
     pub side: String,
-    pub pieces: Vec<String>,
+    /// "King e1; Rook ×2 a1, h1" with the piece names and the list's punctuation of the
+    /// reader's language.
+    pub pieces: String,
 }
 
 /// The position as text, White first: each kind (in the variant's order) with its squares.
 pub fn board_text(lang: &Lang, position: &Position) -> Vec<SidePieces> {
     let variant = position.variant();
+    let separator = lang.t("board-text-separator");
     [Color::White, Color::Black]
         .into_iter()
         .map(|color| {
-            let pieces = variant
+            let pieces: Vec<String> = variant
                 .pieces()
                 .iter()
                 .filter_map(|kind| {
@@ -238,21 +241,22 @@ pub fn board_text(lang: &Lang, position: &Position) -> Vec<SidePieces> {
                         })
                         .map(|sq| sq.to_string())
                         .collect();
-                    match squares.len() {
-                        0 => None,
-                        1 => Some(format!("{} {}", kind.name, squares.join(""))),
-                        _ => Some(format!(
-                            "{} ×{} {}",
-                            kind.name,
+                    (!squares.is_empty()).then(|| {
+                        lang.t3(
+                            "board-text-kind",
+                            "piece",
+                            crate::i18n::piece_name(lang, &kind.name),
+                            "count",
                             squares.len(),
-                            squares.join(", ")
-                        )),
-                    }
+                            "squares",
+                            squares.join(", "),
+                        )
+                    })
                 })
                 .collect();
             SidePieces {
                 side: color_word(lang, color),
-                pieces,
+                pieces: pieces.join(&separator),
             }
         })
         .collect()
@@ -452,16 +456,13 @@ mod tests {
         let pos = Position::from_fen(&chess, "4k3/pp6/8/8/8/8/8/4K2R w - - 0 1").unwrap();
         let text = board_text(&Lang::default(), &pos);
         assert_eq!(text[0].side, "White");
-        assert!(
-            text[0].pieces.contains(&"King e1".to_owned()),
-            "{:?}",
-            text[0].pieces
-        );
-        assert!(
-            text[1].pieces.iter().any(|p| p.ends_with("a7, b7")),
-            "{:?}",
-            text[1].pieces
-        );
+        assert_eq!(text[0].pieces, "King e1; Rook h1");
+        assert_eq!(text[1].pieces, "King e8; Pawn ×2 a7, b7");
+        // In French, the pieces' French names and French punctuation.
+        let fr = Lang::from_tag("fr").expect("French");
+        let text = board_text(&fr, &pos);
+        assert_eq!(text[0].side, "Blancs");
+        assert_eq!(text[1].pieces, "Roi e8 ; Pion ×2 a7, b7");
     }
 
     #[test]
