@@ -368,34 +368,20 @@ impl Lang {
         variant_name(self, variant.name(), variant.display_name())
     }
 
-    /// Why `variant`'s setup is a reconstruction, in this language (see [`variant_notice`]).
+    /// Why `variant`'s setup is a reconstruction, in this language: a built-in variant's
+    /// notice is the message `variant-<name>-provisional-setup`; a player's own definition's
+    /// is shown as its author wrote it.
     pub fn provisional_setup(&self, variant: &plypost_rules::Variant) -> Option<String> {
-        let text = variant.provisional_setup()?;
-        Some(variant_notice(
-            self,
-            variant.name(),
-            "provisional-setup",
-            text,
-        ))
+        let id = format!("variant-{}-provisional-setup", variant.name());
+        Some(builtin_message(self, &id, variant.provisional_setup()?))
     }
 
-    /// Why `variant`'s promotion rules are provisional, in this language.
+    /// Why `variant`'s promotion rules are provisional, in this language (as
+    /// [`Lang::provisional_setup`], message `variant-<name>-provisional-promotion`).
     pub fn provisional_promotion(&self, variant: &plypost_rules::Variant) -> Option<String> {
-        let text = variant.provisional_promotion()?;
-        Some(variant_notice(
-            self,
-            variant.name(),
-            "provisional-promotion",
-            text,
-        ))
+        let id = format!("variant-{}-provisional-promotion", variant.name());
+        Some(builtin_message(self, &id, variant.provisional_promotion()?))
     }
-}
-
-/// A built-in variant's notice in `lang`, from the message `variant-<name>-<what>` whose
-/// English is `text`; a player's own definition's notice as its author wrote it.
-fn variant_notice(lang: &Lang, name: &str, what: &str, text: &str) -> String {
-    let id = format!("variant-{name}-{what}");
-    builtin_message(lang, &id, text)
 }
 
 #[cfg(test)]
@@ -505,7 +491,7 @@ mod tests {
         }
         let fr = Lang::from_tag("fr").expect("French");
         assert_eq!(
-            variant_notice(&fr, "pemba", "provisional-setup", "My own notice"),
+            builtin_message(&fr, "variant-pemba-provisional-setup", "My own notice"),
             "My own notice"
         );
         let chess = plypost_rules::Variant::builtin("chess").expect("built in");

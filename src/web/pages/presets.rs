@@ -202,9 +202,11 @@ fn provisional_notice(
     variant: &Variant,
     setup: &Position,
 ) -> Option<String> {
-    let notice = lang.provisional_setup(variant)?;
+    variant.provisional_setup()?;
     let default = Position::from_fen(variant, variant.start_fen()).ok()?;
-    (default.to_fen() == setup.to_fen()).then_some(notice)
+    (default.to_fen() == setup.to_fen())
+        .then(|| lang.provisional_setup(variant))
+        .flatten()
 }
 
 /// "finished 1-0", "in progress", "finished" (no result).
